@@ -1,0 +1,177 @@
+"""Cards, one parser for card text, and the deck.
+
+A card is a small frozen value; its ``index`` (0-51) is what the numpy tables use::
+
+    >>> from casino.cards import Card, parse_cards
+    >>> parse_cards("3h 10d A♠")
+    (Card('3♥'), Card('T♦'), Card('A♠'))
+    >>> str(Card.parse("qs"))
+    'Q♠'
+    >>> Card.parse("Qs").index
+    43
+
+Accepted text: a rank ``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A`` and a suit ``c d h s`` or
+``♣ ♦ ♥ ♠`` (also the outline symbols ♧ ♢ ♡ ♤), in any case, separated by spaces, commas or nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import IntEnum
+
+from casino.errors import CardError
+
+__all__ = ["Rank", "Suit", "Card", "parse_cards", "new_deck", "RANK_CHARS", "SUIT_CHARS"]
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "cdhs"
+SUIT_SYMBOLS = "♣♦♥♠"
+_SUIT_ALIASES = {"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"}
+
+
+class Rank(IntEnum):
+    """Card ranks, valued 2-14 (the ace is high; rankings decide where A-2-3 stands)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def char(self) -> str:
+        """One-character name: ``'T'`` for ten, ``'A'`` for ace."""
+        return RANK_CHARS[self - 2]
+
+    @property
+    def label(self) -> str:
+        """How players write it in a hand name: ``'10'`` for ten."""
+        return "10" if self == Rank.TEN else self.char
+
+
+class Suit(IntEnum):
+    """The four suits; the order only fixes card indices, suits never break ties."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def char(self) -> str:
+        return SUIT_CHARS[self]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+_CARD_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card. Prints as ``3♥``; :meth:`ascii` gives ``3h``."""
+
+    rank: Rank
+    suit: Suit
+
+    @property
+    def index(self) -> int:
+        """0-51, rank-major: ``(rank - 2) * 4 + suit``. 2♣ is 0, A♠ is 51."""
+        return (self.rank - 2) * 4 + self.suit
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        index = int(index)
+        if not 0 <= index < 52:
+            raise CardError(f"card index {index} is outside 0-51")
+        return cls(Rank(index // 4 + 2), Suit(index % 4))
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse exactly one card."""
+        (card,) = parse_cards(text, count=1)
+        return card
+
+    def ascii(self) -> str:
+        return f"{self.rank.char}{self.suit.char}"
+
+    def __str__(self) -> str:
+        return f"{self.rank.char}{self.suit.symbol}"
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+def _tokens(text: str) -> list[str]:
+    """Split card text into one token per card, whether separated or run together."""
+    tokens: list[str] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        if not chunk:
+            continue
+        position = 0
+        while position < len(chunk):
+            match = _CARD_RE.match(chunk, position)
+            if match is None:
+                # report the rest of this chunk up to the next plausible card start
+                raise CardError(
+                    f"unknown card {chunk[position:]!r} in {text!r} (a card is a rank 2-10, J, Q, K, A"
+                    " and a suit c, d, h, s or ♣♦♥♠)"
+                )
+            tokens.append(match.group(0))
+            position = match.end()
+    return tokens
+
+
+def _card_from_token(token: str) -> Card:
+    match = _CARD_RE.fullmatch(token)
+    assert match is not None
+    rank_text, suit_text = match.group(1).upper(), match.group(2).lower()
+    rank_text = "T" if rank_text == "10" else rank_text
+    suit_text = _SUIT_ALIASES.get(suit_text, suit_text)
+    return Card(Rank(RANK_CHARS.index(rank_text) + 2), Suit(SUIT_CHARS.index(suit_text)))
+
+
+def parse_cards(text: str | Card | list | tuple, count: int | None = None) -> tuple[Card, ...]:
+    """Parse card text such as ``"3h 3d 3s"``, ``"A♠2♠3♠"`` or ``"10h, jd, qc"``.
+
+    Raises :class:`CardError` for text that is not cards, for a duplicate card, and, when ``count``
+    is given, for the wrong number of cards. Cards (or a sequence of cards) pass through unchanged.
+    """
+    if isinstance(text, Card):
+        cards: tuple[Card, ...] = (text,)
+        shown = str(text)
+    elif isinstance(text, (list, tuple)):
+        cards = tuple(c if isinstance(c, Card) else Card.parse(str(c)) for c in text)
+        shown = " ".join(str(c) for c in cards)
+    else:
+        cards = tuple(_card_from_token(token) for token in _tokens(str(text)))
+        shown = str(text)
+    if count is not None and len(cards) != count:
+        raise CardError(f"expected {count} card{'s' if count != 1 else ''}, got {len(cards)} in {shown!r}")
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise CardError(f"duplicate card {card} in {shown!r}")
+        seen.add(card)
+    return cards
+
+
+def new_deck() -> list[Card]:
+    """The 52 cards in index order (2♣ 2♦ 2♥ 2♠ 3♣ … A♠); shuffle with a generator you pass in."""
+    return [Card.from_index(i) for i in range(52)]

@@ -1,0 +1,305 @@
+"""The exact house-edge calculator: every player hand against every dealer hand.
+
+    >>> from casino import load_game, analyze
+    >>> report = analyze(load_game("three-card-poker"))
+    >>> report.ante_play.house_edge
+    Fraction(686689, 20358520)
+    >>> round(float(report.ante_play.house_edge), 6), round(float(report.ante_play.element_of_risk), 6)
+    (0.03373, 0.020147)
+    >>> report.ante_play.counts["fold"], report.ante_play.counts["win"]
+    (132652800, 97354684)
+    >>> round(float(report.pair_plus.house_edge), 6)
+    0.023166
+
+Counts are integers and every figure is a :class:`~fractions.Fraction`; ``float()`` them to print.
+The optimal strategy plays a hand exactly when playing returns more than folding (a tie folds).
+Pass ``play=`` (a boolean array over the 22,100 hands) to value another strategy.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, Iterable
+
+import numpy as np
+
+from casino.cards import Card
+from casino.dealer import DealerOutcomes, dealer_outcomes
+from casino.games import BETS, Game, Paytable
+from casino.hands import N_DEALER_HANDS, N_HANDS, HandTable
+from casino.rankings import PAY_CLASSES
+
+__all__ = ["Outcome", "BetReport", "HandDecision", "EdgeReport", "analyze", "TIE_PAYS", "pay_vector"]
+
+#: Net result of Ante + Play (in Antes) when a qualifying dealer ties the player.
+TIE_PAYS = {"push": 0, "player": 2, "dealer": -2}
+N_PAIRS = N_HANDS * N_DEALER_HANDS  # 407,170,400
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One row of a return table: how often an outcome happens and what it pays (per unit bet)."""
+
+    label: str
+    combinations: int
+    pays: Fraction
+    total: int
+
+    @property
+    def probability(self) -> Fraction:
+        return Fraction(self.combinations, self.total)
+
+    @property
+    def contribution(self) -> Fraction:
+        return self.probability * self.pays
+
+
+@dataclass(frozen=True)
+class BetReport:
+    """Exact figures for one bet: return table, net-result distribution and the usual measures.
+
+    ``distribution`` maps each possible net result of one round (in units of the initial bet) to its
+    number of combinations out of ``total``.
+    """
+
+    bet: str
+    title: str
+    total: int
+    outcomes: tuple[Outcome, ...]
+    distribution: tuple[tuple[Fraction, int], ...]
+    average_wager: Fraction = Fraction(1)
+    play_rate: Fraction | None = None
+    counts: dict[str, int] = field(default_factory=dict)
+
+    @cached_property
+    def expected_return(self) -> Fraction:
+        """The player's expected net result per unit of the initial bet (negative: the house wins)."""
+        return sum((value * n for value, n in self.distribution), Fraction(0)) / self.total
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The house's expected gain per unit of the initial bet."""
+        return -self.expected_return
+
+    @property
+    def element_of_risk(self) -> Fraction:
+        """The house's expected gain per unit of the total amount wagered."""
+        return self.house_edge / self.average_wager
+
+    @cached_property
+    def variance(self) -> Fraction:
+        mean = self.expected_return
+        return sum((value * value * n for value, n in self.distribution), Fraction(0)) / self.total - mean * mean
+
+    @property
+    def std_dev(self) -> float:
+        return math.sqrt(self.variance)
+
+    @property
+    def hit_rate(self) -> Fraction:
+        """The probability that the round ends ahead for the player (net result above zero)."""
+        return Fraction(sum(n for value, n in self.distribution if value > 0), self.total)
+
+    @property
+    def top_award(self) -> Outcome:
+        return max(self.outcomes, key=lambda o: (o.pays, o.combinations))
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "house_edge": float(self.house_edge),
+            "house_edge_fraction": f"{self.house_edge.numerator}/{self.house_edge.denominator}",
+            "element_of_risk": float(self.element_of_risk),
+            "std_dev": self.std_dev,
+            "hit_rate": float(self.hit_rate),
+        }
+        if self.play_rate is not None:
+            data["play_rate"] = float(self.play_rate)
+        if self.counts:
+            data["outcomes"] = dict(self.counts)
+        data["total_combinations"] = self.total
+        data["return_table"] = [
+            {
+                "outcome": o.label,
+                "combinations": o.combinations,
+                "probability": float(o.probability),
+                "pays": _number(o.pays),
+                "contribution": float(o.contribution),
+            }
+            for o in self.outcomes
+        ]
+        return data
+
+
+@dataclass(frozen=True)
+class HandDecision:
+    """Play or fold one hand: the exact expected results of both, per Ante (Ante Bonus included)."""
+
+    hand: str
+    play: bool
+    ev_play: Fraction
+    ev_fold: Fraction
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def pay_vector(table: Paytable | None, missing: Fraction | None) -> list[Fraction | None]:
+    """Payout per pay class (:data:`~casino.rankings.PAY_CLASSES`); ``missing`` where not paid."""
+    if table is None:
+        return [missing] * len(PAY_CLASSES)
+    return [table.pay_for(name) if table.pay_for(name) is not None else missing for name in PAY_CLASSES]
+
+
+@dataclass(frozen=True, eq=False)
+class EdgeReport:
+    """Exact analysis of one game: the play/fold decision per hand and a :class:`BetReport` per bet."""
+
+    game: Game
+    table: HandTable
+    dealer: DealerOutcomes
+    play: np.ndarray  # bool per hand: the strategy analysed
+    play_value: np.ndarray  # per hand, 18,424 x D x expected net of playing (exact integers)
+    scale: int  # D: the common denominator of the Ante Bonus pays
+    ante_play: BetReport
+    pair_plus: BetReport | None = None
+
+    @property
+    def bets(self) -> tuple[BetReport, ...]:
+        return tuple(b for b in (self.ante_play, self.pair_plus) if b is not None)
+
+    def decision(self, hand: str | Iterable[Card] | int) -> HandDecision:
+        """The optimal decision and exact EV of play vs fold for one hand (text, cards or row)."""
+        i = hand if isinstance(hand, (int, np.integer)) else self.table.index(hand)  # type: ignore[arg-type]
+        ev_play = Fraction(int(self.play_value[i]), N_DEALER_HANDS * self.scale)
+        return HandDecision(self.table.describe(int(i)), bool(ev_play > -1), ev_play, Fraction(-1))
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game": self.game.name, "ranking": self.game.ranking.name}
+        for bet in self.bets:
+            data[bet.bet] = bet.to_dict()
+        return data
+
+
+def _lcm_of_denominators(values: Iterable[Fraction | None]) -> int:
+    return math.lcm(1, *(v.denominator for v in values if v is not None))
+
+
+def _ante_play(game: Game, table: HandTable, dealer: DealerOutcomes, play: np.ndarray | None):
+    bonus = [p if p is not None else Fraction(0) for p in pay_vector(game.ante_bonus, Fraction(0))]
+    scale = _lcm_of_denominators(bonus)
+    bonus_scaled = np.array([int(b * scale) for b in bonus], dtype=np.int64)
+    tie = TIE_PAYS[game.ties]
+    hand_bonus = bonus_scaled[table.pay_class]
+    main = dealer.not_qualify + 2 * dealer.win + tie * dealer.tie - 2 * dealer.lose
+    play_value = scale * main + hand_bonus * N_DEALER_HANDS
+    if play is None:
+        play = play_value > -scale * N_DEALER_HANDS
+    play = np.asarray(play, dtype=bool)
+    if play.shape != (N_HANDS,):
+        raise ValueError(f"a strategy gives one decision per hand: expected {N_HANDS}, got {play.shape}")
+
+    n_play = int(play.sum())
+    fold_pairs = (N_HANDS - n_play) * N_DEALER_HANDS
+    counts = {
+        "fold": fold_pairs,
+        "dealer_not_qualify": int(dealer.not_qualify[play].sum()),
+        "win": int(dealer.win[play].sum()),
+        "tie": int(dealer.tie[play].sum()),
+        "lose": int(dealer.lose[play].sum()),
+    }
+    tie_label = {"push": "Tie (push)", "player": "Tie (player wins)", "dealer": "Tie (dealer wins)"}[game.ties]
+    outcomes = [
+        Outcome("Fold", counts["fold"], Fraction(-1), N_PAIRS),
+        Outcome("Dealer does not qualify", counts["dealer_not_qualify"], Fraction(1), N_PAIRS),
+        Outcome("Player wins", counts["win"], Fraction(2), N_PAIRS),
+        Outcome(tie_label, counts["tie"], Fraction(tie), N_PAIRS),
+        Outcome("Player loses", counts["lose"], Fraction(-2), N_PAIRS),
+    ]
+    # Net-result distribution: fold, then per pay class the four dealer outcomes plus that class's bonus.
+    distribution: dict[Fraction, int] = {Fraction(-1): fold_pairs} if fold_pairs else {}
+    played_per_class = np.bincount(table.pay_class[play], minlength=len(PAY_CLASSES))
+    columns = np.stack([dealer.not_qualify, dealer.win, dealer.tie, dealer.lose], axis=1)[play]
+    per_class = np.zeros((len(PAY_CLASSES), 4), dtype=np.int64)
+    np.add.at(per_class, table.pay_class[play], columns)
+    for k, name in enumerate(PAY_CLASSES):
+        if played_per_class[k] == 0:
+            continue
+        b = bonus[k]
+        if b:
+            outcomes.append(
+                Outcome(
+                    f"Ante Bonus: {game.ranking.label(name)}",
+                    int(played_per_class[k]) * N_DEALER_HANDS,
+                    b,
+                    N_PAIRS,
+                )
+            )
+        for main_value, n in zip((1, 2, tie, -2), per_class[k]):
+            if n:
+                value = Fraction(main_value) + b
+                distribution[value] = distribution.get(value, 0) + int(n)
+    report = BetReport(
+        bet="ante_play",
+        title="Ante / Play" + (" with Ante Bonus" if game.ante_bonus else ""),
+        total=N_PAIRS,
+        outcomes=tuple(o for o in outcomes if o.combinations or o.label == "Fold"),
+        distribution=tuple(sorted(distribution.items(), reverse=True)),
+        average_wager=1 + Fraction(n_play, N_HANDS),
+        play_rate=Fraction(n_play, N_HANDS),
+        counts=counts,
+    )
+    return report, play, play_value, scale
+
+
+def _pair_plus(game: Game, table: HandTable) -> BetReport | None:
+    if game.pair_plus is None:
+        return None
+    pays = pay_vector(game.pair_plus, None)
+    per_class = np.bincount(table.pay_class, minlength=len(PAY_CLASSES))
+    outcomes = []
+    distribution: dict[Fraction, int] = {}
+    losing = 0
+    for k, name in enumerate(PAY_CLASSES):
+        n = int(per_class[k])
+        if pays[k] is None or n == 0:
+            losing += n
+            continue
+        outcomes.append(Outcome(table.ranking.label(name), n, pays[k], N_HANDS))
+        distribution[pays[k]] = distribution.get(pays[k], 0) + n
+    outcomes.sort(key=lambda o: o.pays, reverse=True)
+    outcomes.append(Outcome("Loses", losing, Fraction(-1), N_HANDS))
+    if losing:
+        distribution[Fraction(-1)] = distribution.get(Fraction(-1), 0) + losing
+    return BetReport(
+        bet="pair_plus",
+        title=BETS["pair_plus"],
+        total=N_HANDS,
+        outcomes=tuple(outcomes),
+        distribution=tuple(sorted(distribution.items(), reverse=True)),
+    )
+
+
+def analyze(game: Game, play: np.ndarray | None = None) -> EdgeReport:
+    """Exact analysis of ``game`` under the optimal strategy, or under ``play`` if given.
+
+    The dealer-outcome counts are cached per (ranking, qualifier), so analysing many paytables
+    of one game costs a few milliseconds each.
+    """
+    dealer = dealer_outcomes(game.ranking.name, game.qualifier)
+    table = dealer.table
+    ante_play, play_mask, play_value, scale = _ante_play(game, table, dealer, play)
+    play_mask.setflags(write=False)
+    return EdgeReport(
+        game=game,
+        table=table,
+        dealer=dealer,
+        play=play_mask,
+        play_value=play_value,
+        scale=scale,
+        ante_play=ante_play,
+        pair_plus=_pair_plus(game, table),
+    )

@@ -1,0 +1,320 @@
+"""Game and paytable files: TOML read with ``tomllib`` into frozen, validated values.
+
+A game file names its ranking, the dealer's qualifier, the tie rule and its paytables (see
+``docs/file-format.md`` for every key). Payouts are exact: ``12.5`` is read from the text as
+``Fraction(25, 2)``, never through a float::
+
+    >>> from casino.games import load_game, load_paytable
+    >>> game = load_game("three-card-poker")
+    >>> game.ranking.name, game.qualifier, game.ties
+    ('poker', 'Q-high', 'push')
+    >>> game.pair_plus.pay_for("running_flush")
+    Fraction(40, 1)
+    >>> richer = game.with_tables(ante_bonus=load_paytable("ante-bonus-6", bet="ante_bonus"))
+    >>> richer.ante_bonus.pay_for("running_flush")
+    Fraction(25, 2)
+
+Every problem raises :class:`~casino.errors.GameFileError` naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any, Mapping
+
+from casino.errors import BragError, GameFileError, UnknownGameError
+from casino.rankings import CATEGORIES, SPECIAL_HANDS, Ranking, get_ranking, hand_key, ranking_names
+
+__all__ = [
+    "BETS",
+    "TIES",
+    "Paytable",
+    "Limits",
+    "Game",
+    "load_game",
+    "load_paytable",
+    "builtin_games",
+    "builtin_paytables",
+    "parse_amount",
+]
+
+#: Bets whose paytable a game file may hold, with their file section names.
+BETS: Mapping[str, str] = {"ante_bonus": "Ante Bonus", "pair_plus": "Pair Plus"}
+#: What happens to Ante and Play when a qualifying dealer ties the player.
+TIES = ("push", "player", "dealer")
+
+_SPECIAL_PARENT = {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
+_GAME_KEYS = {"name", "ranking", "qualifier", "ties", "description", "source", "limits", *BETS}
+_PAYTABLE_KEYS = {"name", "description", "source", *BETS}
+_LIMIT_KEYS = ("min_ante", "max_ante", "min_pair_plus", "max_pair_plus")
+
+
+def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction:
+    """An exact, non-negative amount from TOML (int, Decimal text, or a string such as ``"25/2"``)."""
+    if isinstance(value, bool):
+        raise GameFileError(f"{where} must be a number, not {str(value).lower()}")
+    try:
+        if isinstance(value, (int, Decimal)):
+            amount = Fraction(value)
+        elif isinstance(value, str):
+            amount = Fraction(value.strip())
+        else:
+            raise TypeError
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise GameFileError(f"{where} must be a number, not {value!r}") from None
+    if amount < 0 or (amount == 0 and not allow_zero):
+        raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {value}")
+    return amount
+
+
+@dataclass(frozen=True)
+class Paytable:
+    """Payouts (to 1) for one bet, keyed by hand category or special hand."""
+
+    name: str
+    bet: str
+    pays: tuple[tuple[str, Fraction], ...]
+    source: str = ""
+
+    def pay_for(self, pay_class: str) -> Fraction | None:
+        """The payout for a category or special hand; ``None`` when the table does not pay it.
+
+        A special hand not listed is paid as its category (a mini royal as a running flush).
+        """
+        table = dict(self.pays)
+        if pay_class in table:
+            return table[pay_class]
+        parent = _SPECIAL_PARENT.get(pay_class)
+        return table.get(parent) if parent else None
+
+    @property
+    def top_award(self) -> tuple[str, Fraction]:
+        return max(self.pays, key=lambda item: item[1])
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Table limits in betting units; ``None`` means no limit."""
+
+    min_ante: Fraction | None = None
+    max_ante: Fraction | None = None
+    min_pair_plus: Fraction | None = None
+    max_pair_plus: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: ranking, dealer qualifier, tie rule, paytables and limits."""
+
+    name: str
+    ranking: Ranking
+    qualifier: str = "Q-high"
+    ties: str = "push"
+    ante_bonus: Paytable | None = None
+    pair_plus: Paytable | None = None
+    limits: Limits = field(default_factory=Limits)
+    source: str = ""
+    text: str = field(default="", repr=False, compare=False)
+
+    def with_tables(self, *, ante_bonus: Paytable | None = None, pair_plus: Paytable | None = None) -> Game:
+        """The same game with the given paytables swapped in (the others kept)."""
+        changes: dict[str, Any] = {}
+        labels = []
+        for bet, table in (("ante_bonus", ante_bonus), ("pair_plus", pair_plus)):
+            if table is not None:
+                if table.bet != bet:
+                    raise GameFileError(f"{table.source or table.name}: holds a {table.bet} table, not {bet}")
+                changes[bet] = table
+                labels.append(table.name)
+        if not changes:
+            return self
+        return replace(self, name=f"{self.name} [{', '.join(labels)}]", **changes)
+
+    def without(self, *bets: str) -> Game:
+        """The same game without some bets (``game.without("ante_bonus")``)."""
+        return replace(self, **{bet: None for bet in bets})
+
+    @property
+    def bets(self) -> tuple[str, ...]:
+        """The bets this game offers: always ``ante_play``, then any side tables."""
+        return ("ante_play",) + tuple(bet for bet in BETS if getattr(self, bet) is not None)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Reading files
+
+
+def _builtin_dir(kind: str):
+    return resources.files("paytables").joinpath(kind)
+
+
+def builtin_games() -> dict[str, str]:
+    """Built-in game names mapped to their TOML text."""
+    return {
+        entry.name.removesuffix(".toml"): entry.read_text(encoding="utf-8")
+        for entry in sorted(_builtin_dir("games").iterdir(), key=lambda e: e.name)
+        if entry.name.endswith(".toml")
+    }
+
+
+def builtin_paytables() -> dict[str, str]:
+    """Built-in paytable names (``ante-bonus-1`` …) mapped to their TOML text."""
+    found: dict[str, str] = {}
+    for bet in BETS:
+        folder = _builtin_dir(bet)
+        if folder.is_dir():
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+                if entry.name.endswith(".toml"):
+                    found[entry.name.removesuffix(".toml")] = entry.read_text(encoding="utf-8")
+    return found
+
+
+def _read(source: str | Path, builtins: dict[str, str], kind: str) -> tuple[str, str]:
+    """(text, label) of a built-in name or a file path."""
+    text_source = str(source)
+    if text_source in builtins:
+        return builtins[text_source], f"{text_source} (built-in)"
+    path = Path(text_source).expanduser()
+    if path.is_file() or text_source.endswith(".toml") or "/" in text_source:
+        try:
+            return path.read_text(encoding="utf-8"), str(path)
+        except FileNotFoundError:
+            raise UnknownGameError(f"{path}: no such file") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise GameFileError(f"{path}: cannot read: {error}") from None
+    near = difflib.get_close_matches(text_source, builtins, n=3, cutoff=0.5)
+    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    raise UnknownGameError(
+        f"unknown {kind} {text_source!r}{hint} (built-in: {', '.join(builtins)}; or give a path to a .toml file)"
+    )
+
+
+def _parse_toml(text: str, label: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise GameFileError(f"{label}: malformed TOML: {error}") from None
+
+
+def _check_keys(table: Mapping[str, Any], allowed: set[str] | tuple[str, ...], where: str) -> None:
+    for key in table:
+        if key not in allowed:
+            near = difflib.get_close_matches(key, list(allowed), n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise GameFileError(f"{where}: unknown key {key!r}{hint}")
+
+
+def _text(data: Mapping[str, Any], key: str, label: str, default: str | None = None) -> str:
+    value = data.get(key, default)
+    if value is None:
+        raise GameFileError(f"{label}: missing key {key!r}")
+    if not isinstance(value, str):
+        raise GameFileError(f"{label}: {key} must be text, not {value!r}")
+    return value
+
+
+def _parse_pays(bet: str, table: Any, label: str, name: str, source: str) -> Paytable:
+    where = f"{label}: [{bet}]"
+    if not isinstance(table, dict):
+        raise GameFileError(f"{where} must be a table of hand = payout")
+    if not table:
+        raise GameFileError(f"{where} lists no hands")
+    pays: dict[str, Fraction] = {}
+    written: dict[str, str] = {}
+    for word, value in table.items():
+        try:
+            key = hand_key(word)
+        except KeyError:
+            near = difflib.get_close_matches(word, [*CATEGORIES, *SPECIAL_HANDS, "straight", "trips"], n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise GameFileError(f"{where}.{word}: unknown hand name{hint}") from None
+        if key in pays:
+            raise GameFileError(f"{where}.{word}: the same hand as {written[key]!r}, listed twice")
+        pays[key] = parse_amount(value, f"{where}.{word}")
+        written[key] = word
+    ordered = tuple((key, pays[key]) for key in (*CATEGORIES, *SPECIAL_HANDS) if key in pays)
+    return Paytable(name=name, bet=bet, pays=ordered, source=source)
+
+
+def _parse_limits(table: Any, label: str) -> Limits:
+    if not isinstance(table, dict):
+        raise GameFileError(f"{label}: [limits] must be a table")
+    _check_keys(table, _LIMIT_KEYS, f"{label}: [limits]")
+    values = {key: parse_amount(table[key], f"{label}: [limits].{key}", allow_zero=False) for key in table}
+    for bet in ("ante", "pair_plus"):
+        low, high = values.get(f"min_{bet}"), values.get(f"max_{bet}")
+        if low is not None and high is not None and low > high:
+            raise GameFileError(f"{label}: [limits].min_{bet} ({low}) is above max_{bet} ({high})")
+    return Limits(**values)
+
+
+def _parse_game(data: dict[str, Any], label: str, text: str) -> Game:
+    _check_keys(data, _GAME_KEYS, label)
+    if "ranking" not in data:
+        raise GameFileError(f"{label}: missing key 'ranking' (one of: {', '.join(ranking_names())})")
+    ranking_name = _text(data, "ranking", label)
+    try:
+        ranking = get_ranking(ranking_name)
+    except GameFileError as error:
+        raise GameFileError(f"{label}: ranking: {error}") from None
+    qualifier = _text(data, "qualifier", label, "Q-high")
+    from casino.hands import hand_table
+
+    try:
+        hand_table(ranking).threshold(qualifier)
+    except BragError as error:
+        raise GameFileError(f"{label}: qualifier: {error}") from None
+    ties = _text(data, "ties", label, "push")
+    if ties not in TIES:
+        raise GameFileError(f"{label}: ties must be one of {', '.join(TIES)}, not {ties!r}")
+    name = _text(data, "name", label, Path(label.split(" ")[0]).stem)
+    tables: dict[str, Paytable] = {}
+    for bet in BETS:
+        if bet not in data:
+            continue
+        value = data[bet]
+        if isinstance(value, str):  # a named built-in table or a path
+            tables[bet] = load_paytable(value, bet=bet)
+        else:
+            tables[bet] = _parse_pays(bet, value, label, f"{name} {BETS[bet]}", label)
+    limits = _parse_limits(data["limits"], label) if "limits" in data else Limits()
+    return Game(
+        name=name, ranking=ranking, qualifier=qualifier, ties=ties, limits=limits, source=label, text=text, **tables
+    )
+
+
+def load_game(source: str | Path = "3-card-brag") -> Game:
+    """A game by built-in name (``"3-card-brag"``, ``"three-card-poker"``) or from a TOML file path."""
+    text, label = _read(source, builtin_games(), "game")
+    return _parse_game(_parse_toml(text, label), label, text)
+
+
+def load_paytable(source: str | Path, bet: str | None = None) -> Paytable:
+    """A paytable by built-in name (``"pair-plus-3"``) or from a file holding one ``[bet]`` table.
+
+    With ``bet`` given, the file must hold that bet's table (a game file holding it will do).
+    """
+    text, label = _read(source, builtin_paytables(), "paytable")
+    data = _parse_toml(text, label)
+    if "ranking" in data:  # a whole game file: take its table
+        game = _parse_game(data, label, text)
+        bets = [b for b in BETS if getattr(game, b) is not None and (bet is None or b == bet)]
+        if not bets:
+            raise GameFileError(f"{label}: has no [{bet or 'ante_bonus'}] table")
+        return getattr(game, bets[0])
+    _check_keys(data, _PAYTABLE_KEYS, label)
+    present = [b for b in BETS if b in data]
+    if len(present) != 1:
+        raise GameFileError(f"{label}: a paytable file holds exactly one of [{'], ['.join(BETS)}]")
+    if bet is not None and present[0] != bet:
+        raise GameFileError(f"{label}: holds a [{present[0]}] table, not [{bet}]")
+    name = _text(data, "name", label, Path(str(source)).stem)
+    source_note = _text(data, "source", label, "")
+    table = _parse_pays(present[0], data[present[0]], label, name, source_note or label)
+    return table

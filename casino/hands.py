@@ -1,0 +1,208 @@
+"""The table of all 22,100 three-card hands, built once per ranking with numpy.
+
+Every other part of the program indexes into this table. A hand's index is the colex rank of its
+three card indices (``c0 < c1 < c2``: ``c0 + C(c1, 2) + C(c2, 3)``), so it is computed without search::
+
+    >>> from casino.hands import hand_table
+    >>> table = hand_table("brag")
+    >>> i = table.index("3h 3d 3s")
+    >>> table.describe(i), int(table.strength[i]) == int(table.strength.max())
+    ('Prial of 3s', True)
+    >>> table.describe(table.index("As 2s 3s"))
+    'Running flush A-2-3'
+
+``strength`` is one integer per hand (0 = weakest, dense: equal hands share a value), ``category``
+indexes :data:`casino.rankings.CATEGORIES`, ``pay_class`` indexes :data:`casino.rankings.PAY_CLASSES`
+(the category, or a special hand such as the mini royal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from casino.cards import RANK_CHARS, Card, parse_cards
+from casino.errors import BragError
+from casino.rankings import CATEGORIES, PAY_CLASSES, Ranking, get_ranking
+
+__all__ = ["HandTable", "hand_table", "hand_index", "pair_index", "N_HANDS", "N_DEALER_HANDS"]
+
+N_HANDS = comb(52, 3)  # 22,100
+N_DEALER_HANDS = comb(49, 3)  # 18,424 dealer hands left once the player holds three cards
+
+_CAT = {name: i for i, name in enumerate(CATEGORIES)}
+_RANK_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+def hand_index(cards: np.ndarray) -> np.ndarray:
+    """Colex index of hands given as an (n, 3) array of card indices, each row in any order."""
+    c = np.sort(np.asarray(cards, dtype=np.int64), axis=-1)
+    return c[..., 0] + c[..., 1] * (c[..., 1] - 1) // 2 + c[..., 2] * (c[..., 2] - 1) * (c[..., 2] - 2) // 6
+
+
+def pair_index(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Colex index (0-1325) of the two-card sets ``{a, b}`` with ``a < b``."""
+    return a + b * (b - 1) // 2
+
+
+def _all_hands() -> np.ndarray:
+    hands = np.array(list(combinations(range(52), 3)), dtype=np.int64)
+    order = np.argsort(hand_index(hands), kind="stable")
+    return hands[order]
+
+
+def _evaluate(cards: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Category, pay class and a sortable key for each hand (rows of three card indices)."""
+    ranks = np.sort(cards // 4, axis=1)[:, ::-1]  # 0 = deuce ... 12 = ace, highest first
+    hi, mid, lo = ranks[:, 0], ranks[:, 1], ranks[:, 2]
+    suits = cards % 4
+    flush = (suits[:, 0] == suits[:, 1]) & (suits[:, 1] == suits[:, 2])
+    prial = hi == lo
+    pair = ~prial & ((hi == mid) | (mid == lo))
+    distinct = (hi != mid) & (mid != lo)
+    ace_two_three = (hi == 12) & (mid == 1) & (lo == 0)
+    run = distinct & ((hi - lo == 2) | ace_two_three)
+
+    category = np.full(len(cards), _CAT["high_card"], dtype=np.int8)
+    category[flush] = _CAT["flush"]
+    category[pair] = _CAT["pair"]
+    category[run] = _CAT["run"]
+    category[run & flush] = _CAT["running_flush"]
+    category[prial] = _CAT["prial"]
+
+    # Within a category: highest card first, pairs by pair then kicker, runs by top card.
+    key = hi * 169 + mid * 13 + lo
+    pair_rank = mid  # the middle card of a sorted pair hand is always the paired rank
+    kicker = np.where(hi == mid, lo, hi)
+    key = np.where(pair, pair_rank * 13 + kicker, key)
+    run_top = np.where(ace_two_three, 13 if ranking.a23_top else 1, hi)
+    key = np.where(run, run_top, key)
+    prial_rank = np.where((hi == 1) & ranking.threes_top, 13, hi)
+    key = np.where(prial, prial_rank, key)
+
+    position = np.array([ranking.position(name) for name in CATEGORIES], dtype=np.int64)
+    sort_key = position[category] * 4096 + key
+
+    pay_class = category.astype(np.int8).copy()
+    pay_class[run & flush & (hi == 12) & (mid == 11)] = PAY_CLASSES.index("mini_royal")
+    pay_class[prial & (hi == 1)] = PAY_CLASSES.index("prial_of_threes")
+    pay_class[prial & (hi == 12)] = PAY_CLASSES.index("three_aces")
+    return category, pay_class, sort_key
+
+
+@dataclass(frozen=True, eq=False)
+class HandTable:
+    """All 22,100 hands of one ranking: ``cards`` (n, 3), ``category``, ``pay_class``, ``strength``."""
+
+    ranking: Ranking
+    cards: np.ndarray
+    category: np.ndarray
+    pay_class: np.ndarray
+    strength: np.ndarray
+
+    @property
+    def n_strengths(self) -> int:
+        """How many different strengths there are (hands of equal strength tie)."""
+        return int(self.strength.max()) + 1
+
+    def index(self, hand: str | tuple[Card, ...] | list[Card]) -> int:
+        """The table row of a hand given as card text or cards."""
+        cards = parse_cards(hand, count=3)
+        return int(hand_index(np.array([c.index for c in cards])))
+
+    def hand_cards(self, i: int) -> tuple[Card, ...]:
+        return tuple(Card.from_index(int(c)) for c in self.cards[i])
+
+    def category_name(self, i: int) -> str:
+        return CATEGORIES[int(self.category[i])]
+
+    def describe(self, i: int) -> str:
+        """Players' name for a hand: ``'Pair of 7s'``, ``'Run Q-J-10'``, ``'K-9-4 high'``."""
+        ranks = sorted((int(c) // 4 for c in self.cards[i]), reverse=True)
+        category = self.category_name(i)
+        label = self.ranking.label(category)
+        if category == "prial":
+            joiner = " of" if label == "Prial" else ","
+            return f"{label}{joiner} {_RANK_LABELS[ranks[0]]}s"
+        if category == "pair":
+            pair_rank = ranks[1]
+            kicker = ranks[0] if ranks[2] == pair_rank else ranks[2]
+            return f"{label} of {_RANK_LABELS[pair_rank]}s, {_RANK_LABELS[kicker]} kicker"
+        if category in ("run", "running_flush") and ranks == [12, 1, 0]:
+            return f"{label} A-2-3"
+        text = "-".join(_RANK_LABELS[r] for r in ranks)
+        if category == "high_card":
+            return f"{text} high"
+        return f"{label} {text}"
+
+    def threshold(self, text: str) -> int:
+        """The strength named by a qualifier or strategy threshold.
+
+        ``"none"`` (every hand), ``"Q-high"`` (the weakest queen-high hand), a hand of ranks such as
+        ``"Q-6-4"`` (the weakest hand holding those ranks), or a category word such as ``"pair"``
+        (the weakest hand of that category).
+        """
+        word = text.strip()
+        lowered = word.lower().replace(" ", "")
+        if lowered in ("none", "any"):
+            return 0
+        from casino.rankings import hand_key
+
+        try:
+            key = hand_key(word)
+        except KeyError:
+            key = None
+        if key in CATEGORIES:
+            mask = self.category == _CAT[key]
+            return int(self.strength[mask].min())
+        ranks = self.cards // 4
+        top = ranks.max(axis=1)
+        if lowered.endswith("-high") and len(lowered) > 5:
+            rank = _parse_rank(word[: -len("-high")], text)
+            mask = (self.category == _CAT["high_card"]) & (top == rank)
+            if not mask.any():
+                raise BragError(f"no high-card hand is {text!r}")
+            return int(self.strength[mask].min())
+        parts = [p for p in word.replace("/", "-").split("-") if p]
+        if len(parts) == 3:
+            wanted = sorted((_parse_rank(p, text) for p in parts), reverse=True)
+            mask = np.all(np.sort(ranks, axis=1)[:, ::-1] == np.array(wanted), axis=1)
+            return int(self.strength[mask].min())
+        raise BragError(
+            f"cannot read {text!r} as a hand threshold (use 'none', 'Q-high', three ranks such as 'Q-6-4',"
+            " or a hand name such as 'pair')"
+        )
+
+
+def _parse_rank(text: str, whole: str) -> int:
+    t = text.strip().upper()
+    t = "T" if t == "10" else t
+    if len(t) != 1 or t not in RANK_CHARS:
+        raise BragError(f"unknown rank {text!r} in {whole!r}")
+    return RANK_CHARS.index(t)
+
+
+def hand_table(ranking: str | Ranking) -> HandTable:
+    """The table of all 22,100 hands for a ranking (a name or a :class:`Ranking`), built once."""
+    return _hand_table(ranking if isinstance(ranking, str) else ranking.name)
+
+
+@cache
+def _hand_table(name: str) -> HandTable:
+    ranking = get_ranking(name)
+    cards = _all_hands()
+    category, pay_class, sort_key = _evaluate(cards, ranking)
+    _, strength = np.unique(sort_key, return_inverse=True)
+    arrays = {
+        "cards": cards.astype(np.int8),
+        "category": category,
+        "pay_class": pay_class,
+        "strength": strength.astype(np.int32),
+    }
+    for array in arrays.values():
+        array.setflags(write=False)
+    return HandTable(ranking=ranking, **arrays)

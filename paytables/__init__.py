@@ -1,0 +1,1 @@
+"""Built-in game, paytable and ranking files (TOML data, read by :mod:`casino.games`)."""
