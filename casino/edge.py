@@ -9,7 +9,7 @@
     >>> report.ante_play.counts["fold"], report.ante_play.counts["win"]
     (132652800, 97354684)
     >>> round(float(report.pair_plus.house_edge), 6)
-    0.023166
+    0.023167
 
 Counts are integers and every figure is a :class:`~fractions.Fraction`; ``float()`` them to print.
 The optimal strategy plays a hand exactly when playing returns more than folding (a tie folds).
@@ -195,7 +195,9 @@ def _ante_play(game: Game, table: HandTable, dealer: DealerOutcomes, play: np.nd
     tie = TIE_PAYS[game.ties]
     hand_bonus = bonus_scaled[table.pay_class]
     main = dealer.not_qualify + 2 * dealer.win + tie * dealer.tie - 2 * dealer.lose
-    play_value = scale * main + hand_bonus * N_DEALER_HANDS
+    on_loss = game.rules.ante_bonus_on_loss
+    bonus_pairs = N_DEALER_HANDS - (0 if on_loss else dealer.lose)  # dealer hands on which the bonus pays
+    play_value = scale * main + hand_bonus * bonus_pairs
     if play is None:
         play = play_value > -scale * N_DEALER_HANDS
     play = np.asarray(play, dtype=bool)
@@ -221,7 +223,9 @@ def _ante_play(game: Game, table: HandTable, dealer: DealerOutcomes, play: np.nd
     ]
     # Net-result distribution: fold, then per pay class the four dealer outcomes plus that class's bonus.
     distribution: dict[Fraction, int] = {Fraction(-1): fold_pairs} if fold_pairs else {}
-    played_per_class = np.bincount(table.pay_class[play], minlength=len(PAY_CLASSES))
+    played_per_class = np.bincount(
+        table.pay_class[play], weights=np.broadcast_to(bonus_pairs, play.shape)[play], minlength=len(PAY_CLASSES)
+    ).astype(np.int64)
     columns = np.stack([dealer.not_qualify, dealer.win, dealer.tie, dealer.lose], axis=1)[play]
     per_class = np.zeros((len(PAY_CLASSES), 4), dtype=np.int64)
     np.add.at(per_class, table.pay_class[play], columns)
@@ -233,14 +237,14 @@ def _ante_play(game: Game, table: HandTable, dealer: DealerOutcomes, play: np.nd
             outcomes.append(
                 Outcome(
                     f"Ante Bonus: {game.ranking.label(name)}",
-                    int(played_per_class[k]) * N_DEALER_HANDS,
+                    int(played_per_class[k]),
                     b,
                     N_PAIRS,
                 )
             )
         for main_value, n in zip((1, 2, tie, -2), per_class[k]):
             if n:
-                value = Fraction(main_value) + b
+                value = Fraction(main_value) + (b if on_loss or main_value != -2 else 0)
                 distribution[value] = distribution.get(value, 0) + int(n)
     report = BetReport(
         bet="ante_play",
@@ -255,14 +259,15 @@ def _ante_play(game: Game, table: HandTable, dealer: DealerOutcomes, play: np.nd
     return report, play, play_value, scale
 
 
-def _pair_plus(game: Game, table: HandTable) -> BetReport | None:
+def _pair_plus(game: Game, table: HandTable, play: np.ndarray) -> BetReport | None:
     if game.pair_plus is None:
         return None
     pays = pay_vector(game.pair_plus, None)
-    per_class = np.bincount(table.pay_class, minlength=len(PAY_CLASSES))
+    stands = np.ones(N_HANDS, dtype=bool) if game.rules.pair_plus_on_fold else play
+    per_class = np.bincount(table.pay_class[stands], minlength=len(PAY_CLASSES))
     outcomes = []
     distribution: dict[Fraction, int] = {}
-    losing = 0
+    losing = int((~stands).sum())  # Pair Plus lost with a fold, where the rules say so
     for k, name in enumerate(PAY_CLASSES):
         n = int(per_class[k])
         if pays[k] is None or n == 0:
@@ -301,5 +306,5 @@ def analyze(game: Game, play: np.ndarray | None = None) -> EdgeReport:
         play_value=play_value,
         scale=scale,
         ante_play=ante_play,
-        pair_plus=_pair_plus(game, table),
+        pair_plus=_pair_plus(game, table, play_mask),
     )

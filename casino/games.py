@@ -36,6 +36,7 @@ __all__ = [
     "TIES",
     "Paytable",
     "Limits",
+    "Rules",
     "Game",
     "load_game",
     "load_paytable",
@@ -50,7 +51,8 @@ BETS: Mapping[str, str] = {"ante_bonus": "Ante Bonus", "pair_plus": "Pair Plus"}
 TIES = ("push", "player", "dealer")
 
 _SPECIAL_PARENT = {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
-_GAME_KEYS = {"name", "ranking", "qualifier", "ties", "description", "source", "limits", *BETS}
+_GAME_KEYS = {"name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", *BETS}
+_RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold")
 _PAYTABLE_KEYS = {"name", "description", "source", *BETS}
 _LIMIT_KEYS = ("min_ante", "max_ante", "min_pair_plus", "max_pair_plus")
 
@@ -109,6 +111,15 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Rules:
+    """Rule variations: whether the Ante Bonus is paid when the player loses to a qualifying dealer,
+    and whether Pair Plus still stands (is settled on the cards) when the player folds."""
+
+    ante_bonus_on_loss: bool = True
+    pair_plus_on_fold: bool = True
+
+
+@dataclass(frozen=True)
 class Game:
     """One game: ranking, dealer qualifier, tie rule, paytables and limits."""
 
@@ -119,6 +130,7 @@ class Game:
     ante_bonus: Paytable | None = None
     pair_plus: Paytable | None = None
     limits: Limits = field(default_factory=Limits)
+    rules: Rules = field(default_factory=Rules)
     source: str = ""
     text: str = field(default="", repr=False, compare=False)
 
@@ -254,6 +266,16 @@ def _parse_limits(table: Any, label: str) -> Limits:
     return Limits(**values)
 
 
+def _parse_rules(table: Any, label: str) -> Rules:
+    if not isinstance(table, dict):
+        raise GameFileError(f"{label}: [rules] must be a table")
+    _check_keys(table, _RULE_KEYS, f"{label}: [rules]")
+    for key, value in table.items():
+        if not isinstance(value, bool):
+            raise GameFileError(f"{label}: [rules].{key} must be true or false, not {value!r}")
+    return Rules(**table)
+
+
 def _parse_game(data: dict[str, Any], label: str, text: str) -> Game:
     _check_keys(data, _GAME_KEYS, label)
     if "ranking" not in data:
@@ -284,15 +306,36 @@ def _parse_game(data: dict[str, Any], label: str, text: str) -> Game:
         else:
             tables[bet] = _parse_pays(bet, value, label, f"{name} {BETS[bet]}", label)
     limits = _parse_limits(data["limits"], label) if "limits" in data else Limits()
+    rules = _parse_rules(data["rules"], label) if "rules" in data else Rules()
     return Game(
-        name=name, ranking=ranking, qualifier=qualifier, ties=ties, limits=limits, source=label, text=text, **tables
+        name=name,
+        ranking=ranking,
+        qualifier=qualifier,
+        ties=ties,
+        limits=limits,
+        rules=rules,
+        source=label,
+        text=text,
+        **tables,
     )
 
 
-def load_game(source: str | Path = "3-card-brag") -> Game:
-    """A game by built-in name (``"3-card-brag"``, ``"three-card-poker"``) or from a TOML file path."""
+def load_game(
+    source: str | Path = "3-card-brag",
+    *,
+    ante_bonus: str | Path | None = None,
+    pair_plus: str | Path | None = None,
+) -> Game:
+    """A game by built-in name (``"3-card-brag"``, ``"three-card-poker"``) or from a TOML file path.
+
+    ``ante_bonus`` / ``pair_plus`` swap in another table: a built-in name (``"pair-plus-4"``) or a file.
+    """
     text, label = _read(source, builtin_games(), "game")
-    return _parse_game(_parse_toml(text, label), label, text)
+    game = _parse_game(_parse_toml(text, label), label, text)
+    return game.with_tables(
+        ante_bonus=load_paytable(ante_bonus, bet="ante_bonus") if ante_bonus is not None else None,
+        pair_plus=load_paytable(pair_plus, bet="pair_plus") if pair_plus is not None else None,
+    )
 
 
 def load_paytable(source: str | Path, bet: str | None = None) -> Paytable:

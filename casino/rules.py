@@ -1,0 +1,134 @@
+"""Settling bets: the one source of truth for how a round pays, vectorised with numpy.
+
+The table engine settles one round (a handful of boxes), the simulator settles millions at once;
+both call :meth:`CompiledRules.settle`. Results are integers in units of ``1/scale`` of each bet's
+stake, so the table can turn them into exact money and the simulator into floats::
+
+    >>> import numpy as np
+    >>> from casino.games import load_game
+    >>> from casino.hands import hand_table
+    >>> from casino.rules import WIN, compile_rules
+    >>> rules = compile_rules(load_game("3-card-brag"))
+    >>> t = hand_table("brag")
+    >>> player, dealer = t.index("As 2s 3s"), t.index("Kh Kd 4c")
+    >>> s = rules.settle(np.array([player]), np.array([dealer]), np.array([True]))
+    >>> [int(x[0]) // rules.scale for x in (s.ante, s.play, s.ante_bonus, s.pair_plus)]
+    [1, 1, 4, 30]
+    >>> int(s.outcome[0]) == WIN
+    True
+
+Outcome codes: :data:`FOLD`, :data:`NOT_QUALIFY`, :data:`WIN`, :data:`TIE`, :data:`LOSE`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+
+import numpy as np
+
+from casino.edge import TIE_PAYS, pay_vector
+from casino.games import Game
+from casino.hands import HandTable, hand_table
+
+__all__ = [
+    "FOLD",
+    "NOT_QUALIFY",
+    "WIN",
+    "TIE",
+    "LOSE",
+    "OUTCOME_NAMES",
+    "Settlement",
+    "CompiledRules",
+    "compile_rules",
+]
+
+FOLD, NOT_QUALIFY, WIN, TIE, LOSE = range(5)
+OUTCOME_NAMES = ("fold", "dealer_not_qualify", "win", "tie", "lose")
+
+
+@dataclass(frozen=True, eq=False)
+class Settlement:
+    """Per round: the outcome code and each bet's net result per unit of its stake, times ``scale``.
+
+    ``ante`` and ``play`` are per unit of Ante (the Play bet equals the Ante); ``ante_bonus`` is per
+    unit of Ante too; ``pair_plus`` per unit of the Pair Plus stake.
+    """
+
+    outcome: np.ndarray
+    ante: np.ndarray
+    play: np.ndarray
+    ante_bonus: np.ndarray
+    pair_plus: np.ndarray
+    scale: int
+
+    def as_fractions(self, i: int = 0) -> dict[str, Fraction]:
+        """One round's results as exact fractions per unit stake."""
+        return {
+            name: Fraction(int(getattr(self, name)[i]), self.scale)
+            for name in ("ante", "play", "ante_bonus", "pair_plus")
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class CompiledRules:
+    """A game's settlement rules as integer lookup arrays over the 22,100-hand table."""
+
+    game: Game
+    table: HandTable
+    scale: int
+    qualifier_strength: int
+    tie_net: int  # per Ante for each of Ante and Play: +1, 0 or -1
+    bonus: np.ndarray  # per hand, Ante Bonus x scale (0 where not paid)
+    pair_plus_pays: np.ndarray  # per hand, Pair Plus net x scale (-scale where it loses)
+
+    def settle(self, player: np.ndarray, dealer: np.ndarray, play: np.ndarray) -> Settlement:
+        """Settle rounds given player and dealer hand indices and the play decisions (arrays)."""
+        player = np.asarray(player)
+        dealer = np.asarray(dealer)
+        play = np.asarray(play, dtype=bool)
+        strength = self.table.strength
+        ps, ds = strength[player], strength[dealer]
+        qualifies = ds >= self.qualifier_strength
+        outcome = np.where(
+            ~play,
+            FOLD,
+            np.where(~qualifies, NOT_QUALIFY, np.where(ps > ds, WIN, np.where(ps == ds, TIE, LOSE))),
+        ).astype(np.int8)
+        s = self.scale
+        ante_net = np.array([-s, s, s, self.tie_net * s, -s], dtype=np.int64)
+        play_net = np.array([0, 0, s, self.tie_net * s, -s], dtype=np.int64)
+        ante = ante_net[outcome]
+        play_result = play_net[outcome]
+        bonus = np.where(play, self.bonus[player], 0)
+        if not self.game.rules.ante_bonus_on_loss:
+            bonus = np.where(outcome == LOSE, 0, bonus)
+        pair_plus = self.pair_plus_pays[player]
+        if not self.game.rules.pair_plus_on_fold:
+            pair_plus = np.where(play, pair_plus, -s)
+        return Settlement(outcome, ante, play_result, bonus, pair_plus, s)
+
+
+@cache
+def compile_rules(game: Game) -> CompiledRules:
+    """Compile (once per game) the lookup arrays that :meth:`CompiledRules.settle` uses."""
+    table = hand_table(game.ranking)
+    bonus = pay_vector(game.ante_bonus, Fraction(0))
+    pair_plus = pay_vector(game.pair_plus, Fraction(-1))
+    scale = math.lcm(1, *(v.denominator for v in (*bonus, *pair_plus) if v is not None))
+    bonus_by_class = np.array([int(v * scale) for v in bonus], dtype=np.int64)
+    pair_plus_by_class = np.array([int(v * scale) for v in pair_plus], dtype=np.int64)
+    arrays = (bonus_by_class[table.pay_class], pair_plus_by_class[table.pay_class])
+    for array in arrays:
+        array.setflags(write=False)
+    return CompiledRules(
+        game=game,
+        table=table,
+        scale=scale,
+        qualifier_strength=table.threshold(game.qualifier),
+        tie_net=TIE_PAYS[game.ties] // 2,
+        bonus=arrays[0],
+        pair_plus_pays=arrays[1],
+    )

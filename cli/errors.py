@@ -1,0 +1,74 @@
+"""Errors become one clear line on stderr and exit code 2, translated once, here.
+
+:class:`BragGroup` is the Typer group class of the ``brag`` app: library errors
+(:class:`casino.errors.BragError`) and command-line usage errors (unknown command, bad option value)
+print as ``brag: error: …`` and exit with code 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+try:  # Typer 0.22+ carries its own copy of Click
+    from typer import _click as click
+    from typer._click import exceptions as click_exceptions
+except ImportError:  # pragma: no cover - older Typer on top of Click
+    import click
+    from click import exceptions as click_exceptions
+
+from casino.errors import BragError
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print one red error line on stderr and leave with ``code``."""
+    from rich.console import Console
+
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[bold red]brag: error:[/] {message}", markup=True)
+    raise typer.Exit(code)
+
+
+def _one_line(error: click_exceptions.ClickException) -> str:
+    message = error.format_message()
+    if isinstance(error, click_exceptions.UsageError) and error.ctx is not None:
+        message += f" (see '{error.ctx.command_path} --help')"
+    return " ".join(message.split())
+
+
+class BragGroup(TyperGroup):
+    """The ``brag`` group: lists commands in the order they were added, and translates errors."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except BragError as error:
+            fail(str(error))
+
+    def main(self, args: Any = None, prog_name: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+        try:
+            result = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
+        except click_exceptions.ClickException as error:
+            from rich.console import Console
+
+            Console(stderr=True, highlight=False, soft_wrap=True).print(
+                f"[bold red]brag: error:[/] {_one_line(error)}", markup=True
+            )
+            code = 2 if isinstance(error, click_exceptions.UsageError) else error.exit_code
+            if standalone_mode:
+                sys.exit(code)
+            return code
+        except click_exceptions.Abort:
+            print("Aborted.", file=sys.stderr)
+            if standalone_mode:
+                sys.exit(1)
+            return 1
+        code = result if isinstance(result, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return result

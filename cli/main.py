@@ -1,0 +1,27 @@
+"""The ``brag`` application: assembles the command modules. Heavy imports happen inside commands."""
+
+from __future__ import annotations
+
+import typer
+
+from cli import edge, tables
+from cli.errors import BragGroup
+
+app = typer.Typer(
+    cls=BragGroup,
+    name="brag",
+    help="3 Card Brag / Three Card Poker: play at the table, and the exact mathematics of the game.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+app.command("edge")(edge.edge)
+app.command("odds")(tables.odds)
+app.command("paytables")(tables.paytables)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
