@@ -25,10 +25,15 @@ from casino.errors import BragError
 
 def fail(message: str, code: int = 2) -> None:
     """Print one red error line on stderr and leave with ``code``."""
-    from rich.console import Console
-
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[bold red]brag: error:[/] {message}", markup=True)
+    _print_error(message)
     raise typer.Exit(code)
+
+
+def _print_error(message: str) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"[bold red]brag: error:[/] {escape(message)}")
 
 
 def _one_line(error: click_exceptions.ClickException) -> str:
@@ -54,11 +59,7 @@ class BragGroup(TyperGroup):
         try:
             result = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
         except click_exceptions.ClickException as error:
-            from rich.console import Console
-
-            Console(stderr=True, highlight=False, soft_wrap=True).print(
-                f"[bold red]brag: error:[/] {_one_line(error)}", markup=True
-            )
+            _print_error(_one_line(error))
             code = 2 if isinstance(error, click_exceptions.UsageError) else error.exit_code
             if standalone_mode:
                 sys.exit(code)
