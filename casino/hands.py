@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 from math import comb
 
 import numpy as np
@@ -50,9 +49,11 @@ def pair_index(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _all_hands() -> np.ndarray:
-    hands = np.array(list(combinations(range(52), 3)), dtype=np.int64)
-    order = np.argsort(hand_index(hands), kind="stable")
-    return hands[order]
+    """All (c0 < c1 < c2) in colex order: ``nonzero`` over a [c2, c1, c0] grid walks c2 slowest."""
+    i = np.arange(52)
+    grid = (i[None, None, :] < i[None, :, None]) & (i[None, :, None] < i[:, None, None])
+    c2, c1, c0 = np.nonzero(grid)
+    return np.stack([c0, c1, c2], axis=1)
 
 
 def _evaluate(cards: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -196,7 +197,9 @@ def _hand_table(name: str) -> HandTable:
     ranking = get_ranking(name)
     cards = _all_hands()
     category, pay_class, sort_key = _evaluate(cards, ranking)
-    _, strength = np.unique(sort_key, return_inverse=True)
+    present = np.zeros(int(sort_key.max()) + 1, dtype=np.int64)
+    present[sort_key] = 1
+    strength = (np.cumsum(present) - 1)[sort_key]  # dense rank: equal keys share a strength
     arrays = {
         "cards": cards.astype(np.int8),
         "category": category,

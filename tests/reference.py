@@ -74,3 +74,27 @@ def brute_force_outcomes(player: tuple[int, int, int], keys: dict, qualifier_key
         else:
             counts["lose"] += 1
     return counts
+
+
+def numpy_brute_force(strength, cards, qualifier_strength):
+    """Every (player, dealer) pair compared directly: 22,100 x 22,100 disjointness tests in numpy.
+
+    Returns per player hand the counts (not_qualify, win, tie, lose) over the 18,424 disjoint dealer
+    hands. Slow on purpose (seconds): it is the plain method the fast calculator is measured against.
+    """
+    import numpy as np
+
+    cards = np.asarray(cards, dtype=np.int64)
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), cards.astype(np.uint64)), axis=1)
+    strength = np.asarray(strength)
+    qualifies = strength >= qualifier_strength
+    out = np.zeros((len(strength), 4), dtype=np.int64)
+    for i in range(len(strength)):
+        disjoint = (masks & masks[i]) == 0
+        q = qualifies & disjoint
+        s = strength[i]
+        out[i, 0] = np.count_nonzero(disjoint & ~qualifies)
+        out[i, 1] = np.count_nonzero(q & (strength < s))
+        out[i, 2] = np.count_nonzero(q & (strength == s))
+        out[i, 3] = np.count_nonzero(q & (strength > s))
+    return out

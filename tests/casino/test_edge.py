@@ -154,3 +154,16 @@ def test_random_ante_bonus_tables_decide_hand_by_hand(tmp_path_factory, run, pri
     report = analyze(game)
     check_decisions_hand_by_hand(game, report)
     assert sum(n for _, n in report.ante_play.distribution) == report.ante_play.total
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("ranking", "qualifier"), [("brag", "Q-high"), ("poker", "Q-6-4")])
+def test_fast_counts_equal_a_numpy_brute_force_over_all_pairs(ranking, qualifier):
+    """All 407,170,400 (player, dealer) pairs, compared directly, give the same counts per hand."""
+    from tests.reference import numpy_brute_force
+
+    table = hand_table(ranking)
+    d = dealer_outcomes(ranking, qualifier)
+    brute = numpy_brute_force(table.strength, table.cards, table.threshold(qualifier))
+    fast = np.stack([d.not_qualify, d.win, d.tie, d.lose], axis=1)
+    assert np.array_equal(fast, brute)
