@@ -166,10 +166,11 @@ class EdgeReport:
     scale: int  # D: the common denominator of the Ante Bonus pays
     ante_play: BetReport
     pair_plus: BetReport | None = None
+    side_bets: tuple[BetReport, ...] = ()  # the game's side bets (6 Card Bonus, Prime …), in file order
 
     @property
     def bets(self) -> tuple[BetReport, ...]:
-        return tuple(b for b in (self.ante_play, self.pair_plus) if b is not None)
+        return tuple(b for b in (self.ante_play, self.pair_plus) if b is not None) + self.side_bets
 
     def decision(self, hand: str | Iterable[Card] | int) -> HandDecision:
         """The optimal decision and exact EV of play vs fold for one hand (text, cards or row)."""
@@ -188,7 +189,28 @@ def _lcm_of_denominators(values: Iterable[Fraction | None]) -> int:
     return math.lcm(1, *(v.denominator for v in values if v is not None))
 
 
-def _ante_play(game: Game, table: HandTable, dealer: DealerOutcomes, play: np.ndarray | None):
+def _coupled_play(game: Game, table: HandTable, play_value: np.ndarray, scale: int, ratio: Fraction) -> np.ndarray:
+    """The optimal decisions of a player who also bets ``ratio`` x Ante on Pair Plus, where a fold loses it.
+
+    Folding then costs 1 + ratio; playing returns the Ante/Play value plus ratio x the Pair Plus pay
+    (which is -1 for a hand the table does not pay), so play when
+    ``value + ratio * (pair_plus + 1) > -1``.
+    """
+    pays = [p if p is not None else Fraction(-1) for p in pay_vector(game.pair_plus, Fraction(-1))]
+    extra = [ratio * (p + 1) for p in pays]
+    d = _lcm_of_denominators(extra)
+    extra_scaled = np.array([int(e * d) for e in extra], dtype=np.int64)[table.pay_class]
+    unit = scale * N_DEALER_HANDS
+    return play_value * d + extra_scaled * unit > -unit * d
+
+
+def _ante_play(
+    game: Game,
+    table: HandTable,
+    dealer: DealerOutcomes,
+    play: np.ndarray | None,
+    pair_plus_ratio: Fraction = Fraction(0),
+):
     bonus = [p if p is not None else Fraction(0) for p in pay_vector(game.ante_bonus, Fraction(0))]
     scale = _lcm_of_denominators(bonus)
     bonus_scaled = np.array([int(b * scale) for b in bonus], dtype=np.int64)
@@ -199,7 +221,10 @@ def _ante_play(game: Game, table: HandTable, dealer: DealerOutcomes, play: np.nd
     bonus_pairs = N_DEALER_HANDS - (0 if on_loss else dealer.lose)  # dealer hands on which the bonus pays
     play_value = scale * main + hand_bonus * bonus_pairs
     if play is None:
-        play = play_value > -scale * N_DEALER_HANDS
+        if pair_plus_ratio and game.pair_plus is not None and not game.rules.pair_plus_on_fold:
+            play = _coupled_play(game, table, play_value, scale, Fraction(pair_plus_ratio))
+        else:
+            play = play_value > -scale * N_DEALER_HANDS
     play = np.asarray(play, dtype=bool)
     if play.shape != (N_HANDS,):
         raise ValueError(f"a strategy gives one decision per hand: expected {N_HANDS}, got {play.shape}")
@@ -288,15 +313,25 @@ def _pair_plus(game: Game, table: HandTable, play: np.ndarray) -> BetReport | No
     )
 
 
-def analyze(game: Game, play: np.ndarray | None = None) -> EdgeReport:
+def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Fraction | int = 0) -> EdgeReport:
     """Exact analysis of ``game`` under the optimal strategy, or under ``play`` if given.
 
     The dealer-outcome counts are cached per (ranking, qualifier), so analysing many paytables
     of one game costs a few milliseconds each.
+
+    ``pair_plus_ratio`` matters only when the rules say Pair Plus is lost on a fold
+    (``pair_plus_on_fold = false``): the optimal strategy is then that of a player who also bets
+    ``pair_plus_ratio`` x the Ante on Pair Plus (0, the default: the Ante alone decides). The
+    figures of each bet are still per unit of its own stake.
     """
     dealer = dealer_outcomes(game.ranking.name, game.qualifier)
     table = dealer.table
-    ante_play, play_mask, play_value, scale = _ante_play(game, table, dealer, play)
+    ratio = Fraction(pair_plus_ratio)
+    if ratio < 0:
+        from casino.errors import BetError
+
+        raise BetError(f"a Pair Plus to Ante ratio cannot be negative, not {pair_plus_ratio}")
+    ante_play, play_mask, play_value, scale = _ante_play(game, table, dealer, play, ratio)
     play_mask.setflags(write=False)
     return EdgeReport(
         game=game,
@@ -307,4 +342,5 @@ def analyze(game: Game, play: np.ndarray | None = None) -> EdgeReport:
         scale=scale,
         ante_play=ante_play,
         pair_plus=_pair_plus(game, table, play_mask),
+        side_bets=tuple(side.report() for side in game.side_bets),
     )

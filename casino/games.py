@@ -51,7 +51,11 @@ BETS: Mapping[str, str] = {"ante_bonus": "Ante Bonus", "pair_plus": "Pair Plus"}
 TIES = ("push", "player", "dealer")
 
 _SPECIAL_PARENT = {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
-_GAME_KEYS = {"name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", *BETS}
+#: Side bets settled on the cards alone (see :mod:`casino.sidebets`), each an optional section.
+SIDE_BET_KEYS = ("six_card_bonus", "colour_bonus", "prime", "progressive")
+_GAME_KEYS = {
+    "name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", *BETS, *SIDE_BET_KEYS
+}
 _RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold")
 _PAYTABLE_KEYS = {"name", "description", "source", *BETS}
 _LIMIT_KEYS = ("min_ante", "max_ante", "min_pair_plus", "max_pair_plus")
@@ -133,6 +137,23 @@ class Game:
     rules: Rules = field(default_factory=Rules)
     source: str = ""
     text: str = field(default="", repr=False, compare=False)
+    side_bets: tuple[Any, ...] = ()  # casino.sidebets.SideBet values, in file order
+
+    def side_bet(self, bet: str) -> Any:
+        """The side bet called ``bet`` (``"six_card_bonus"`` …); :class:`BetError` if not offered."""
+        for side in self.side_bets:
+            if side.bet == bet:
+                return side
+        from casino.errors import BetError
+
+        offered = ", ".join(s.bet for s in self.side_bets) or "none"
+        raise BetError(f"{self.name} offers no {bet} bet (side bets offered: {offered})")
+
+    def with_side_bet(self, side: Any) -> Game:
+        """The same game with a side bet added, or replacing the one of the same kind."""
+        kept = tuple(s for s in self.side_bets if s.bet != side.bet)
+        return replace(self, side_bets=(*kept, side) if len(kept) == len(self.side_bets) else tuple(
+            side if s.bet == side.bet else s for s in self.side_bets))
 
     def with_tables(self, *, ante_bonus: Paytable | None = None, pair_plus: Paytable | None = None) -> Game:
         """The same game with the given paytables swapped in (the others kept)."""
@@ -307,7 +328,17 @@ def _parse_game(data: dict[str, Any], label: str, text: str) -> Game:
             tables[bet] = _parse_pays(bet, value, label, f"{name} {BETS[bet]}", label)
     limits = _parse_limits(data["limits"], label) if "limits" in data else Limits()
     rules = _parse_rules(data["rules"], label) if "rules" in data else Rules()
+    side_bets: tuple[Any, ...] = ()
+    if any(key in data for key in SIDE_BET_KEYS):
+        from casino.sidebets import parse_side_bet
+
+        side_bets = tuple(
+            parse_side_bet(key, data[key], label, name=f"{name} {key.replace('_', ' ')}")
+            for key in data
+            if key in SIDE_BET_KEYS
+        )
     return Game(
+        side_bets=side_bets,
         name=name,
         ranking=ranking,
         qualifier=qualifier,

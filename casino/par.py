@@ -1,0 +1,253 @@
+"""The PAR sheet a casino files: every outcome of every bet, exactly.
+
+For each bet the return table (combinations, probability, pays, contribution to return); for
+Ante / Play also the net-result distribution (best win down to -2 units) and the breakdown by the
+player's hand category (folds, dealer not qualifying, wins, ties, losses); then totals, house edge,
+element of risk and standard deviation::
+
+    >>> from casino.games import load_game
+    >>> from casino.par import par_sheet
+    >>> sheet = par_sheet(load_game("three-card-poker"))
+    >>> [row.label for row in sheet.categories][:3]
+    ['Straight flush', 'Three of a kind', 'Straight']
+    >>> sum(row.total for row in sheet.categories)
+    407170400
+    >>> [s.title for s in sheet.sections()][:3]
+    ['Summary', 'Ante / Play with Ante Bonus: return table', 'Ante / Play with Ante Bonus: net result per round']
+
+Every format (:meth:`ParSheet.sections` for tables, :meth:`~ParSheet.to_markdown`,
+:meth:`~ParSheet.to_csv`, :meth:`~ParSheet.to_dict`) is drawn from the same :class:`ParSheet`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from casino.edge import N_PAIRS, BetReport, EdgeReport, analyze
+from casino.games import Game
+from casino.hands import N_DEALER_HANDS
+from casino.rankings import CATEGORIES
+
+__all__ = ["CategoryRow", "Section", "ParSheet", "par_sheet"]
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    """Ante / Play broken down by the player's hand category: (player, dealer) pairs by outcome."""
+
+    key: str
+    label: str
+    hands: int
+    played: int  # player hands of this category that the strategy plays
+    fold: int
+    not_qualify: int
+    win: int
+    tie: int
+    lose: int
+    contribution: Fraction  # this category's share of the expected net result per Ante
+
+    @property
+    def total(self) -> int:
+        return self.fold + self.not_qualify + self.win + self.tie + self.lose
+
+
+@dataclass(frozen=True)
+class Section:
+    """One table of the sheet, as text cells (what every format prints)."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    total: tuple[str, ...] | None = None
+
+
+def _f(value: Fraction | float, digits: int = 6) -> str:
+    return f"{float(value):.{digits}f}"
+
+
+def _pays(value: Fraction) -> str:
+    if value.denominator == 1:
+        return f"{value.numerator:+d}" if value < 0 else str(value.numerator)
+    return f"{float(value):g}"
+
+
+@dataclass(frozen=True, eq=False)
+class ParSheet:
+    """A game's PAR sheet under a strategy (the optimal one unless given)."""
+
+    game: Game
+    report: EdgeReport
+    categories: tuple[CategoryRow, ...]
+
+    def sections(self) -> list[Section]:
+        """The sheet as titled tables of text, in filing order."""
+        report = self.report
+        sections = [self._summary()]
+        for bet in report.bets:
+            sections.append(_return_table(bet))
+            if bet.bet == "ante_play":
+                sections.append(_distribution(bet))
+                sections.append(self._by_category())
+            elif len(bet.distribution) > 2:
+                sections.append(_distribution(bet))
+        return sections
+
+    def _summary(self) -> Section:
+        rows = []
+        for bet in self.report.bets:
+            rows.append(
+                (
+                    bet.title,
+                    f"{float(bet.house_edge) * 100:.4f}%",
+                    f"{bet.house_edge.numerator:,}/{bet.house_edge.denominator:,}",
+                    f"{float(bet.element_of_risk) * 100:.4f}%",
+                    f"{bet.std_dev:.4f}",
+                    f"{float(bet.hit_rate) * 100:.2f}%",
+                    f"{float(bet.play_rate) * 100:.2f}%" if bet.play_rate is not None else "—",
+                    f"{bet.total:,}",
+                )
+            )
+        headers = ("Bet", "House edge", "Exact", "Element of risk", "Std dev", "Hit rate", "Play rate", "Combinations")
+        return Section("Summary", headers, tuple(rows))
+
+    def _by_category(self) -> Section:
+        rows = []
+        for row in self.categories:
+            rows.append(
+                (
+                    row.label,
+                    f"{row.hands:,}",
+                    f"{row.played:,}",
+                    f"{row.fold:,}",
+                    f"{row.not_qualify:,}",
+                    f"{row.win:,}",
+                    f"{row.tie:,}",
+                    f"{row.lose:,}",
+                    f"{float(row.contribution):+.6f}",
+                )
+            )
+        c = self.categories
+        total = (
+            "Total",
+            f"{sum(r.hands for r in c):,}",
+            f"{sum(r.played for r in c):,}",
+            *(f"{sum(getattr(r, k) for r in c):,}" for k in ("fold", "not_qualify", "win", "tie", "lose")),
+            f"{float(sum((r.contribution for r in c), Fraction(0))):+.6f}",
+        )
+        headers = ("Player hand", "Hands", "Played", "Fold", "Dealer not qualifying", "Win", "Tie", "Lose",
+                   "Contribution")
+        return Section("Ante / Play by player hand (player, dealer) pairs", headers, tuple(rows), total)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.report.to_dict()
+        data.update(
+            qualifier=self.game.qualifier,
+            ties=self.game.ties,
+            rules={"ante_bonus_on_loss": self.game.rules.ante_bonus_on_loss,
+                   "pair_plus_on_fold": self.game.rules.pair_plus_on_fold},
+        )
+        for bet in self.report.bets:
+            data[bet.bet]["distribution"] = [
+                {"net": float(value), "combinations": n, "probability": n / bet.total}
+                for value, n in bet.distribution
+            ]
+        data["ante_play"]["by_player_hand"] = [
+            {
+                "hand": r.key,
+                "label": r.label,
+                "hands": r.hands,
+                "played": r.played,
+                "fold": r.fold,
+                "dealer_not_qualify": r.not_qualify,
+                "win": r.win,
+                "tie": r.tie,
+                "lose": r.lose,
+                "contribution": float(r.contribution),
+            }
+            for r in self.categories
+        ]
+        return data
+
+    def to_markdown(self) -> str:
+        g = self.game
+        lines = [f"# PAR sheet: {g.name}", "",
+                 f"{g.ranking.title} ranking; dealer qualifies with {g.qualifier}; ties {g.ties}.", ""]
+        for section in self.sections():
+            lines.append(f"## {section.title}")
+            lines.append("")
+            lines.append("| " + " | ".join(section.headers) + " |")
+            lines.append("|---|" + "---:|" * (len(section.headers) - 1))
+            for row in section.rows:
+                lines.append("| " + " | ".join(row) + " |")
+            if section.total:
+                lines.append("| " + " | ".join(f"**{cell}**" if cell else "" for cell in section.total) + " |")
+            lines.append("")
+        return "\n".join(lines)
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        for section in self.sections():
+            writer.writerow(["section", *section.headers])
+            for row in section.rows:
+                writer.writerow([section.title, *(c.replace(",", "") for c in row)])
+            if section.total:
+                writer.writerow([section.title, *(c.replace(",", "") for c in section.total)])
+        return out.getvalue()
+
+
+def _return_table(bet: BetReport) -> Section:
+    rows = tuple(
+        (o.label, f"{o.combinations:,}", _f(o.probability), _pays(o.pays), f"{float(o.contribution):+.6f}")
+        for o in bet.outcomes
+    )
+    total = ("Total", f"{bet.total:,}", _f(Fraction(sum(o.combinations for o in bet.outcomes), bet.total)),
+             "", f"{float(bet.expected_return):+.6f}")
+    if bet.bet == "ante_play":  # Ante Bonus rows overlap the outcome rows, so the sum is not 1
+        total = ("Total", f"{bet.total:,}", "", "", f"{float(bet.expected_return):+.6f}")
+    return Section(f"{bet.title}: return table", ("Outcome", "Combinations", "Probability", "Pays", "Contribution"),
+                   rows, total)
+
+
+def _distribution(bet: BetReport) -> Section:
+    rows = tuple(
+        (_pays(value), f"{n:,}", _f(Fraction(n, bet.total)), f"{float(value * n / bet.total):+.6f}")
+        for value, n in bet.distribution
+    )
+    total = ("Total", f"{bet.total:,}", _f(Fraction(sum(n for _, n in bet.distribution), bet.total)),
+             f"{float(bet.expected_return):+.6f}")
+    return Section(f"{bet.title}: net result per round", ("Net result", "Combinations", "Probability",
+                                                           "Contribution"), rows, total)
+
+
+def par_sheet(game: Game, play: np.ndarray | None = None, report: EdgeReport | None = None) -> ParSheet:
+    """The PAR sheet of ``game`` under the optimal strategy (or ``play``; or an existing ``report``)."""
+    report = report if report is not None else analyze(game, play)
+    table, dealer, play_mask = report.table, report.dealer, report.play
+    rows = []
+    for key in reversed(game.ranking.order):
+        mask = table.category == CATEGORIES.index(key)
+        played = mask & play_mask
+        folded = mask & ~play_mask
+        value = int(report.play_value[played].sum()) - int(folded.sum()) * N_DEALER_HANDS * report.scale
+        rows.append(
+            CategoryRow(
+                key=key,
+                label=game.ranking.label(key),
+                hands=int(mask.sum()),
+                played=int(played.sum()),
+                fold=int(folded.sum()) * N_DEALER_HANDS,
+                not_qualify=int(dealer.not_qualify[played].sum()),
+                win=int(dealer.win[played].sum()),
+                tie=int(dealer.tie[played].sum()),
+                lose=int(dealer.lose[played].sum()),
+                contribution=Fraction(value, N_PAIRS * report.scale),
+            )
+        )
+    return ParSheet(game, report, tuple(rows))

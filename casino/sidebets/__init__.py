@@ -1,0 +1,258 @@
+"""Side bets settled on the cards alone, each exact: 6 Card Bonus, Colour Bonus, Prime, Progressive.
+
+A game file adds one as a section named after the bet, either inline (hand = payout to 1) or as the
+name of a built-in table (``six_card_bonus = "six-card-bonus-1"``) or a path::
+
+    >>> from casino.sidebets import load_side_bet
+    >>> bet = load_side_bet("colour-bonus-1")
+    >>> bet.title, bet.pay_for("same_suit")
+    ('Colour Bonus', Fraction(6, 1))
+    >>> round(float(bet.report().house_edge), 6)
+    0.021176
+    >>> prime = load_side_bet("prime-1")
+    >>> round(float(prime.report().house_edge), 6)
+    0.036206
+
+Progressive pays may be a share of the meter (``mini_royal = "100% meter"``); the bet's ``meter``
+says how large the meter is (in units of the stake), :meth:`SideBet.edge_at` gives the house edge
+for any meter and :meth:`SideBet.break_even_meter` where it crosses zero.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from fractions import Fraction
+from importlib import resources
+from math import comb
+from pathlib import Path
+from typing import Any, Mapping
+
+from casino.errors import GameFileError, UnknownGameError
+
+__all__ = ["SIDE_BETS", "SideBet", "parse_side_bet", "load_side_bet", "builtin_side_bets", "side_bet_counts"]
+
+#: Side bets a game file may hold: section name -> (title, the hands it can pay, best first).
+SIDE_BETS: Mapping[str, tuple[str, tuple[str, ...]]] = {
+    "six_card_bonus": (
+        "6 Card Bonus",
+        ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind"),
+    ),
+    "colour_bonus": ("Colour Bonus", ("same_rank", "same_suit", "same_colour")),
+    "prime": ("Prime", ("six_one_colour", "three_one_colour")),
+    "progressive": (
+        "Progressive",
+        ("mini_royal", "running_flush", "prial", "run", "flush", "pair",
+         "prial_of_threes", "three_aces"),
+    ),
+}
+
+_LABELS = {
+    "royal_flush": "Royal flush", "straight_flush": "Straight flush", "four_of_a_kind": "Four of a kind",
+    "full_house": "Full house", "flush": "Flush", "straight": "Straight", "three_of_a_kind": "Three of a kind",
+    "same_rank": "Same rank", "same_suit": "Same suit", "same_colour": "Same colour",
+    "six_one_colour": "All six cards one colour", "three_one_colour": "Player's three cards one colour",
+    "mini_royal": "Mini royal (A-K-Q suited)", "running_flush": "Running flush", "prial": "Prial", "run": "Run",
+    "pair": "Pair", "prial_of_threes": "Prial of threes", "three_aces": "Three aces",
+}
+_SPECIAL_PARENT = {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
+
+
+def side_bet_counts(bet: str) -> tuple[dict[str, int], int]:
+    """Exact combinations of each hand of a side bet (exclusive: each deal counted at its best hand;
+    progressive special hands counted apart from their category), and the total number of deals."""
+    if bet == "six_card_bonus":
+        from casino.sidebets.six_card import N_SIX_CARD_SETS, six_card_counts
+
+        counts = six_card_counts()
+        counts.pop("nothing")
+        return counts, N_SIX_CARD_SETS
+    from casino.sidebets.colour import colour_counts, prime_counts, progressive_counts
+
+    if bet == "colour_bonus":
+        return colour_counts(), comb(52, 3)
+    if bet == "prime":
+        return prime_counts(), comb(52, 3) * comb(49, 3)
+    if bet == "progressive":
+        return progressive_counts(), comb(52, 3)
+    raise GameFileError(f"unknown side bet {bet!r} (one of: {', '.join(SIDE_BETS)})")
+
+
+@dataclass(frozen=True)
+class SideBet:
+    """One side bet's paytable: fixed pays (to 1) and, for a progressive, shares of the meter."""
+
+    bet: str
+    name: str
+    pays: tuple[tuple[str, Fraction], ...]
+    source: str = ""
+    meter: Fraction = Fraction(0)
+    meter_shares: tuple[tuple[str, Fraction], ...] = ()
+
+    @property
+    def title(self) -> str:
+        return SIDE_BETS[self.bet][0]
+
+    @property
+    def hands(self) -> tuple[str, ...]:
+        return SIDE_BETS[self.bet][1]
+
+    def _lookup(self, table: tuple[tuple[str, Fraction], ...], hand: str) -> Fraction | None:
+        found = dict(table)
+        if hand in found:
+            return found[hand]
+        if self.bet == "progressive" and hand in _SPECIAL_PARENT:
+            return found.get(_SPECIAL_PARENT[hand])
+        return None
+
+    def pay_for(self, hand: str, meter: Fraction | None = None) -> Fraction | None:
+        """What ``hand`` pays (to 1), meter share included; ``None`` when it loses."""
+        fixed = self._lookup(self.pays, hand)
+        share = self._lookup(self.meter_shares, hand)
+        if fixed is None and share is None:
+            return None
+        m = self.meter if meter is None else meter
+        return (fixed or Fraction(0)) + (share or Fraction(0)) * m
+
+    def with_pay(self, hand: str, pays: Fraction) -> SideBet:
+        """The same table with ``hand`` paying ``pays`` (a fixed amount)."""
+        table = dict(self.pays)
+        table[hand] = Fraction(pays)
+        shares = tuple((k, v) for k, v in self.meter_shares if k != hand)
+        return replace(self, pays=tuple((k, table[k]) for k in self.hands if k in table), meter_shares=shares)
+
+    def with_meter(self, meter: Fraction | int) -> SideBet:
+        return replace(self, meter=Fraction(meter))
+
+    def report(self, meter: Fraction | None = None):
+        """The exact :class:`~casino.edge.BetReport` of this bet (at ``meter``, default the table's)."""
+        from casino.edge import BetReport, Outcome
+
+        counts, total = side_bet_counts(self.bet)
+        outcomes = []
+        distribution: dict[Fraction, int] = {}
+        losing = total
+        for hand in self.hands:
+            n = counts.get(hand, 0)
+            pays = self.pay_for(hand, meter)
+            if pays is None or n == 0:
+                continue
+            losing -= n
+            outcomes.append(Outcome(_LABELS[hand], n, pays, total))
+            distribution[pays] = distribution.get(pays, 0) + n
+        outcomes.sort(key=lambda o: o.pays, reverse=True)
+        outcomes.append(Outcome("Loses", losing, Fraction(-1), total))
+        if losing:
+            distribution[Fraction(-1)] = distribution.get(Fraction(-1), 0) + losing
+        return BetReport(
+            bet=self.bet,
+            title=self.title,
+            total=total,
+            outcomes=tuple(outcomes),
+            distribution=tuple(sorted(distribution.items(), reverse=True)),
+        )
+
+    def edge_at(self, meter: Fraction | int) -> Fraction:
+        """The house edge with the meter at ``meter`` units of the stake."""
+        return self.report(Fraction(meter)).house_edge
+
+    def break_even_meter(self) -> Fraction | None:
+        """The meter at which the house edge is zero (``None`` if no share of the meter is paid)."""
+        e0, e1 = self.edge_at(0), self.edge_at(1)
+        if e0 == e1:
+            return None
+        return e0 / (e0 - e1)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Reading tables
+
+
+def builtin_side_bets() -> dict[str, str]:
+    """Built-in side-bet table names (``six-card-bonus-1`` …) mapped to their TOML text."""
+    found: dict[str, str] = {}
+    root = resources.files("paytables")
+    for bet in SIDE_BETS:
+        folder = root.joinpath(bet)
+        if folder.is_dir():
+            for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+                if entry.name.endswith(".toml"):
+                    found[entry.name.removesuffix(".toml")] = entry.read_text(encoding="utf-8")
+    return found
+
+
+def _amount(value: Any, where: str) -> Fraction:
+    from casino.games import parse_amount
+
+    return parse_amount(value, where)
+
+
+def parse_side_bet(bet: str, value: Any, label: str, name: str | None = None, source: str = "") -> SideBet:
+    """A side bet from a game-file section (a table of hand = payout, or a table name / path)."""
+    if isinstance(value, str):
+        return load_side_bet(value, bet=bet)
+    where = f"{label}: [{bet}]"
+    if not isinstance(value, dict) or not value:
+        raise GameFileError(f"{where} must be a table of hand = payout")
+    hands = SIDE_BETS[bet][1]
+    pays: dict[str, Fraction] = {}
+    shares: dict[str, Fraction] = {}
+    meter = Fraction(0)
+    for word, raw in value.items():
+        key = word.strip().lower().replace("-", "_").replace(" ", "_")
+        if bet == "progressive" and key == "meter":
+            meter = _amount(raw, f"{where}.meter")
+            continue
+        if key not in hands:
+            near = difflib.get_close_matches(key, hands, n=1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise GameFileError(f"{where}.{word}: unknown hand for {SIDE_BETS[bet][0]}{hint}; hands: {', '.join(hands)}")
+        if bet == "progressive" and isinstance(raw, str) and "meter" in raw:
+            text = raw.replace("meter", "").strip()
+            share = Fraction(1) if not text else (_amount(text.rstrip("%").strip(), f"{where}.{word}") / 100
+                                                  if text.endswith("%") else _amount(text, f"{where}.{word}"))
+            shares[key] = share
+        else:
+            pays[key] = _amount(raw, f"{where}.{word}")
+    return SideBet(
+        bet=bet,
+        name=name or f"{label.split(' ')[0]} {SIDE_BETS[bet][0]}",
+        pays=tuple((k, pays[k]) for k in hands if k in pays),
+        source=source or label,
+        meter=meter,
+        meter_shares=tuple((k, shares[k]) for k in hands if k in shares),
+    )
+
+
+def load_side_bet(source: str | Path, bet: str | None = None) -> SideBet:
+    """A side-bet table by built-in name (``"six-card-bonus-1"``) or from a TOML file."""
+    builtins = builtin_side_bets()
+    text_source = str(source)
+    if text_source in builtins:
+        text, label = builtins[text_source], f"{text_source} (built-in)"
+    else:
+        path = Path(text_source).expanduser()
+        if not (path.is_file() or text_source.endswith(".toml") or "/" in text_source):
+            near = difflib.get_close_matches(text_source, builtins, n=2, cutoff=0.5)
+            hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+            raise UnknownGameError(f"unknown side-bet table {text_source!r}{hint} (built-in: {', '.join(builtins)})")
+        try:
+            text, label = path.read_text(encoding="utf-8"), str(path)
+        except OSError:
+            raise UnknownGameError(f"{path}: no such file") from None
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise GameFileError(f"{label}: malformed TOML: {error}") from None
+    present = [b for b in SIDE_BETS if b in data and (bet is None or b == bet)]
+    if not present:
+        raise GameFileError(f"{label}: has no [{bet or ' / '.join(SIDE_BETS)}] table")
+    for key in data:
+        if key not in (*SIDE_BETS, "name", "source", "description"):
+            raise GameFileError(f"{label}: unknown key {key!r}")
+    return parse_side_bet(
+        present[0], data[present[0]], label,
+        name=str(data.get("name", Path(text_source).stem)), source=str(data.get("source", label)),
+    )

@@ -1,0 +1,167 @@
+"""Solve for one payout: what must a hand pay for a bet to have a target house edge?
+
+Pair Plus (and every side bet settled on the cards alone) is linear in each of its pays, so the
+answer is an exact fraction. The Ante Bonus also moves the optimal play/fold strategy, so the edge is
+piecewise linear in the payout: we bracket the root, find it with :func:`scipy.optimize.brentq`,
+then solve the linear piece that holds the root exactly and check it::
+
+    >>> from casino.games import load_game
+    >>> from casino.solve import solve
+    >>> s = solve(load_game("three-card-poker"), "pair_plus", "flush", 0.03)
+    >>> s.pays, s.exact, float(s.house_edge)
+    (Fraction(4233, 1096), True, 0.03)
+
+A target that no payout reaches raises :class:`~casino.errors.BetError` with the reason.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+import numpy as np
+
+from casino.edge import BetReport, analyze
+from casino.errors import BetError
+from casino.games import BETS, Game, Paytable
+from casino.rankings import PAY_CLASSES, hand_key
+
+__all__ = ["Solution", "solve", "with_pay"]
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The payout found, the game that pays it, and how it was found."""
+
+    game: Game
+    bet: str
+    hand: str
+    target: Fraction
+    pays: Fraction
+    house_edge: Fraction  # the exact edge of ``game`` (equal to the target when ``exact``)
+    exact: bool
+    method: str  # "linear" or "brentq"
+    play_rate: Fraction | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game.name,
+            "bet": self.bet,
+            "hand": self.hand,
+            "target_edge": float(self.target),
+            "pays": float(self.pays),
+            "pays_fraction": f"{self.pays.numerator}/{self.pays.denominator}",
+            "house_edge": float(self.house_edge),
+            "exact": self.exact,
+            "method": self.method,
+            "play_rate": float(self.play_rate) if self.play_rate is not None else None,
+        }
+
+
+def _bet_names(game: Game) -> list[str]:
+    return [*BETS, *(s.bet for s in game.side_bets)]
+
+
+def _hands_for(game: Game, bet: str) -> tuple[str, ...]:
+    if bet in BETS:
+        return PAY_CLASSES
+    return game.side_bet(bet).hands
+
+
+def _key(game: Game, bet: str, hand: str) -> str:
+    hands = _hands_for(game, bet)
+    if bet in BETS:
+        try:
+            return hand_key(hand)
+        except KeyError:
+            pass
+    else:
+        word = hand.strip().lower().replace("-", "_").replace(" ", "_")
+        if word in hands:
+            return word
+    near = difflib.get_close_matches(hand.strip().lower().replace(" ", "_"), hands, n=1)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    raise BetError(f"unknown hand {hand!r} for {bet}{hint} (hands: {', '.join(hands)})")
+
+
+def with_pay(game: Game, bet: str, hand: str, pays: Fraction) -> Game:
+    """``game`` with ``hand`` paying ``pays`` (to 1) on ``bet``, every other payout kept."""
+    if bet in BETS:
+        table: Paytable | None = getattr(game, bet)
+        pays_now = dict(table.pays) if table else {}
+        pays_now[hand] = Fraction(pays)
+        ordered = tuple((k, pays_now[k]) for k in PAY_CLASSES if k in pays_now)
+        name = f"{table.name if table else BETS[bet]} ({hand} pays {_short(pays)})"
+        new = Paytable(name=name, bet=bet, pays=ordered, source=table.source if table else "solve")
+        from dataclasses import replace
+
+        return replace(game, **{bet: new})
+    return game.with_side_bet(game.side_bet(bet).with_pay(hand, Fraction(pays)))
+
+
+def _short(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.6g}"
+
+
+def _report(game: Game, bet: str, play: np.ndarray | None = None) -> BetReport:
+    report = analyze(game, play)
+    name = "ante_play" if bet == "ante_bonus" else bet
+    found = [b for b in report.bets if b.bet == name]
+    return found[0]
+
+
+def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solution:
+    """The payout of ``hand`` on ``bet`` that gives house edge ``edge`` (a fraction: 0.03 is 3%).
+
+    For the Ante Bonus the edge is that of Ante / Play (per Ante) under the optimal strategy.
+    """
+    if bet not in _bet_names(game):
+        raise BetError(f"unknown bet {bet!r} (choose one of: {', '.join(_bet_names(game))})")
+    key = _key(game, bet, hand)
+    target = Fraction(str(edge)) if not isinstance(edge, Fraction) else edge
+    if not -1 < target < 1:
+        raise BetError(f"a target house edge must lie between -100% and 100%, not {float(target):.4%}")
+
+    def edge_at(x: Fraction, play: np.ndarray | None = None) -> Fraction:
+        return _report(with_pay(game, bet, key, x), bet, play).house_edge
+
+    at_zero = edge_at(Fraction(0))
+    if at_zero < target:
+        raise BetError(
+            f"cannot reach a {float(target):.4%} house edge on {bet}: even paying {key} 0 leaves the edge at"
+            f" {float(at_zero):.4%}"
+        )
+    at_one = edge_at(Fraction(1))
+    if at_one == at_zero:
+        raise BetError(f"the house edge of {bet} does not depend on what {key} pays (the hand never counts)")
+
+    if bet != "ante_bonus":  # linear in the payout
+        x = (at_zero - target) / (at_zero - at_one)
+        solved = with_pay(game, bet, key, x)
+        return Solution(solved, bet, key, target, x, _report(solved, bet).house_edge, True, "linear")
+
+    from scipy.optimize import brentq
+
+    f: Callable[[float], float] = lambda x: float(edge_at(Fraction(x)) - target)  # noqa: E731
+    high = 1.0
+    while f(high) > 0:
+        high *= 2
+        if high > 1e9:
+            raise BetError(f"cannot reach a {float(target):.4%} house edge on {bet} with any payout of {key}")
+    root = brentq(f, 0.0, high, xtol=1e-12, rtol=1e-12)
+    # The strategy at the root fixes one linear piece: solve it exactly and check the strategy holds.
+    mask = analyze(with_pay(game, bet, key, Fraction(root))).play
+    e0, e1 = edge_at(Fraction(0), mask), edge_at(Fraction(1), mask)
+    x = (e0 - target) / (e0 - e1)
+    solved = with_pay(game, bet, key, x)
+    report = analyze(solved)
+    achieved = report.ante_play.house_edge
+    exact = achieved == target
+    if not exact:
+        x = Fraction(root)
+        solved = with_pay(game, bet, key, x)
+        report = analyze(solved)
+        achieved = report.ante_play.house_edge
+    return Solution(solved, bet, key, target, x, achieved, exact, "brentq", report.ante_play.play_rate)
