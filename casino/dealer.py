@@ -7,8 +7,10 @@ does not qualify, the player's hand is higher, equal, or lower. Counting them pa
     #{D disjoint from P : s(D) < r}  =  A(r) - sum_c B_c(r) + sum_{c<c'} C_cc'(r) - [s(P) < r]
 
 where A, B_c and C_cc' are cumulative counts of all hands, hands holding card c, and hands holding
-cards c and c', by strength. Those are three ``bincount``/``cumsum`` tables (1 + 52 + 1,326 rows),
-after which every player hand needs eight lookups. See ``docs/maths.md``.
+cards c and c', by strength. Strength ignores suits, so B_c depends only on the rank of c, and C_cc'
+only on the two ranks and whether c and c' are suited: 1 + 13 + 169 small cumulative tables built
+from one representative card or pair each, after which every player hand needs eight lookups.
+See ``docs/maths.md``.
 
     >>> from casino.dealer import dealer_outcomes
     >>> d = dealer_outcomes("poker", "Q-high")
@@ -26,7 +28,7 @@ from functools import cache
 
 import numpy as np
 
-from casino.hands import N_DEALER_HANDS, HandTable, hand_table, pair_index
+from casino.hands import N_DEALER_HANDS, HandTable, hand_index, hand_table
 
 __all__ = ["DealerOutcomes", "dealer_outcomes", "count_below"]
 
@@ -44,39 +46,76 @@ class DealerOutcomes:
     lose: np.ndarray
 
 
+def _pair_class(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Suit-symmetry class (0-168) of the two-card sets {a, b}, a < b: ranks, and suited or not."""
+    ra, rb = a // 4, b // 4
+    suited = (a % 4 == b % 4).astype(np.int64)
+    return np.where(ra == rb, ra, 13 + (rb * (rb - 1) // 2 + ra) * 2 + suited)
+
+
+def _representative_pairs() -> np.ndarray:
+    """One two-card set per class, in class order: (n, 2) card indices with a < b."""
+    same = np.arange(13)
+    rb, ra = np.tril_indices(13, -1)  # ra < rb, ordered as the class numbering: rb major, ra minor
+    suited = np.tile([0, 1], len(ra))
+    ra, rb = np.repeat(ra, 2), np.repeat(rb, 2)
+    first = np.concatenate([4 * same, 4 * ra])
+    second = np.concatenate([4 * same + 1, 4 * rb + 1 - suited])
+    return np.stack([first, second], axis=1)
+
+
+def _hands_holding(fixed: np.ndarray) -> np.ndarray:
+    """Hand indices of every hand holding all the cards of each row of ``fixed`` (one row per row)."""
+    n, k = fixed.shape
+    free = np.ones((n, 52), dtype=bool)
+    free[np.arange(n)[:, None], fixed] = False
+    others = np.nonzero(free)[1].reshape(n, 52 - k)
+    if k == 1:  # the two other cards: every pair of the remaining 51
+        i, j = np.triu_indices(51, 1)
+        cards = np.stack([np.repeat(fixed, len(i), axis=1), others[:, i], others[:, j]], axis=2)
+    else:
+        cards = np.concatenate([np.repeat(fixed[:, None, :], others.shape[1], axis=1), others[:, :, None]], axis=2)
+    return hand_index(cards)
+
+
 class _CumulativeCounts:
     """``below(r)``: for every player hand, how many disjoint dealer hands have strength < r.
 
-    Each table is one flat cumulative sum over (group, strength) cells; a group's count below r is
-    ``cum[group * width + r] - cum[group * width]`` (one 1-D ``cumsum`` is much faster than a 2-D one).
+    Each table is one flat cumulative sum over (class, strength) cells; a class's count below r is
+    ``cum[class * width + r] - cum[class * width]``.
     """
 
     def __init__(self, table: HandTable) -> None:
         strength = table.strength.astype(np.int64)
-        width = table.n_strengths + 1  # cell r of a group holds the hands of strength r - 1
+        width = table.n_strengths + 1  # cell r of a class holds the hands of strength r - 1
         cards = table.cards.astype(np.int64)
         a, b, c = cards[:, 0], cards[:, 1], cards[:, 2]
-        pairs = np.stack([pair_index(a, b), pair_index(a, c), pair_index(b, c)], axis=1)
 
-        def cumulative(groups: np.ndarray, n_groups: int) -> tuple[np.ndarray, np.ndarray]:
-            cells = (groups * width + strength[:, None] + 1).ravel()
-            cum = np.cumsum(np.bincount(cells, minlength=n_groups * width), dtype=np.int32)
-            return cum, groups * width
+        def cumulative(holding: np.ndarray) -> np.ndarray:
+            n_classes = len(holding)
+            cells = (np.arange(n_classes)[:, None] * width + strength[holding] + 1).ravel()
+            return np.cumsum(np.bincount(cells, minlength=n_classes * width), dtype=np.int64)
 
         self.strength = strength
-        self.all, _ = cumulative(np.zeros((len(strength), 1), dtype=np.int64), 1)
-        self.by_card, self.card_cells = cumulative(cards, 52)
-        self.by_pair, self.pair_cells = cumulative(pairs, 1326)
-        self.card_base = self.by_card[self.card_cells].sum(axis=1, dtype=np.int64)
-        self.pair_base = self.by_pair[self.pair_cells].sum(axis=1, dtype=np.int64)
+        self.all = cumulative(np.arange(len(strength))[None, :])
+        self.by_card = cumulative(_hands_holding((np.arange(13) * 4)[:, None]))  # one card of each rank
+        self.by_pair = cumulative(_hands_holding(_representative_pairs()))
+        # Row offsets of each player hand's three cards and three pairs in those tables.
+        self.card_cells = [(x // 4) * width for x in (a, b, c)]
+        self.pair_cells = [_pair_class(x, y) * width for x, y in ((a, b), (a, c), (b, c))]
+        self.base = self._removed(0)
+
+    def _removed(self, r: np.ndarray | int) -> np.ndarray:
+        """Per hand: sum of its cards' cumulative counts minus its pairs', at column r."""
+        card, pair = self.by_card, self.by_pair
+        c0, c1, c2 = self.card_cells
+        p0, p1, p2 = self.pair_cells
+        return card[c0 + r] + card[c1 + r] + card[c2 + r] - pair[p0 + r] - pair[p1 + r] - pair[p2 + r]
 
     def below(self, r: np.ndarray) -> np.ndarray:
         """Dealer hands disjoint from each player hand whose strength is below ``r`` (per hand)."""
         r = np.broadcast_to(np.asarray(r, dtype=np.int64), self.strength.shape)
-        column = r[:, None]
-        by_card = self.by_card[self.card_cells + column].sum(axis=1, dtype=np.int64) - self.card_base
-        by_pair = self.by_pair[self.pair_cells + column].sum(axis=1, dtype=np.int64) - self.pair_base
-        return self.all[r].astype(np.int64) - by_card + by_pair - (self.strength < r)
+        return self.all[r] - (self._removed(r) - self.base) - (self.strength < r)
 
 
 @cache

@@ -58,10 +58,12 @@ def _all_hands() -> np.ndarray:
 
 def _evaluate(cards: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Category, pay class and a sortable key for each hand (rows of three card indices)."""
-    ranks = np.sort(cards // 4, axis=1)[:, ::-1]  # 0 = deuce ... 12 = ace, highest first
-    hi, mid, lo = ranks[:, 0], ranks[:, 1], ranks[:, 2]
-    suits = cards % 4
-    flush = (suits[:, 0] == suits[:, 1]) & (suits[:, 1] == suits[:, 2])
+    r0, r1, r2 = cards[:, 0] // 4, cards[:, 1] // 4, cards[:, 2] // 4  # 0 = deuce ... 12 = ace
+    hi = np.maximum(np.maximum(r0, r1), r2)
+    lo = np.minimum(np.minimum(r0, r1), r2)
+    mid = r0 + r1 + r2 - hi - lo
+    s0, s1, s2 = cards[:, 0] % 4, cards[:, 1] % 4, cards[:, 2] % 4
+    flush = (s0 == s1) & (s1 == s2)
     prial = hi == lo
     pair = ~prial & ((hi == mid) | (mid == lo))
     distinct = (hi != mid) & (mid != lo)
