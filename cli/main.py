@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from cli import edge, tables
+from cli import history, play
 from cli.errors import BragGroup
 
 app = typer.Typer(
@@ -20,6 +21,11 @@ app = typer.Typer(
 app.command("edge")(edge.edge)
 app.command("odds")(tables.odds)
 app.command("paytables")(tables.paytables)
+app.command("play")(play.play)
+app.command("sessions")(history.sessions)
+app.command("history")(history.history)
+app.command("replay")(history.replay)
+app.command("verify")(history.verify)
 
 
 def main() -> None:

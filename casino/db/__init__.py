@@ -1,0 +1,6 @@
+"""Persistence with SQLModel: the only part of ``casino`` that knows about SQL.
+
+``models`` (the tables), ``database`` (URL, engine, schema version), ``store`` (reading and writing
+sessions and rounds; functions take the SQLModel session as a keyword argument), ``verify``
+(recomputing stored rounds from their seeds).
+"""

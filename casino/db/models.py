@@ -1,0 +1,89 @@
+"""The stored data: sessions, their hands (rounds) and each hand's boxes. SQLModel tables.
+
+Amounts are exact: written as the text of a fraction (``"25/2"`` for 12.5), read back with
+:class:`fractions.Fraction`. Cards are written as ``"Qs 9d 2c"``. A hand row also keeps the round's
+events as JSON (what a replay shows) and its seed and commitment (what verification checks).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Optional
+
+from sqlmodel import Field, SQLModel, UniqueConstraint
+
+__all__ = ["SchemaVersion", "SessionRecord", "HandRecord", "BoxRecord", "utcnow"]
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class SchemaVersion(SQLModel, table=True):
+    """One row: the version of the schema this database holds."""
+
+    __tablename__ = "schema_version"
+
+    id: int = Field(default=1, primary_key=True)
+    version: int
+
+
+class SessionRecord(SQLModel, table=True):
+    """A sitting at the table: the game (with a snapshot of its file), bankrolls and settings."""
+
+    __tablename__ = "sessions"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game: str  # the game's name, e.g. "3 Card Brag"
+    game_source: str  # the file it came from ("3-card-brag (built-in)" or a path)
+    game_text: str  # the whole game file as it was when the session started
+    started_at: datetime = Field(default_factory=utcnow)
+    ended_at: Optional[datetime] = None
+    end_reason: Optional[str] = None  # quit, bankroll, hands, stop-win, stop-loss
+    start_bankroll: str
+    bankroll: str  # after the last settled round
+    rounds: int = 0  # settled rounds stored
+    settings: str = "{}"  # JSON: boxes, ante, pair_plus, hints, auto, strategy, seed…
+
+
+class HandRecord(SQLModel, table=True):
+    """One settled round."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("session_id", "round_no"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="sessions.id", index=True)
+    round_no: int
+    played_at: datetime = Field(default_factory=utcnow)
+    commitment: str  # SHA-256 of the seed, shown before the round
+    seed: str  # hex, revealed after the round
+    dealer_cards: str
+    dealer_hand: str
+    qualifies: bool
+    wagered: str
+    net: str
+    bankroll_before: str
+    bankroll_after: str
+    events: str  # JSON list of casino.events records
+
+
+class BoxRecord(SQLModel, table=True):
+    """One box of a round: its bets, cards, decision and each bet's result (``None``: no such bet)."""
+
+    __tablename__ = "boxes"
+    __table_args__ = (UniqueConstraint("hand_id", "box"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    hand_id: int = Field(foreign_key="hands.id", index=True)
+    box: int
+    ante: str
+    pair_plus: str
+    cards: str
+    hand_name: str
+    decision: Optional[str] = None  # play, fold, or None without an Ante
+    outcome: Optional[str] = None  # fold, dealer_not_qualify, win, tie, lose
+    ante_net: Optional[str] = None
+    play_net: Optional[str] = None
+    ante_bonus_net: Optional[str] = None
+    pair_plus_net: Optional[str] = None

@@ -1,0 +1,247 @@
+"""Reading and writing sessions and rounds. Every function takes the SQLModel session as ``session=``.
+
+    >>> from fractions import Fraction
+    >>> from sqlmodel import Session
+    >>> from casino.db.database import connect
+    >>> from casino.db import store
+    >>> from casino.games import load_game
+    >>> from casino.sitting import Sitting, flat_stakes
+    >>> from casino.strategy import play_mask
+    >>> game = load_game("3-card-brag")
+    >>> with Session(connect("sqlite://")) as db:
+    ...     record = store.create_session(game, Fraction(50), {"seed": "doc"}, session=db)
+    ...     sitting = Sitting(game, Fraction(50), seed="doc")
+    ...     for _ in range(3):
+    ...         before = sitting.bankroll
+    ...         result = sitting.play_round(flat_stakes(1, Fraction(2))(sitting), play_mask(game, "optimal"))
+    ...         _ = store.record_round(record.id, result, before, sitting.bankroll, session=db)
+    ...     [h.round_no for h in store.hands_of(record.id, session=db)]
+    [1, 2, 3]
+
+:func:`record_round` writes a round (its hand row, box rows and the session's new bankroll) in one
+transaction: a session killed at any moment has every settled round or none of it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from casino.db.database import StoreError
+from casino.db.models import BoxRecord, HandRecord, SessionRecord, utcnow
+from casino.games import Game
+from casino.table import RoundResult
+
+__all__ = [
+    "create_session",
+    "record_round",
+    "end_session",
+    "reopen_session",
+    "get_session",
+    "latest_session",
+    "list_sessions",
+    "hands_of",
+    "get_hand",
+    "boxes_of",
+    "settings_of",
+    "SessionSummary",
+    "money",
+    "cards_text",
+]
+
+
+def money(value: Fraction | int) -> str:
+    """Exact text for an amount: ``"10"``, ``"25/2"``."""
+    return str(Fraction(value))
+
+
+def cards_text(cards) -> str:
+    return " ".join(c.ascii() for c in cards)
+
+
+def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], *, session: Session) -> SessionRecord:
+    """Start a session: the game with a snapshot of its file, the bankroll and the settings."""
+    record = SessionRecord(
+        game=game.name,
+        game_source=game.source,
+        game_text=game.text,
+        start_bankroll=money(bankroll),
+        bankroll=money(bankroll),
+        settings=json.dumps(dict(settings), sort_keys=True),
+    )
+    session.add(record)
+    session.commit()
+    session.refresh(record)
+    return record
+
+
+def record_round(
+    session_id: int, result: RoundResult, bankroll_before: Fraction, bankroll_after: Fraction, *, session: Session
+) -> HandRecord:
+    """Store one settled round and the session's new bankroll, in one transaction."""
+    record = get_session(session_id, session=session)
+    hand = HandRecord(
+        session_id=session_id,
+        round_no=result.round_no,
+        commitment=result.commitment,
+        seed=result.seed.hex(),
+        dealer_cards=cards_text(result.dealer_cards),
+        dealer_hand=result.dealer_hand,
+        qualifies=result.qualifies,
+        wagered=money(result.wagered),
+        net=money(result.net),
+        bankroll_before=money(bankroll_before),
+        bankroll_after=money(bankroll_after),
+        events=json.dumps([e.to_dict() for e in result.events]),
+    )
+    try:
+        session.add(hand)
+        session.flush()  # gives hand.id, inside the same transaction
+        for box in result.boxes:
+            nets = {s.bet: money(s.net) for s in box.settled}
+            session.add(
+                BoxRecord(
+                    hand_id=hand.id,
+                    box=box.box,
+                    ante=money(box.ante),
+                    pair_plus=money(box.pair_plus),
+                    cards=cards_text(box.cards),
+                    hand_name=box.hand_name,
+                    decision=None if box.play is None else ("play" if box.play else "fold"),
+                    outcome=box.outcome,
+                    ante_net=nets.get("ante"),
+                    play_net=nets.get("play"),
+                    ante_bonus_net=nets.get("ante_bonus"),
+                    pair_plus_net=nets.get("pair_plus"),
+                )
+            )
+        record.bankroll = money(bankroll_after)
+        record.rounds = record.rounds + 1
+        session.add(record)
+        session.commit()
+    except Exception:
+        session.rollback()
+        raise
+    session.refresh(hand)
+    return hand
+
+
+def end_session(session_id: int, reason: str, *, session: Session) -> SessionRecord:
+    record = get_session(session_id, session=session)
+    record.ended_at = utcnow()
+    record.end_reason = reason
+    session.add(record)
+    session.commit()
+    session.refresh(record)
+    return record
+
+
+def reopen_session(session_id: int, *, session: Session) -> SessionRecord:
+    """Mark a session as in play again (``--resume``)."""
+    record = get_session(session_id, session=session)
+    record.ended_at = None
+    record.end_reason = None
+    session.add(record)
+    session.commit()
+    session.refresh(record)
+    return record
+
+
+def get_session(session_id: int, *, session: Session) -> SessionRecord:
+    record = session.get(SessionRecord, session_id)
+    if record is None:
+        raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
+    return record
+
+
+def latest_session(*, session: Session) -> SessionRecord:
+    """The most recent session (the one ``--resume`` without an ID continues)."""
+    record = session.exec(select(SessionRecord).order_by(col(SessionRecord.id).desc())).first()
+    if record is None:
+        raise StoreError("no sessions in this database yet: start one with 'brag play'")
+    return record
+
+
+def settings_of(record: SessionRecord) -> dict[str, Any]:
+    return json.loads(record.settings or "{}")
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """A row of ``brag sessions``."""
+
+    id: int
+    game: str
+    started_at: Any
+    ended_at: Any
+    end_reason: str | None
+    rounds: int
+    start_bankroll: Fraction
+    bankroll: Fraction
+    wagered: Fraction
+
+    @property
+    def net(self) -> Fraction:
+        return self.bankroll - self.start_bankroll
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "game": self.game,
+            "started_at": self.started_at.isoformat() if self.started_at else None,
+            "ended_at": self.ended_at.isoformat() if self.ended_at else None,
+            "end_reason": self.end_reason,
+            "rounds": self.rounds,
+            "start_bankroll": money(self.start_bankroll),
+            "bankroll": money(self.bankroll),
+            "wagered": money(self.wagered),
+            "net": money(self.net),
+        }
+
+
+def list_sessions(*, session: Session) -> list[SessionSummary]:
+    """Every session, newest first, with its net result."""
+    records = session.exec(select(SessionRecord).order_by(col(SessionRecord.id).desc())).all()
+    wagered: dict[int, Fraction] = {}
+    for session_id, amount in session.exec(select(HandRecord.session_id, HandRecord.wagered)).all():
+        wagered[session_id] = wagered.get(session_id, Fraction(0)) + Fraction(amount)
+    return [
+        SessionSummary(
+            id=r.id,  # type: ignore[arg-type]
+            game=r.game,
+            started_at=r.started_at,
+            ended_at=r.ended_at,
+            end_reason=r.end_reason,
+            rounds=r.rounds,
+            start_bankroll=Fraction(r.start_bankroll),
+            bankroll=Fraction(r.bankroll),
+            wagered=wagered.get(r.id, Fraction(0)),  # type: ignore[arg-type]
+        )
+        for r in records
+    ]
+
+
+def hands_of(session_id: int, *, session: Session) -> list[HandRecord]:
+    get_session(session_id, session=session)
+    return list(
+        session.exec(select(HandRecord).where(HandRecord.session_id == session_id).order_by(col(HandRecord.round_no))).all()
+    )
+
+
+def get_hand(session_id: int, round_no: int, *, session: Session) -> HandRecord:
+    get_session(session_id, session=session)
+    hand = session.exec(
+        select(HandRecord).where(HandRecord.session_id == session_id, HandRecord.round_no == round_no)
+    ).first()
+    if hand is None:
+        raise StoreError(f"session {session_id} has no hand {round_no} (see 'brag history {session_id}')")
+    return hand
+
+
+def boxes_of(hand_id: int, *, session: Session) -> list[BoxRecord]:
+    return list(session.exec(select(BoxRecord).where(BoxRecord.hand_id == hand_id).order_by(col(BoxRecord.box))).all())

@@ -1,0 +1,167 @@
+"""Verification: recompute every stored round from its revealed seed and compare with what is stored.
+
+For each hand: the seed must hash to the commitment shown before the round; the deck that seed fixes,
+dealt round the table, must give exactly the stored cards; settling the stored bets and decisions with
+the session's game (its stored file snapshot) through the same engine must give every stored result;
+the stored events must be the engine's events; and the bankroll must chain from the start of the session
+through every round. Any difference is a :class:`Mismatch` naming the hand, the box and the field.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlmodel import Session
+
+from casino.db import store
+from casino.db.models import BoxRecord, HandRecord, SessionRecord
+from casino.errors import BragError
+from casino.events import BoxBets
+from casino.fair import commitment, seed_from_hex
+from casino.sitting import game_from_text
+from casino.table import RoundResult, Table
+
+__all__ = ["Mismatch", "VerifyReport", "verify_session"]
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One stored value that the recomputation does not reproduce."""
+
+    round_no: int | None  # None: the session row
+    box: int | None
+    field: str
+    stored: str
+    expected: str
+
+    def __str__(self) -> str:
+        where = f"hand {self.round_no}" if self.round_no is not None else "session"
+        if self.box is not None:
+            where += f", box {self.box}"
+        return f"{where}: {self.field} is {self.stored!r} but the seed and rules give {self.expected!r}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hand": self.round_no, "box": self.box, "field": self.field, "stored": self.stored, "expected": self.expected}
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    session_id: int
+    checked: tuple[int, ...]  # round numbers checked
+    mismatches: tuple[Mismatch, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+    def bad_rounds(self) -> tuple[int, ...]:
+        return tuple(sorted({m.round_no for m in self.mismatches if m.round_no is not None}))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "session": self.session_id,
+            "checked": list(self.checked),
+            "ok": self.ok,
+            "bad_hands": list(self.bad_rounds()),
+            "mismatches": [m.to_dict() for m in self.mismatches],
+        }
+
+
+def verify_session(session_id: int, round_no: int | None = None, *, session: Session) -> VerifyReport:
+    """Recompute every stored hand of a session (or just ``round_no``) and list what does not match."""
+    record = store.get_session(session_id, session=session)
+    hands = store.hands_of(session_id, session=session)
+    if round_no is not None and not any(h.round_no == round_no for h in hands):
+        store.get_hand(session_id, round_no, session=session)  # raises, naming the missing hand
+    table = Table(game_from_text(record.game_text, record.game_source))
+    found: list[Mismatch] = []
+    previous = record.start_bankroll
+    checked = []
+    for hand in hands:
+        if round_no is None or hand.round_no == round_no:
+            checked.append(hand.round_no)
+            if Fraction(hand.bankroll_before) != Fraction(previous):
+                found.append(Mismatch(hand.round_no, None, "bankroll_before", hand.bankroll_before, previous))
+            found.extend(_verify_hand(table, hand, store.boxes_of(hand.id, session=session)))  # type: ignore[arg-type]
+        previous = hand.bankroll_after
+    if round_no is None:
+        found.extend(_verify_totals(record, hands, previous))
+    return VerifyReport(session_id, tuple(checked), tuple(found))
+
+
+def _verify_totals(record: SessionRecord, hands: list[HandRecord], last: str) -> list[Mismatch]:
+    found = []
+    if Fraction(record.bankroll) != Fraction(last):
+        found.append(Mismatch(None, None, "bankroll", record.bankroll, str(Fraction(last))))
+    numbers = [h.round_no for h in hands]
+    if numbers != list(range(1, len(numbers) + 1)):
+        found.append(Mismatch(None, None, "hand numbers", ",".join(map(str, numbers)), f"1..{len(numbers)}"))
+    if record.rounds != len(hands):
+        found.append(Mismatch(None, None, "rounds", str(record.rounds), str(len(hands))))
+    return found
+
+
+def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list[Mismatch]:
+    n = hand.round_no
+    found: list[Mismatch] = []
+
+    def check(box: int | None, name: str, stored: Any, expected: Any) -> None:
+        if stored != expected:
+            found.append(Mismatch(n, box, name, str(stored), str(expected)))
+
+    try:
+        seed = seed_from_hex(hand.seed)
+    except BragError as error:
+        return [Mismatch(n, None, "seed", hand.seed, str(error))]
+    check(None, "commitment", hand.commitment, commitment(seed))
+    try:
+        bets = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus)) for b in boxes]
+        rnd = table.deal(bets, seed, round_no=n)
+        for b in boxes:
+            if rnd.can_decide(b.box):
+                if b.decision not in ("play", "fold"):
+                    raise BragError(f"box {b.box} has an Ante but no decision ({b.decision!r})")
+                rnd.decide(b.box, b.decision == "play")
+            elif b.decision is not None:
+                check(b.box, "decision", b.decision, None)
+        result = rnd.settle()
+    except (BragError, ZeroDivisionError) as error:
+        return found + [Mismatch(n, None, "bets", "; ".join(f"box {b.box} ante {b.ante} pair plus {b.pair_plus} {b.decision}" for b in boxes), f"a valid round ({error})")]
+    _compare(result, hand, boxes, check)
+    return found
+
+
+def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], check) -> None:
+    check(None, "dealer_cards", hand.dealer_cards, store.cards_text(result.dealer_cards))
+    check(None, "dealer_hand", hand.dealer_hand, result.dealer_hand)
+    check(None, "qualifies", bool(hand.qualifies), result.qualifies)
+    by_box = {b.box: b for b in boxes}
+    for box in result.boxes:
+        row = by_box[box.box]
+        check(box.box, "cards", row.cards, store.cards_text(box.cards))
+        check(box.box, "hand_name", row.hand_name, box.hand_name)
+        check(box.box, "outcome", row.outcome, box.outcome)
+        for bet in ("ante", "play", "ante_bonus", "pair_plus"):
+            expected = box.net_of(bet)
+            stored = getattr(row, f"{bet}_net")
+            check(box.box, f"{bet}_net", None if stored is None else Fraction(stored), expected)
+    check(None, "net", Fraction(hand.net), result.net)
+    check(None, "wagered", Fraction(hand.wagered), result.wagered)
+    check(None, "bankroll_after", Fraction(hand.bankroll_after), Fraction(hand.bankroll_before) + result.net)
+    expected_events = [e.to_dict() for e in result.events]
+    try:
+        stored_events = json.loads(hand.events)
+    except json.JSONDecodeError:
+        stored_events = None
+    if stored_events != expected_events:
+        if not isinstance(stored_events, list):
+            check(None, "events", hand.events[:60], "a JSON list of events")
+            return
+        for i, (s, e) in enumerate(zip(stored_events, expected_events)):
+            if s != e:
+                check(None, f"event {i + 1} ({e.get('kind')})", json.dumps(s), json.dumps(e))
+                return
+        check(None, "events", f"{len(stored_events)} events", f"{len(expected_events)} events")

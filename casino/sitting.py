@@ -1,0 +1,242 @@
+"""A player's sitting at the table: bankroll, the house's side, round numbers, seeds and statistics.
+
+The chips move as at a real table: stakes go from the bankroll onto the felt when placed (the Play bet
+when the box plays), and at settlement each bet's chips come back with its win or go to the house::
+
+    >>> from fractions import Fraction
+    >>> from casino.games import load_game
+    >>> from casino.sitting import Sitting, flat_stakes
+    >>> from casino.strategy import play_mask
+    >>> game = load_game("3-card-brag")
+    >>> sitting = Sitting(game, bankroll=Fraction(100), seed="doc")
+    >>> results = []
+    >>> sitting.autoplay(flat_stakes(1, Fraction(5), Fraction(1)), play_mask(game, "optimal"), hands=20,
+    ...                  on_round=results.append)
+    20
+    >>> sitting.bankroll - 100 == sum(r.net for r in results) == -sitting.house
+    True
+
+The stake for each round comes from one small function, a *stake rule* ``(sitting) -> bets``:
+:func:`flat_stakes` is the default; betting patterns plug in there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from casino.events import BoxBets
+from casino.fair import SeedSource, commitment
+from casino.games import Game
+from casino.table import Round, RoundResult, Table, flat_bets
+
+__all__ = ["Sitting", "BetStats", "SittingStats", "StakeRule", "flat_stakes", "game_from_text"]
+
+StakeRule = Callable[["Sitting"], Sequence[BoxBets]]
+BETS = ("ante", "play", "ante_bonus", "pair_plus")
+
+
+def flat_stakes(boxes: int, ante: Fraction, pair_plus: Fraction = Fraction(0)) -> StakeRule:
+    """The default stake rule: the same bets every round."""
+    bets = flat_bets(boxes, Fraction(ante), Fraction(pair_plus))
+    return lambda sitting: bets
+
+
+@dataclass
+class BetStats:
+    """One bet's totals over a sitting: how many, how much staked, the net result."""
+
+    count: int = 0
+    wagered: Fraction = Fraction(0)
+    net: Fraction = Fraction(0)
+
+    @property
+    def realised_return(self) -> Fraction | None:
+        return self.net / self.wagered if self.wagered else None
+
+
+@dataclass
+class SittingStats:
+    """Totals so far: rounds, boxes played or folded, and per bet."""
+
+    rounds: int = 0
+    plays: int = 0
+    folds: int = 0
+    bets: dict[str, BetStats] = field(default_factory=lambda: {bet: BetStats() for bet in BETS})
+    per_round: list[Fraction] = field(default_factory=list)  # net of each round
+
+    def add(self, result: RoundResult) -> None:
+        self.rounds += 1
+        for box in result.boxes:
+            if box.play is True:
+                self.plays += 1
+            elif box.play is False:
+                self.folds += 1
+            for s in box.settled:
+                stats = self.bets[s.bet]
+                stats.count += 1
+                stats.wagered += 0 if s.bet == "ante_bonus" else s.stake
+                stats.net += s.net
+        self.per_round.append(result.net)
+
+    @property
+    def net(self) -> Fraction:
+        return sum((b.net for b in self.bets.values()), Fraction(0))
+
+    @property
+    def wagered(self) -> Fraction:
+        return sum((b.wagered for b in self.bets.values()), Fraction(0))
+
+    @property
+    def ante_play_net(self) -> Fraction:
+        """Ante + Play + Ante Bonus: the main game's result."""
+        return sum((self.bets[b].net for b in ("ante", "play", "ante_bonus")), Fraction(0))
+
+
+class Sitting:
+    """A bankroll at a table: deals rounds, moves the chips, keeps statistics.
+
+    ``seed`` text makes the session reproducible (``--seed``); without it every round's seed comes
+    from the secure generator. ``next_round`` and ``house`` let a resumed session carry on.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        bankroll: Fraction,
+        *,
+        seed: str | None = None,
+        seeds: SeedSource | None = None,
+        next_round: int = 1,
+        house: Fraction = Fraction(0),
+    ) -> None:
+        self.game = game
+        self.table = Table(game)
+        self.bankroll = Fraction(bankroll)
+        self.house = Fraction(house)  # what the house has won from this player (negative: paid out)
+        self.felt = Fraction(0)  # chips on the table during a round
+        self.seeds = seeds if seeds is not None else SeedSource.from_text(seed)
+        self.next_round = next_round
+        self.stats = SittingStats()
+        self._round: Round | None = None
+        self._seed: bytes | None = None  # the next round's seed, once its commitment has been shown
+
+    @property
+    def commitment(self) -> str:
+        """The SHA-256 commitment of the next round's seed (shown before the bets are placed)."""
+        return commitment(self._next_seed())
+
+    def _next_seed(self) -> bytes:
+        if self._seed is None:
+            self._seed = self.seeds.seed_for(self.next_round)
+        return self._seed
+
+    # -- one round ----------------------------------------------------------------------------------
+
+    def can_cover(self, bets: Sequence[BoxBets]) -> bool:
+        return self.table.can_bet(bets, self.bankroll)
+
+    def deal(self, bets: Sequence[BoxBets]) -> Round:
+        """Place the bets (refused above the bankroll or outside the limits) and deal the round."""
+        rnd = self.table.deal(bets, self._next_seed(), round_no=self.next_round, bankroll=self.bankroll)
+        placed = sum((b.ante + b.pair_plus for b in rnd.bets), Fraction(0))
+        self._move_to_felt(placed)
+        self._round = rnd
+        return rnd
+
+    def decide(self, box: int, play: bool) -> None:
+        """Play or fold a box of the current round (playing moves the Play bet onto the felt)."""
+        rnd = self._current()
+        rnd.decide(box, play)
+        if play:
+            self._move_to_felt(next(b.ante for b in rnd.bets if b.box == box))
+
+    def settle(self) -> RoundResult:
+        """Settle the current round: each bet's chips come back with its win, or go to the house."""
+        rnd = self._current()
+        result = rnd.settle()
+        for s in result.settled:
+            stake = Fraction(0) if s.bet == "ante_bonus" else s.stake  # the bonus has no chips of its own
+            self.felt -= stake
+            self.bankroll += stake + s.net
+            self.house -= s.net
+        assert self.felt == 0, "chips left on the felt after settlement"
+        self._round = None
+        self._seed = None
+        self.next_round += 1
+        self.stats.add(result)
+        return result
+
+    @property
+    def in_round(self) -> bool:
+        return self._round is not None
+
+    def _current(self) -> Round:
+        if self._round is None:
+            from casino.errors import BetError
+
+            raise BetError("no round in play: place bets first")
+        return self._round
+
+    def _move_to_felt(self, amount: Fraction) -> None:
+        self.bankroll -= amount
+        self.felt += amount
+
+    # -- automatic play -----------------------------------------------------------------------------
+
+    def play_round(self, bets: Sequence[BoxBets], strategy: np.ndarray) -> RoundResult:
+        """Deal, decide every box by a play mask over the hand table, settle."""
+        rnd = self.deal(bets)
+        for box in rnd.pending:
+            self.decide(box, bool(strategy[rnd.hand(box)]))
+        return self.settle()
+
+    def autoplay(
+        self,
+        stakes: StakeRule,
+        strategy: np.ndarray,
+        *,
+        hands: int,
+        stop_win: Fraction | None = None,
+        stop_loss: Fraction | None = None,
+        on_round: Callable[[RoundResult], None] | None = None,
+    ) -> int:
+        """Play up to ``hands`` rounds; stop early when the bets cannot be covered, or when the net
+        result since the start reaches ``+stop_win`` or ``-stop_loss``. Returns the rounds played;
+        ``on_round`` sees each settled round (to store it, count it, draw progress)."""
+        played = 0
+        start = self.bankroll
+        for _ in range(hands):
+            bets = stakes(self)
+            if not self.can_cover(bets):
+                break
+            result = self.play_round(bets, strategy)
+            played += 1
+            if on_round is not None:
+                on_round(result)
+            change = self.bankroll - start
+            if stop_win is not None and change >= stop_win:
+                break
+            if stop_loss is not None and -change >= stop_loss:
+                break
+        return played
+
+
+def game_from_text(text: str, name: str = "game") -> Game:
+    """A game from the text of its file (the snapshot stored with a session)."""
+    import tempfile
+    from pathlib import Path
+
+    from casino.games import builtin_games, load_game
+
+    for builtin, builtin_text in builtin_games().items():
+        if builtin_text == text:
+            return load_game(builtin)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / f"{Path(name).stem or 'game'}.toml"
+        path.write_text(text, encoding="utf-8")
+        return load_game(path)
+

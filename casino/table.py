@@ -1,0 +1,324 @@
+"""The round engine: one to six boxes against one dealer hand, dealt from one shuffled deck.
+
+No terminal and no database here: a :class:`Table` checks bets against the game's limits and the
+bankroll, deals a :class:`Round` from a seed, takes a play/fold decision per box with an Ante and
+settles every bet through :func:`casino.rules.compile_rules` (the one source of truth for payouts)::
+
+    >>> from fractions import Fraction
+    >>> from casino.events import BoxBets
+    >>> from casino.fair import derive_seed, session_seed
+    >>> from casino.games import load_game
+    >>> from casino.table import Table
+    >>> table = Table(load_game("3-card-brag"))
+    >>> rnd = table.deal([BoxBets(1, Fraction(10), Fraction(5))], derive_seed(session_seed("doc"), 1), round_no=1)
+    >>> rnd.pending                     # boxes still to decide
+    (1,)
+    >>> _ = rnd.decide(1, play=True)
+    >>> result = rnd.settle()
+    >>> result.net == sum(bet.net for bet in result.settled)
+    True
+
+Each action has a ``verify_…`` (raises :class:`~casino.errors.BetError`), a ``can_…`` (bool) and the
+action itself, which returns an immutable :mod:`casino.events` record; the finished round carries all
+of them in ``result.events``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from casino.cards import Card
+from casino.errors import BetError
+from casino.events import (
+    DEALER,
+    BetSettled,
+    BetsPlaced,
+    BoxBets,
+    CardDealt,
+    DealerRevealed,
+    Decision,
+    Event,
+    RoundStarted,
+    SeedRevealed,
+)
+from casino.fair import commitment, deck_order
+from casino.games import Game
+from casino.hands import hand_index, hand_table
+from casino.rules import OUTCOME_NAMES, compile_rules
+
+__all__ = ["MAX_BOXES", "Table", "Round", "BoxResult", "RoundResult", "exposure", "flat_bets"]
+
+MAX_BOXES = 6
+
+
+def exposure(bets: Sequence[BoxBets]) -> Fraction:
+    """What the bets can cost: every Ante, the Play bet each Ante may add, and every Pair Plus.
+
+    The table refuses bets whose exposure is above the bankroll, so a player can always afford to play.
+    """
+    return sum((2 * b.ante + b.pair_plus for b in bets), Fraction(0))
+
+
+def flat_bets(boxes: int, ante: Fraction, pair_plus: Fraction = Fraction(0)) -> tuple[BoxBets, ...]:
+    """The same Ante and Pair Plus on boxes 1..``boxes``."""
+    return tuple(BoxBets(box, Fraction(ante), Fraction(pair_plus)) for box in range(1, boxes + 1))
+
+
+@dataclass(frozen=True)
+class BoxResult:
+    """One box after the round: its bets, cards, decision, outcome and each bet's result."""
+
+    box: int
+    ante: Fraction
+    pair_plus: Fraction
+    cards: tuple[Card, ...]
+    hand: int  # row in the hand table
+    hand_name: str
+    play: bool | None  # None: no Ante, nothing to decide
+    outcome: str | None  # casino.rules.OUTCOME_NAMES, None for a Pair Plus-only box
+    settled: tuple[BetSettled, ...]
+
+    @property
+    def net(self) -> Fraction:
+        return sum((s.net for s in self.settled), Fraction(0))
+
+    def net_of(self, bet: str) -> Fraction | None:
+        for s in self.settled:
+            if s.bet == bet:
+                return s.net
+        return None
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A settled round: everything persistence stores and a replay shows."""
+
+    round_no: int
+    seed: bytes
+    commitment: str
+    boxes: tuple[BoxResult, ...]
+    dealer_cards: tuple[Card, ...]
+    dealer_hand: str
+    qualifies: bool
+    events: tuple[Event, ...]
+
+    @property
+    def settled(self) -> tuple[BetSettled, ...]:
+        return tuple(s for box in self.boxes for s in box.settled)
+
+    @property
+    def net(self) -> Fraction:
+        """The player's gain (+) or loss (-) over every bet of the round."""
+        return sum((s.net for s in self.settled), Fraction(0))
+
+    @property
+    def wagered(self) -> Fraction:
+        """Chips put at risk: Antes, Play bets made and Pair Plus (the Ante Bonus has no stake of its own)."""
+        return sum((s.stake for s in self.settled if s.bet != "ante_bonus"), Fraction(0))
+
+
+class Table:
+    """A game's table: validates bets and deals rounds."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = compile_rules(game)
+        self.hands = hand_table(game.ranking)
+
+    # -- bets ---------------------------------------------------------------------------------------
+
+    def verify_bets(self, bets: Sequence[BoxBets], bankroll: Fraction | None = None) -> None:
+        """Raise :class:`BetError` naming the first thing wrong with these bets, if any."""
+        if not bets:
+            raise BetError("no bets: place an Ante or a Pair Plus on at least one box")
+        if len(bets) > MAX_BOXES:
+            raise BetError(f"at most {MAX_BOXES} boxes, not {len(bets)}")
+        seen: set[int] = set()
+        limits = self.game.limits
+        for b in bets:
+            if not 1 <= b.box <= MAX_BOXES:
+                raise BetError(f"box {b.box}: boxes are numbered 1 to {MAX_BOXES}")
+            if b.box in seen:
+                raise BetError(f"box {b.box} has two sets of bets")
+            seen.add(b.box)
+            if b.ante < 0 or b.pair_plus < 0:
+                raise BetError(f"box {b.box}: a bet cannot be negative")
+            if b.ante == 0 and b.pair_plus == 0:
+                raise BetError(f"box {b.box} has no bet: place an Ante, a Pair Plus or both")
+            if b.ante:
+                if limits.min_ante is not None and b.ante < limits.min_ante:
+                    raise BetError(f"box {b.box}: the Ante {_amount(b.ante)} is below the table minimum {_amount(limits.min_ante)}")
+                if limits.max_ante is not None and b.ante > limits.max_ante:
+                    raise BetError(f"box {b.box}: the Ante {_amount(b.ante)} is above the table maximum {_amount(limits.max_ante)}")
+            if b.pair_plus:
+                if self.game.pair_plus is None:
+                    raise BetError(f"{self.game.name} offers no Pair Plus bet")
+                low, high = limits.min_pair_plus, limits.max_pair_plus
+                if low is not None and b.pair_plus < low:
+                    raise BetError(f"box {b.box}: the Pair Plus {_amount(b.pair_plus)} is below the table minimum {_amount(low)}")
+                if high is not None and b.pair_plus > high:
+                    raise BetError(f"box {b.box}: the Pair Plus {_amount(b.pair_plus)} is above the table maximum {_amount(high)}")
+        if bankroll is not None and exposure(bets) > bankroll:
+            raise BetError(
+                f"these bets need {_amount(exposure(bets))} (each Ante twice, for the Play bet, plus Pair Plus)"
+                f" but the bankroll is {_amount(bankroll)}"
+            )
+
+    def can_bet(self, bets: Sequence[BoxBets], bankroll: Fraction | None = None) -> bool:
+        try:
+            self.verify_bets(bets, bankroll)
+        except BetError:
+            return False
+        return True
+
+    # -- dealing ------------------------------------------------------------------------------------
+
+    def deal(self, bets: Sequence[BoxBets], seed: bytes, *, round_no: int, bankroll: Fraction | None = None) -> Round:
+        """Check the bets, then deal three cards to each box and to the dealer from the seed's deck.
+
+        Cards go round the table one at a time, boxes in order and the dealer last, three times.
+        """
+        bets = tuple(sorted(bets, key=lambda b: b.box))
+        self.verify_bets(bets, bankroll)
+        return Round(self, round_no, seed, bets)
+
+
+class Round:
+    """One round in play: cards dealt, decisions pending, then :meth:`settle`."""
+
+    def __init__(self, table: Table, round_no: int, seed: bytes, bets: tuple[BoxBets, ...]) -> None:
+        self.table = table
+        self.round_no = round_no
+        self.seed = bytes(seed)
+        self.bets = bets
+        self.commitment = commitment(self.seed)
+        deck = deck_order(self.seed)
+        events: list[Event] = [RoundStarted(round_no, self.commitment), BetsPlaced(bets)]
+        seats = [b.box for b in bets] + [DEALER]
+        hands: dict[int, list[Card]] = {seat: [] for seat in seats}
+        position = 0
+        for _ in range(3):
+            for seat in seats:
+                card = Card.from_index(deck[position])
+                position += 1
+                hands[seat].append(card)
+                events.append(CardDealt(seat, card))
+        self._events = events
+        self.cards: dict[int, tuple[Card, ...]] = {b.box: tuple(hands[b.box]) for b in bets}
+        self._dealer = tuple(hands[DEALER])
+        self._decisions: dict[int, bool] = {}
+        self._result: RoundResult | None = None
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Boxes with an Ante still to play or fold, in order."""
+        return tuple(b.box for b in self.bets if b.ante > 0 and b.box not in self._decisions)
+
+    def hand(self, box: int) -> int:
+        """The hand-table row of a box's cards (for hand names and hints)."""
+        return int(hand_index(np.array([c.index for c in self.cards[box]])))
+
+    def verify_decide(self, box: int, play: bool) -> None:
+        if self._result is not None:
+            raise BetError(f"round {self.round_no} is already settled")
+        if box not in self.cards:
+            raise BetError(f"there is no box {box} in this round")
+        if box in self._decisions:
+            raise BetError(f"box {box} has already {'played' if self._decisions[box] else 'folded'}")
+        if box not in self.pending:
+            raise BetError(f"box {box} has no Ante, so nothing to play or fold")
+
+    def can_decide(self, box: int, play: bool = True) -> bool:
+        try:
+            self.verify_decide(box, play)
+        except BetError:
+            return False
+        return True
+
+    def decide(self, box: int, play: bool) -> Decision:
+        """Play (place the Play bet, equal to the Ante) or fold (give up the Ante) one box."""
+        self.verify_decide(box, play)
+        self._decisions[box] = bool(play)
+        event = Decision(box, bool(play))
+        self._events.append(event)
+        return event
+
+    def verify_settle(self) -> None:
+        if self._result is not None:
+            raise BetError(f"round {self.round_no} is already settled")
+        if self.pending:
+            raise BetError(f"box {self.pending[0]} has not played or folded yet")
+
+    def settle(self) -> RoundResult:
+        """Reveal the dealer's hand and settle every bet (via :mod:`casino.rules`)."""
+        self.verify_settle()
+        table = self.table
+        rules = table.rules
+        hands = table.hands
+        dealer = int(hand_index(np.array([c.index for c in self._dealer])))
+        qualifies = bool(hands.strength[dealer] >= rules.qualifier_strength)
+        events = self._events
+        events.append(DealerRevealed(self._dealer, hands.describe(dealer), qualifies))
+
+        player = np.array([self.hand(b.box) for b in self.bets])
+        # a Pair Plus-only box has nothing to fold: its Pair Plus is settled on the cards, as if played
+        play = np.array([self._decisions.get(b.box, True) for b in self.bets])
+        s = rules.settle(player, np.full(len(player), dealer), play)
+
+        def per_unit(array: np.ndarray, i: int) -> Fraction:
+            return Fraction(int(array[i]), s.scale)
+
+        boxes = []
+        for i, b in enumerate(self.bets):
+            settled: list[BetSettled] = []
+            decided = self._decisions.get(b.box)
+            if b.ante:
+                settled.append(BetSettled(b.box, "ante", b.ante, b.ante * per_unit(s.ante, i)))
+                if decided:
+                    settled.append(BetSettled(b.box, "play", b.ante, b.ante * per_unit(s.play, i)))
+                    if table.game.ante_bonus is not None:
+                        settled.append(BetSettled(b.box, "ante_bonus", b.ante, b.ante * per_unit(s.ante_bonus, i)))
+            if b.pair_plus:
+                settled.append(BetSettled(b.box, "pair_plus", b.pair_plus, b.pair_plus * per_unit(s.pair_plus, i)))
+            events.extend(settled)
+            boxes.append(
+                BoxResult(
+                    box=b.box,
+                    ante=b.ante,
+                    pair_plus=b.pair_plus,
+                    cards=self.cards[b.box],
+                    hand=int(player[i]),
+                    hand_name=hands.describe(int(player[i])),
+                    play=decided,
+                    outcome=OUTCOME_NAMES[int(s.outcome[i])] if b.ante else None,
+                    settled=tuple(settled),
+                )
+            )
+        events.append(SeedRevealed(self.seed.hex()))
+        self._result = RoundResult(
+            round_no=self.round_no,
+            seed=self.seed,
+            commitment=self.commitment,
+            boxes=tuple(boxes),
+            dealer_cards=self._dealer,
+            dealer_hand=hands.describe(dealer),
+            qualifies=qualifies,
+            events=tuple(events),
+        )
+        return self._result
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The events so far (the dealer's cards are among them: show only what the player may see)."""
+        return tuple(self._events)
+
+
+def _amount(value: Fraction) -> str:
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}" if Fraction(float(value)).limit_denominator(10**6) == value else str(value)

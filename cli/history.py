@@ -1,0 +1,234 @@
+"""``brag sessions``, ``brag history``, ``brag replay``, ``brag verify``: the stored play, looked at again."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from cli.options import JsonOpt
+
+DbOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--db",
+        metavar="URL",
+        help="A SQLAlchemy database URL (default: $BRAG_DB, else brag.db in the application directory).",
+    ),
+]
+SessionArg = Annotated[int, typer.Argument(metavar="ID", help="A session ID (see 'brag sessions').")]
+
+
+def open_db(url: Optional[str]):
+    """A SQLModel session on the database named by ``--db``, ``$BRAG_DB`` or the default file."""
+    from sqlmodel import Session
+
+    from casino.db.database import connect, database_url
+
+    return Session(connect(database_url(url, app_dir=typer.get_app_dir("brag-table"))))
+
+
+def _money(value: Any) -> str:
+    from fractions import Fraction
+
+    from cli.render import pays
+
+    return pays(Fraction(value))
+
+
+def _signed(value: Any) -> str:
+    from fractions import Fraction
+
+    value = Fraction(value)
+    return ("+" if value > 0 else "") + _money(value)
+
+
+def _when(moment: Any) -> str:
+    return moment.strftime("%Y-%m-%d %H:%M") if moment is not None else ""
+
+
+def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
+    """List the stored sessions, newest first, with each one's net result."""
+    from rich.table import Table
+
+    from casino.db import store
+    from cli.render import console, print_json
+
+    with open_db(db) as session:
+        rows = store.list_sessions(session=session)
+    if json:
+        print_json({"sessions": [r.to_dict() for r in rows]})
+        return
+    out = console()
+    if not rows:
+        out.print("No sessions yet: start one with 'brag play'.")
+        return
+    table = Table(title="Sessions", title_justify="left")
+    for name, justify in (("ID", "right"), ("Game", "left"), ("Started (UTC)", "left"), ("Hands", "right"),
+                          ("Start", "right"), ("Bankroll", "right"), ("Wagered", "right"), ("Net", "right"),
+                          ("Status", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for r in rows:
+        status = r.end_reason or "open (resume with 'brag play --resume')"
+        table.add_row(str(r.id), r.game, _when(r.started_at), f"{r.rounds:,}", _money(r.start_bankroll),
+                      _money(r.bankroll), _money(r.wagered), _signed(r.net), status)
+    out.print(table)
+
+
+def history(session_id: SessionArg, db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Show the hands of session ID: boxes, cards, decisions, results and the bankroll after each."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from casino.cards import parse_cards
+    from casino.db import store
+    from cli.render import cards_text, console, print_json
+
+    with open_db(db) as session:
+        record = store.get_session(session_id, session=session)
+        hands = [(h, store.boxes_of(h.id, session=session)) for h in store.hands_of(session_id, session=session)]
+        summary = next(s for s in store.list_sessions(session=session) if s.id == session_id)
+    if json:
+        print_json({**summary.to_dict(), "settings": store.settings_of(record),
+                    "hands": [_hand_dict(h, boxes) for h, boxes in hands]})
+        return
+    out = console()
+    out.print(f"[bold]Session {session_id}[/] — {record.game}, started {_when(record.started_at)} UTC, "
+              f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
+    table = Table(show_lines=False)
+    for name, justify in (("Hand", "right"), ("Box", "right"), ("Cards", "left"), ("Hand name", "left"),
+                          ("Bets", "left"), ("Decision", "left"), ("Dealer", "left"), ("Net", "right"),
+                          ("Bankroll", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for hand, boxes in hands:
+        dealer = Text.assemble(cards_text(parse_cards(hand.dealer_cards)),
+                               " " + ("qualifies" if hand.qualifies else "no"))
+        for i, box in enumerate(boxes):
+            bets = f"ante {_money(box.ante)}" if box.ante != "0" else ""
+            if box.pair_plus != "0":
+                bets += (", " if bets else "") + f"pair plus {_money(box.pair_plus)}"
+            first = i == 0
+            table.add_row(str(hand.round_no) if first else "", str(box.box), cards_text(parse_cards(box.cards)),
+                          box.hand_name, bets, box.decision or "—", dealer if first else "",
+                          _signed(hand.net) if first else "", _money(hand.bankroll_after) if first else "")
+    out.print(table)
+
+
+def _hand_dict(hand: Any, boxes: list[Any]) -> dict[str, Any]:
+    from fractions import Fraction
+
+    from casino.db.store import money
+
+    def amount(value: Optional[str]) -> Optional[str]:
+        return None if value is None else money(Fraction(value))
+
+    return {
+        "hand": hand.round_no,
+        "played_at": hand.played_at.isoformat() if hand.played_at else None,
+        "commitment": hand.commitment,
+        "seed": hand.seed,
+        "dealer": {"cards": hand.dealer_cards, "hand": hand.dealer_hand, "qualifies": hand.qualifies},
+        "boxes": [
+            {
+                "box": b.box, "ante": b.ante, "pair_plus": b.pair_plus, "cards": b.cards, "hand": b.hand_name,
+                "decision": b.decision, "outcome": b.outcome,
+                "results": {bet: amount(getattr(b, f"{bet}_net")) for bet in ("ante", "play", "ante_bonus", "pair_plus")
+                            if getattr(b, f"{bet}_net") is not None},
+            }
+            for b in boxes
+        ],
+        "wagered": hand.wagered,
+        "net": hand.net,
+        "bankroll_before": hand.bankroll_before,
+        "bankroll_after": hand.bankroll_after,
+    }
+
+
+def replay(
+    session_id: SessionArg,
+    hand: Annotated[int, typer.Argument(metavar="HAND", help="The hand number within the session.")],
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Replay one stored hand card by card, from its recorded events."""
+    import json as json_module
+
+    from rich.text import Text
+
+    from casino.db import store
+    from casino.events import BET_NAMES, DEALER, BetSettled, BetsPlaced, CardDealt, DealerRevealed, Decision
+    from casino.events import RoundStarted, SeedRevealed, event_from_dict
+    from cli.render import cards_text, console, print_json
+
+    with open_db(db) as session:
+        record = store.get_session(session_id, session=session)
+        row = store.get_hand(session_id, hand, session=session)
+        boxes = store.boxes_of(row.id, session=session)
+    events = [event_from_dict(e) for e in json_module.loads(row.events)]
+    if json:
+        print_json({"session": session_id, "hand": hand, "game": record.game, "events": [e.to_dict() for e in events],
+                    **{k: v for k, v in _hand_dict(row, boxes).items() if k != "hand"}})
+        return
+    out = console()
+    names = {b.box: b.hand_name for b in boxes}
+    held: dict[int, list[Any]] = {}
+    out.print(f"[bold]Session {session_id}, hand {hand}[/] — {record.game}; bankroll {_money(row.bankroll_before)}")
+    for event in events:
+        if isinstance(event, RoundStarted):
+            out.print(f"Commitment (SHA-256 of the seed): {event.commitment}")
+        elif isinstance(event, BetsPlaced):
+            for b in event.boxes:
+                parts = [f"Ante {_money(b.ante)}"] if b.ante else []
+                parts += [f"Pair Plus {_money(b.pair_plus)}"] if b.pair_plus else []
+                out.print(f"Box {b.box}: {', '.join(parts)}")
+        elif isinstance(event, CardDealt):
+            held.setdefault(event.to, []).append(event.card)
+            who = "Dealer" if event.to == DEALER else f"Box {event.to}"
+            line = Text(f"  {who:<7} ") + cards_text(held[event.to])
+            if len(held[event.to]) == 3 and event.to != DEALER:
+                line.append(f"  {names.get(event.to, '')}")
+            elif event.to == DEALER:
+                line.append("  (face down)")
+            out.print(line)
+        elif isinstance(event, Decision):
+            out.print(f"Box {event.box} {'plays' if event.play else 'folds'}")
+        elif isinstance(event, DealerRevealed):
+            verdict = "qualifies" if event.qualifies else "does not qualify"
+            out.print(Text("Dealer shows ") + cards_text(event.cards) + Text(f"  {event.hand} — {verdict}"))
+        elif isinstance(event, BetSettled):
+            out.print(f"  Box {event.box} {BET_NAMES[event.bet]} {_money(event.stake)}: {_signed(event.net)}")
+        elif isinstance(event, SeedRevealed):
+            out.print(f"Seed revealed: {event.seed}")
+    out.print(f"Net {_signed(row.net)}; bankroll {_money(row.bankroll_after)}")
+
+
+def verify(
+    session_id: SessionArg,
+    hand: Annotated[Optional[int], typer.Argument(metavar="[HAND]", help="Check only this hand.")] = None,
+    db: DbOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Recompute stored hands from their seeds: commitment, deck, cards dealt, every bet's settlement.
+
+    Exits 1 when anything stored differs from the recomputation, naming each mismatch.
+    """
+    from casino.db.verify import verify_session
+    from cli.render import console, print_json
+
+    with open_db(db) as session:
+        report = verify_session(session_id, hand, session=session)
+    if json:
+        print_json(report.to_dict())
+    else:
+        out = console()
+        what = f"hand {hand}" if hand is not None else f"{len(report.checked)} hand(s)"
+        if report.ok:
+            out.print(f"[green]Session {session_id}: {what} verified[/] — every seed matches its commitment, "
+                      "and the deck, the cards dealt and every settlement match the stored rows.")
+        else:
+            out.print(f"[bold red]Session {session_id}: {len(report.mismatches)} mismatch(es)[/] "
+                      f"in {what}; bad hands: {', '.join(map(str, report.bad_rounds())) or 'session totals'}")
+            for mismatch in report.mismatches:
+                out.print(f"  {mismatch}", markup=False)
+    if not report.ok:
+        raise typer.Exit(1)

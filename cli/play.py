@@ -1,0 +1,507 @@
+"""``brag play``: sit at the table, interactively or on auto-play; every settled hand is stored."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Annotated, Any, Optional
+
+import typer
+
+from cli.history import DbOpt
+
+HELP_TEXT = """\
+Bets prompt:
+  Enter          repeat the last bets
+  10             an Ante of 10 on every box (Pair Plus unchanged)
+  10 2           an Ante of 10 and a Pair Plus of 2 on every box
+  0 5            a Pair Plus of 5 alone (no Ante: nothing to play or fold)
+  10 2, 5, 0 1   each box its own bets (three boxes here)
+  b 3            play three boxes (1-6)
+  ?              this help and the session's statistics
+  q              quit (every settled hand is already saved)
+After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost).
+Each hand shows the SHA-256 commitment of its secret seed first and reveals the seed after:
+'brag verify ID' recomputes every hand from its seed."""
+
+
+@dataclass
+class Setup:
+    """Everything a session needs, resolved from the options (or the stored session on --resume)."""
+
+    game: Any
+    sitting: Any
+    session_id: int
+    start_bankroll: Any
+    stakes: list = field(default_factory=list)  # [(ante, pair_plus)] per box
+    hints: bool = True
+    strategy: str = "optimal"
+    resumed: bool = False
+
+
+def play(
+    game: Annotated[
+        Optional[str],
+        typer.Argument(
+            metavar="[GAME]",
+            help="A built-in game or a game TOML file (default 3-card-brag). With --resume: the session ID.",
+        ),
+    ] = None,
+    bankroll: Annotated[Optional[str], typer.Option(help="Chips to start with (default 100).")] = None,
+    ante: Annotated[Optional[str], typer.Option(help="Ante per box (default: the table minimum, or 1).")] = None,
+    pair_plus: Annotated[Optional[str], typer.Option("--pair-plus", help="Pair Plus per box (default 0).")] = None,
+    boxes: Annotated[Optional[int], typer.Option(help="How many boxes to play, 1-6 (default 1).")] = None,
+    hints: Annotated[
+        Optional[bool], typer.Option("--hints/--no-hints", help="Show the optimal decision and its exact EV.")
+    ] = None,
+    seed: Annotated[
+        Optional[str], typer.Option(help="Any text: a reproducible deck per hand (default: a secure shuffle).")
+    ] = None,
+    db: DbOpt = None,
+    hands: Annotated[Optional[int], typer.Option(help="Stop after this many hands.")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Play without prompts, by --strategy.")] = False,
+    strategy: Annotated[
+        Optional[str],
+        typer.Option(help="With --auto: optimal, dealer-copy, always-play, never-play or a threshold like Q-6-4."),
+    ] = None,
+    stop_win: Annotated[Optional[str], typer.Option("--stop-win", help="With --auto: stop once this far ahead.")] = None,
+    stop_loss: Annotated[Optional[str], typer.Option("--stop-loss", help="With --auto: stop once this far behind.")] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue a stored session: the latest, or the ID given as GAME.")
+    ] = False,
+) -> None:
+    """Play at the table against the dealer; hands are stored and can be replayed and verified.
+
+    Interactive by default (Enter repeats the last bets, p plays, f folds, ? help, q quits);
+    --auto plays --hands N by a strategy with a progress bar and a summary against the exact expectation.
+    """
+    from cli.errors import fail
+    from cli.history import open_db
+
+    if hands is not None and hands < 1:
+        fail("--hands must be at least 1")
+    if auto and hands is None:
+        fail("--auto needs --hands N")
+    if boxes is not None and not 1 <= boxes <= 6:
+        fail(f"--boxes must be 1 to 6, not {boxes}")
+    if (stop_win or stop_loss) and not auto:
+        fail("--stop-win and --stop-loss go with --auto")
+    with open_db(db) as store_session:
+        if resume:
+            setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy)
+        else:
+            setup = _new(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto)
+        if auto:
+            _autoplay(store_session, setup, hands or 0, _amount(stop_win, "--stop-win"), _amount(stop_loss, "--stop-loss"))
+        else:
+            _interactive(store_session, setup, hands)
+
+
+# -- setting up ---------------------------------------------------------------------------------------
+
+
+def _amount(text: Optional[str], what: str, *, positive: bool = False):
+    from cli.errors import fail
+    from cli.prompts import AmountError, parse_amount
+
+    if text is None:
+        return None
+    try:
+        value = parse_amount(text, what)
+    except AmountError as error:
+        fail(str(error))
+    if positive and value <= 0:
+        fail(f"{what} must be more than 0")
+    return value
+
+
+def _new(db, game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, auto) -> Setup:
+    from casino.db import store
+    from casino.games import load_game
+    from casino.sitting import Sitting
+    from casino.strategy import play_mask
+    from casino.table import flat_bets
+
+    game = load_game(game_name or "3-card-brag")
+    bankroll = _amount(bankroll_text or "100", "--bankroll", positive=True)
+    ante = _amount(ante_text, "--ante")
+    if ante is None:
+        ante = game.limits.min_ante or Fraction(1)
+    pair_plus = _amount(pair_plus_text, "--pair-plus") or Fraction(0)
+    boxes = boxes or 1
+    strategy = strategy or "optimal"
+    if auto:
+        play_mask(game, strategy)  # an unknown strategy is refused before anything is stored
+    sitting = Sitting(game, bankroll, seed=seed)
+    sitting.table.verify_bets(flat_bets(boxes, ante, pair_plus), bankroll)
+    settings = {
+        "boxes": boxes, "ante": str(ante), "pair_plus": str(pair_plus), "hints": hints is not False,
+        "seed": seed, "strategy": strategy, "auto": auto,
+    }
+    record = store.create_session(game, bankroll, settings, session=db)
+    return Setup(game, sitting, record.id, bankroll, [(ante, pair_plus)] * boxes, hints is not False, strategy)
+
+
+def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy) -> Setup:
+    from casino.db import store
+    from casino.sitting import Sitting, game_from_text
+    from cli.errors import fail
+
+    if bankroll_text is not None:
+        fail("--resume continues with the stored bankroll: leave out --bankroll")
+    if seed is not None:
+        fail("--resume continues with the session's own seeds: leave out --seed")
+    if session_text is None:
+        record = store.latest_session(session=db)
+    elif session_text.isdigit():
+        record = store.get_session(int(session_text), session=db)
+    else:
+        fail(f"with --resume, give a session ID (a number, see 'brag sessions'), not {session_text!r}")
+    settings = store.settings_of(record)
+    game = game_from_text(record.game_text, record.game_source)
+    hands = store.hands_of(record.id, session=db)
+    start = Fraction(record.start_bankroll)
+    bankroll = Fraction(record.bankroll)
+    sitting = Sitting(
+        game,
+        bankroll,
+        seed=settings.get("seed"),
+        next_round=(hands[-1].round_no + 1) if hands else 1,
+        house=start - bankroll,
+    )
+    ante = _amount(ante_text, "--ante") if ante_text is not None else Fraction(settings.get("ante", "1"))
+    pair_plus = _amount(pair_plus_text, "--pair-plus") if pair_plus_text is not None else Fraction(settings.get("pair_plus", "0"))
+    count = boxes or int(settings.get("boxes", 1))
+    store.reopen_session(record.id, session=db)
+    return Setup(
+        game, sitting, record.id, start, [(ante, pair_plus)] * count,
+        settings.get("hints", True) if hints is None else hints, strategy or settings.get("strategy", "optimal"), True,
+    )
+
+
+def _bets(stakes):
+    from casino.events import BoxBets
+
+    return tuple(BoxBets(i + 1, ante, pair_plus) for i, (ante, pair_plus) in enumerate(stakes))
+
+
+def _smallest_bet(game):
+    """The least a round can need: an Ante at the minimum (twice, for Play) or a Pair Plus alone."""
+    options = [2 * (game.limits.min_ante or Fraction(0))]
+    if game.pair_plus is not None:
+        options.append(game.limits.min_pair_plus or Fraction(0))
+    return min(options)
+
+
+def _out_of_chips(sitting) -> bool:
+    return sitting.bankroll <= 0 or sitting.bankroll < _smallest_bet(sitting.game)
+
+
+# -- interactive ---------------------------------------------------------------------------------------
+
+
+def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
+    from casino.db import store
+    from casino.edge import analyze
+    from cli.render import console
+
+    out = console()
+    sitting = setup.sitting
+    report = analyze(setup.game) if setup.hints else None
+    _print_welcome(out, setup)
+    played = 0
+    reason = "quit"
+    while True:
+        if hands_limit is not None and played >= hands_limit:
+            reason = "hands"
+            break
+        if _out_of_chips(sitting):
+            out.print(f"[bold]Bankroll {_m(sitting.bankroll)}: not enough for another hand.[/]")
+            reason = "bankroll"
+            break
+        out.print(f"\n[bold]Hand {sitting.next_round}[/] · bankroll {_m(sitting.bankroll)} · "
+                  f"commitment [dim]{sitting.commitment}[/]")
+        bets = _ask_bets(out, setup)
+        if bets is None:
+            break
+        rnd = sitting.deal(bets)
+        _show_deal(out, setup, rnd, report)
+        ended = False
+        for box in rnd.pending:
+            choice = _ask_decision(out, setup, box)
+            if choice == "end":
+                out.print(f"Input ended: box {box} folds.")
+                ended = True
+                choice = "fold"
+            sitting.decide(box, choice == "play")
+        result = sitting.settle()
+        before = sitting.bankroll - result.net
+        store.record_round(setup.session_id, result, before, sitting.bankroll, session=db)
+        played += 1
+        _show_result(out, result, sitting)
+        if ended:
+            break
+    record = store.end_session(setup.session_id, reason, session=db)
+    _print_goodbye(out, setup, record, played)
+
+
+def _m(value) -> str:
+    from cli.render import pays
+
+    return pays(Fraction(value))
+
+
+def _signed(value) -> str:
+    return ("+" if value > 0 else "") + _m(value)
+
+
+def _describe_stakes(stakes) -> str:
+    if len(set(stakes)) == 1:
+        ante, pair_plus = stakes[0]
+        each = f"Ante {_m(ante)}" + (f", Pair Plus {_m(pair_plus)}" if pair_plus else "")
+        return each + (f" on each of {len(stakes)} boxes" if len(stakes) > 1 else "")
+    return "; ".join(f"box {i + 1}: Ante {_m(a)}" + (f", Pair Plus {_m(p)}" if p else "")
+                     for i, (a, p) in enumerate(stakes))
+
+
+def _print_welcome(out, setup: Setup) -> None:
+    game = setup.game
+    sitting = setup.sitting
+    verb = "Resuming" if setup.resumed else "Session"
+    out.print(f"[bold]{game.name}[/] — {verb} {setup.session_id} · bankroll {_m(sitting.bankroll)} · "
+              f"dealer qualifies with {game.qualifier}, ties {game.ties}")
+    seeds = "reproducible from --seed" if sitting.seeds.reproducible else "secure shuffle (secrets)"
+    out.print(f"Deck: {seeds}. Hints {'on' if setup.hints else 'off'}. "
+              "Enter repeats the bets, p plays, f folds, ? help, q quits.")
+
+
+def _ask_bets(out, setup: Setup):
+    """Ask for the bets until they are valid; ``None`` to quit."""
+    from casino.errors import BetError
+    from cli.prompts import AmountError, ask, parse_bet_line
+
+    sitting = setup.sitting
+    while True:
+        text = ask(f"Bets [{_describe_stakes(setup.stakes)}]:")
+        if text is None:
+            return None
+        try:
+            line = parse_bet_line(text)
+        except AmountError as error:
+            out.print(f"[red]{error}[/]", markup=True)
+            continue
+        if line.action == "quit":
+            return None
+        if line.action == "help":
+            out.print(HELP_TEXT, markup=False)
+            _print_stats(out, setup)
+            continue
+        if line.action == "boxes":
+            if not 1 <= line.boxes <= 6:
+                out.print(f"[red]play 1 to 6 boxes, not {line.boxes}[/]")
+                continue
+            setup.stakes = [setup.stakes[0]] * line.boxes
+            out.print(f"Playing {line.boxes} box{'es' if line.boxes > 1 else ''}.")
+            continue
+        stakes = setup.stakes
+        if line.action == "bets":
+            if len(line.stakes) > 6:
+                out.print("[red]at most 6 boxes[/]")
+                continue
+            chosen = line.stakes if len(line.stakes) > 1 else line.stakes * len(stakes)
+            stakes = [(a, stakes[min(i, len(stakes) - 1)][1] if p == Fraction(-1) else p)
+                      for i, (a, p) in enumerate(chosen)]
+        bets = _bets(stakes)
+        try:
+            sitting.table.verify_bets(bets, sitting.bankroll)
+        except BetError as error:
+            out.print(f"[red]{error}[/]", markup=True)
+            continue
+        setup.stakes = list(stakes)
+        return bets
+
+
+def _show_deal(out, setup: Setup, rnd, report) -> None:
+    from rich.text import Text
+
+    from cli.render import cards_text
+
+    for b in rnd.bets:
+        i = rnd.hand(b.box)
+        line = Text(f"Box {b.box}  ") + cards_text(rnd.cards[b.box]) + Text(f"  {setup.sitting.table.hands.describe(i)}")
+        if not b.ante:
+            line.append("  (Pair Plus only)", style="dim")
+        out.print(line)
+        if report is not None and b.ante:
+            d = report.decision(i)
+            advice = "PLAY" if d.play else "FOLD"
+            out.print(f"  hint: {advice} — EV of playing {float(d.ev_play):+.4f} vs folding {float(d.ev_fold):+.4f} "
+                      f"per Ante (exact {d.ev_play})", style="cyan")
+
+
+def _ask_decision(out, setup: Setup, box: int) -> str:
+    from cli.prompts import ask, parse_decision
+
+    while True:
+        choice = parse_decision(ask(f"Box {box}: (p)lay or (f)old?"))
+        if choice in ("play", "fold", "end"):
+            return choice  # type: ignore[return-value]
+        if choice == "help":
+            out.print(HELP_TEXT, markup=False)
+            _print_stats(out, setup)
+        elif choice == "quit":
+            out.print("[yellow]Finish this hand first: p to play, f to fold (q at the next bets prompt quits).[/]")
+        else:
+            out.print("[red]Press p to play or f to fold (? for help).[/]")
+
+
+def _show_result(out, result, sitting) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from casino.events import BET_NAMES
+    from casino.fair import commitment
+    from cli.render import cards_text
+
+    verdict = "qualifies" if result.qualifies else "does not qualify"
+    out.print(Text("Dealer ") + cards_text(result.dealer_cards) + Text(f"  {result.dealer_hand} — {verdict}"))
+    table = Table(box=None, padding=(0, 2), show_header=True)
+    for name, justify in (("Box", "right"), ("Bet", "left"), ("Stake", "right"), ("Result", "right"), ("", "left")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    outcome_words = {"fold": "folded", "dealer_not_qualify": "dealer does not qualify", "win": "beats the dealer",
+                     "tie": "ties", "lose": "loses to the dealer"}
+    for box in result.boxes:
+        for i, s in enumerate(box.settled):
+            note = outcome_words.get(box.outcome or "", "") if i == 0 and s.bet == "ante" else ""
+            if s.bet in ("ante_bonus", "pair_plus") and s.net > 0:
+                note = box.hand_name
+            table.add_row(str(box.box) if i == 0 else "", BET_NAMES[s.bet], _m(s.stake), _signed(s.net), note)
+    out.print(table)
+    ok = "matches" if commitment(result.seed) == result.commitment else "DOES NOT MATCH"
+    out.print(f"Hand {result.round_no}: [bold]{_signed(result.net)}[/] · bankroll [bold]{_m(sitting.bankroll)}[/]")
+    out.print(f"Seed {result.seed.hex()} (its SHA-256 {ok} the commitment)", style="dim")
+
+
+def _print_stats(out, setup: Setup) -> None:
+    from rich.table import Table
+
+    from casino.events import BET_NAMES
+
+    sitting = setup.sitting
+    stats = sitting.stats
+    change = sitting.bankroll - setup.start_bankroll
+    out.print(f"Session {setup.session_id}: {stats.rounds} hand(s) this sitting, {stats.plays} played, "
+              f"{stats.folds} folded; bankroll {_m(setup.start_bankroll)} → {_m(sitting.bankroll)} ({_signed(change)})")
+    if not stats.rounds:
+        return
+    table = Table(title="This sitting", title_justify="left")
+    for name in ("Bet", "Bets", "Wagered", "Net", "Return"):
+        table.add_column(name, justify="left" if name == "Bet" else "right")
+    for bet, totals in stats.bets.items():
+        if totals.count:
+            ret = totals.realised_return
+            table.add_row(BET_NAMES[bet], f"{totals.count:,}", _m(totals.wagered), _signed(totals.net),
+                          f"{float(ret) * 100:+.2f}%" if ret is not None else "—")
+    out.print(table)
+
+
+def _print_goodbye(out, setup: Setup, record, played: int) -> None:
+    change = setup.sitting.bankroll - setup.start_bankroll
+    out.print(f"\nSession {setup.session_id} ended ({record.end_reason}) after {played} hand(s) this sitting: "
+              f"bankroll {_m(setup.sitting.bankroll)} ({_signed(change)} since the start).")
+    out.print(f"See 'brag history {setup.session_id}', replay with 'brag replay {setup.session_id} HAND', "
+              f"check with 'brag verify {setup.session_id}'.")
+
+
+# -- auto-play -------------------------------------------------------------------------------------------
+
+
+def stake_rule(setup: Setup):
+    """How each auto-played round's bets are chosen: flat bets (betting patterns plug in here)."""
+    from casino.sitting import flat_stakes
+
+    ante, pair_plus = setup.stakes[0]
+    if len(set(setup.stakes)) == 1:
+        return flat_stakes(len(setup.stakes), ante, pair_plus)
+    bets = _bets(setup.stakes)
+    return lambda sitting: bets
+
+
+def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss) -> None:
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from casino.db import store
+    from casino.edge import analyze
+    from casino.strategy import play_mask
+    from cli.render import console
+
+    out = console()
+    sitting = setup.sitting
+    mask = play_mask(setup.game, setup.strategy)
+    report = analyze(setup.game, play=mask)
+    start = sitting.bankroll
+    verb = "Resuming" if setup.resumed else "Session"
+    out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
+              f"strategy {setup.strategy}, {_describe_stakes(setup.stakes)}, bankroll {_m(start)}")
+    with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=out, transient=True) as progress:
+        task = progress.add_task("hands", total=hands)
+
+        def on_round(result) -> None:
+            store.record_round(setup.session_id, result, sitting.bankroll - result.net, sitting.bankroll, session=db)
+            progress.advance(task)
+
+        played = sitting.autoplay(stake_rule(setup), mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss,
+                                  on_round=on_round)
+    change = sitting.bankroll - start
+    if played == hands:
+        reason = "hands"
+    elif stop_win is not None and change >= stop_win:
+        reason = "stop-win"
+    elif stop_loss is not None and -change >= stop_loss:
+        reason = "stop-loss"
+    else:
+        reason = "bankroll"
+    store.end_session(setup.session_id, reason, session=db)
+    _print_auto_summary(out, setup, report, played, reason, change)
+
+
+def _print_auto_summary(out, setup: Setup, report, played: int, reason: str, change) -> None:
+    from rich.table import Table
+
+    from casino.events import BET_NAMES
+
+    stats = setup.sitting.stats
+    why = {"hands": "all hands played", "stop-win": "stop-win reached", "stop-loss": "stop-loss reached",
+           "bankroll": "the bankroll could not cover the bets"}[reason]
+    out.print(f"{played:,} hand(s) ({why}); {stats.plays:,} boxes played, {stats.folds:,} folded. "
+              f"Bankroll {_m(setup.sitting.bankroll)} ({_signed(change)}).")
+    table = Table(title="Result per bet", title_justify="left")
+    for name in ("Bet", "Bets", "Wagered", "Net", "Realised return", "Exact expectation"):
+        table.add_column(name, justify="left" if name == "Bet" else "right")
+    b = stats.bets
+
+    def pct(value) -> str:
+        return f"{float(value) * 100:+.3f}%" if value is not None else "—"
+
+    for bet in ("ante", "play", "ante_bonus"):
+        if b[bet].count:
+            table.add_row(BET_NAMES[bet], f"{b[bet].count:,}", _m(b[bet].wagered), _signed(b[bet].net), "", "")
+    antes = b["ante"].wagered
+    expected = Fraction(0)
+    if antes:
+        table.add_row("Ante + Play + Ante Bonus, per Ante", "", _m(antes), _signed(stats.ante_play_net),
+                      pct(stats.ante_play_net / antes), pct(report.ante_play.expected_return), style="bold")
+        expected += antes * report.ante_play.expected_return
+    if b["pair_plus"].count and report.pair_plus is not None:
+        table.add_row(BET_NAMES["pair_plus"], f"{b['pair_plus'].count:,}", _m(b["pair_plus"].wagered),
+                      _signed(b["pair_plus"].net), pct(b["pair_plus"].realised_return),
+                      pct(report.pair_plus.expected_return), style="bold")
+        expected += b["pair_plus"].wagered * report.pair_plus.expected_return
+    table.add_section()
+    table.add_row("All bets", "", _m(stats.wagered), _signed(stats.net),
+                  pct(stats.net / stats.wagered) if stats.wagered else "—", "")
+    out.print(table)
+    out.print(f"Expected net for these stakes and strategy: {float(expected):+,.2f}; realised {_signed(stats.net)}. "
+              f"Strategy '{setup.strategy}' plays {float(report.ante_play.play_rate or 0) * 100:.2f}% of hands.")
+    out.print(f"Stored as session {setup.session_id}: 'brag history {setup.session_id}', 'brag verify {setup.session_id}'.")
