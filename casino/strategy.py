@@ -11,9 +11,25 @@
 Names: ``optimal`` (the exact best decision per hand), ``dealer-copy`` (play whatever would qualify
 for the dealer), ``always-play``, ``never-play``, or a threshold: play that hand or better
 (``Q-6-4``, ``Q-high``, ``pair``).
+
+:func:`strategy_report` says the optimal rule in players' words, lists any hands where suits or
+card removal break that rule, and prices simple strategies against it, each as an exact edge::
+
+    >>> from casino.strategy import strategy_report
+    >>> report = strategy_report(game)
+    >>> report.rule, len(report.exceptions)
+    ('Play Q-6-4 or better', 0)
+    >>> [(c.name, round(float(c.house_edge), 5)) for c in report.costs][:2]
+    [('optimal', 0.03373), ('dealer-copy', 0.03449)]
+
+For what one seen dealer card or other boxes' cards change, see :mod:`casino.advantage`.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -21,7 +37,15 @@ from casino.errors import BragError
 from casino.games import Game
 from casino.hands import hand_table
 
-__all__ = ["STRATEGY_NAMES", "play_mask"]
+__all__ = [
+    "STRATEGY_NAMES",
+    "play_mask",
+    "rule_in_words",
+    "HandException",
+    "StrategyCost",
+    "StrategyReport",
+    "strategy_report",
+]
 
 STRATEGY_NAMES = ("optimal", "dealer-copy", "always-play", "never-play")
 
@@ -47,3 +71,127 @@ def play_mask(game: Game, strategy: str) -> np.ndarray:
             f"unknown strategy {strategy!r} (use {', '.join(STRATEGY_NAMES)}, or a threshold such as"
             " 'Q-6-4' or 'pair')"
         ) from None
+
+
+@dataclass(frozen=True)
+class HandException:
+    """A hand the simple rule gets wrong: its cards, what the optimal strategy does, and the EVs."""
+
+    hand: str
+    cards: str
+    play: bool
+    ev_play: Fraction
+    ev_fold: Fraction
+
+
+@dataclass(frozen=True)
+class StrategyCost:
+    """A strategy's exact house edge (per Ante) and what it costs against the optimal one."""
+
+    name: str
+    play_rate: Fraction
+    house_edge: Fraction
+    element_of_risk: Fraction
+    cost: Fraction
+
+
+@dataclass(frozen=True, eq=False)
+class StrategyReport:
+    """The optimal rule in words, its exceptions, and the costs of simpler strategies."""
+
+    game: Game
+    rule: str
+    threshold: int  # the strength from which the rule plays
+    exceptions: tuple[HandException, ...]
+    mixed: tuple[tuple[str, int, int], ...]  # (hand, hands played, hands of that strength) where suits matter
+    costs: tuple[StrategyCost, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "rule": self.rule,
+            "exceptions": [
+                {"hand": e.hand, "cards": e.cards, "play": e.play, "ev_play": float(e.ev_play),
+                 "ev_fold": float(e.ev_fold)}
+                for e in self.exceptions
+            ],
+            "suits_matter": [{"hand": h, "played": p, "of": n} for h, p, n in self.mixed],
+            "strategies": [
+                {"name": c.name, "play_rate": float(c.play_rate), "house_edge": float(c.house_edge),
+                 "house_edge_fraction": f"{c.house_edge.numerator}/{c.house_edge.denominator}",
+                 "element_of_risk": float(c.element_of_risk), "cost": float(c.cost)}
+                for c in self.costs
+            ],
+        }
+
+
+def _words(table, strength: int) -> str:
+    """The weakest hand of a strength, as players say it: ``Q-6-4``, ``any pair``."""
+    from casino.rankings import CATEGORIES
+
+    rows = np.flatnonzero(table.strength == strength)
+    i = int(rows[0])
+    category = CATEGORIES[int(table.category[i])]
+    if strength == int(table.strength[table.category == table.category[i]].min()):
+        return f"any {table.ranking.label(category).lower()}"
+    text = table.describe(i)
+    return text.removesuffix(" high")
+
+
+def rule_in_words(game: Game, play: np.ndarray) -> tuple[str, int]:
+    """The threshold rule closest to ``play`` (fewest hands decided differently), in players' words."""
+    table = hand_table(game.ranking)
+    strength = table.strength
+    n = table.n_strengths
+    played = np.bincount(strength[play], minlength=n)
+    folded = np.bincount(strength[~play], minlength=n)
+    # Threshold t plays strengths >= t: wrong on played hands below t and folded hands from t up.
+    wrong = np.concatenate([[0], np.cumsum(played)]) + np.concatenate([np.cumsum(folded[::-1])[::-1], [0]])
+    t = int(np.argmin(wrong))
+    if t == 0:
+        return "Always play", 0
+    if t >= n:
+        return "Always fold", n
+    return f"Play {_words(table, t)} or better", t
+
+
+def strategy_report(
+    game: Game,
+    others: Iterable[str] = ("dealer-copy", "always-play", "pair"),
+    pair_plus_ratio: Fraction | int = 0,
+) -> StrategyReport:
+    """The optimal strategy in words, its exceptions, and each other strategy's exact edge and cost."""
+    from casino.edge import analyze
+
+    best = analyze(game, pair_plus_ratio=pair_plus_ratio)
+    table = best.table
+    rule, t = rule_in_words(game, best.play)
+    simple = table.strength >= t
+    exceptions = tuple(
+        HandException(
+            hand=table.describe(int(i)),
+            cards=" ".join(c.ascii() for c in table.hand_cards(int(i))),
+            play=bool(best.play[i]),
+            ev_play=best.decision(int(i)).ev_play,
+            ev_fold=Fraction(-1),
+        )
+        for i in np.flatnonzero(simple != best.play)
+    )
+    played = np.bincount(table.strength[best.play], minlength=table.n_strengths)
+    every = np.bincount(table.strength, minlength=table.n_strengths)
+    mixed = tuple(
+        (_words(table, int(k)),
+         int(played[k]), int(every[k]))
+        for k in np.flatnonzero((played > 0) & (played < every))[::-1]
+    )
+    base = best.ante_play.house_edge
+    costs = [StrategyCost("optimal", best.ante_play.play_rate, base, best.ante_play.element_of_risk, Fraction(0))]
+    seen = {"optimal"}
+    for name in others:
+        if name in seen:
+            continue
+        seen.add(name)
+        report = analyze(game, play_mask(game, name)).ante_play
+        costs.append(StrategyCost(name, report.play_rate, report.house_edge, report.element_of_risk,
+                                  report.house_edge - base))
+    return StrategyReport(game, rule, t, exceptions, mixed, tuple(costs))

@@ -6,6 +6,7 @@ import typer
 
 from cli import edge, tables
 from cli import history, play
+from cli import compare, par, solve, strategy
 from cli.errors import BragGroup
 
 app = typer.Typer(
@@ -26,6 +27,10 @@ app.command("sessions")(history.sessions)
 app.command("history")(history.history)
 app.command("replay")(history.replay)
 app.command("verify")(history.verify)
+app.command("compare")(compare.compare)
+app.command("par")(par.par)
+app.command("solve")(solve.solve)
+app.command("strategy")(strategy.strategy)
 
 
 def main() -> None:

@@ -1,0 +1,67 @@
+"""``brag solve``: the payout of one hand that gives a target house edge."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.options import AnteBonusOpt, GameArg, JsonOpt, PairPlusOpt
+
+
+def _edge(text: str) -> str:
+    """'3%' or '0.03' -> '0.03' (a decimal string, kept exact)."""
+    from fractions import Fraction
+
+    from cli.errors import fail
+
+    word = text.strip()
+    try:
+        value = Fraction(word[:-1].strip()) / 100 if word.endswith("%") else Fraction(word)
+    except (ValueError, ZeroDivisionError):
+        fail(f"--edge must be a number such as 0.03 or 3%, not {text!r}")
+    return f"{value.numerator}/{value.denominator}"
+
+
+def solve(
+    game: GameArg = "3-card-brag",
+    bet: Annotated[str, typer.Option("--bet", help="pair_plus, ante_bonus, or a side bet of the game.")] = "pair_plus",
+    hand: Annotated[str, typer.Option("--hand", help="The hand whose payout is solved for (flush, straight …).")] = "",
+    edge: Annotated[str, typer.Option("--edge", help="Target house edge: 0.03 or 3%.")] = "",
+    ante_bonus: AnteBonusOpt = None,
+    pair_plus: PairPlusOpt = None,
+    json: JsonOpt = False,
+) -> None:
+    """Find what HAND must pay on BET for the house edge to be EDGE.
+
+    Pair Plus and side bets are linear in a payout (exact fraction); the Ante Bonus moves the optimal
+    strategy, so it is solved with scipy's brentq and then made exact on the linear piece.
+
+    Example: brag solve three-card-poker --bet pair_plus --hand flush --edge 0.03
+    """
+    from cli.errors import fail
+
+    if not hand:
+        fail("say which hand to solve for with --hand (e.g. --hand flush)")
+    if not edge:
+        fail("give the target house edge with --edge (e.g. --edge 0.03 or --edge 3%)")
+    target = _edge(edge)
+
+    from casino.games import load_game
+    from casino.solve import solve as run_solve
+    from cli.render import console, fraction, print_json
+
+    g = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus)
+    solution = run_solve(g, bet, hand, target)
+    if json:
+        print_json(solution.to_dict())
+        return
+    out = console()
+    how = "exact" if solution.exact else "numerical (brentq)"
+    pays = solution.pays
+    shown = fraction(pays) if pays.denominator != 1 else f"{pays.numerator}"
+    out.print(f"[bold]{g.name}[/]: for a {float(solution.target) * 100:.4f}% house edge on {bet},")
+    out.print(f"  {hand} must pay [bold]{float(pays):.6f}[/] to 1 (= {shown}; {how}, {solution.method})")
+    out.print(f"  house edge with that payout: {float(solution.house_edge) * 100:.6f}%")
+    if solution.play_rate is not None:
+        out.print(f"  optimal play rate: {float(solution.play_rate) * 100:.2f}%")
