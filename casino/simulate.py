@@ -373,7 +373,9 @@ class SimulationResult:
     def bets(self) -> tuple[BetSimulation, ...]:
         t = self.tally
         found = []
-        for report in self.exact.bets:
+        for report in (self.exact.ante_play, self.exact.pair_plus):  # side bets are not simulated
+            if report is None:
+                continue
             k = _COL[report.bet]
             hit = _COL[report.bet + "_hit"]
             n, scale, hands = t.rounds, t.scale, t.hands

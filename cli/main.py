@@ -6,6 +6,7 @@ import typer
 
 from cli import edge, tables
 from cli import history, play
+from cli import session_stats, simulate
 from cli import compare, par, solve, strategy
 from cli.errors import BragGroup
 
@@ -27,6 +28,8 @@ app.command("sessions")(history.sessions)
 app.command("history")(history.history)
 app.command("replay")(history.replay)
 app.command("verify")(history.verify)
+app.command("simulate")(simulate.simulate)
+app.command("session")(session_stats.session)
 app.command("compare")(compare.compare)
 app.command("par")(par.par)
 app.command("solve")(solve.solve)

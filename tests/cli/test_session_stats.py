@@ -1,0 +1,92 @@
+"""``brag session`` through the real command line (CliRunner, fixed width)."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+
+def run(runner, app, *args):
+    return runner.invoke(app, ["session", *args])
+
+
+def test_session_table_and_histogram(runner, app):
+    result = run(runner, app, "3-card-brag", "--bankroll", "100", "--bet", "5", "--hands", "300")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "flat Ante 5; bankroll 100, up to 300 rounds" in out
+    assert "Risk of ruin" in out and "61.80%" in out  # the exact figure (see the library's doctest)
+    assert "Ends ahead" in out and "28.55%" in out
+    assert "Rounds played (expected)" in out and "189.4" in out
+    assert "Final bankroll" in out and "█" in out and "◀ start" in out
+
+
+def test_json_distribution_sums_to_one(runner, app):
+    result = run(runner, app, "three-card-poker", "--bankroll", "50", "--bet", "2", "--pair-plus", "1",
+                 "--hands", "100", "--stop-win", "40", "--stop-loss", "30", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert sum(p for _, p in data["distribution"]) == pytest.approx(1.0)
+    assert sum(b["probability"] for b in data["histogram"]) == pytest.approx(1.0)
+    total = data["risk_of_ruin"] + data["p_stop_win"] + data["p_stop_loss"] + data["p_full_session"]
+    assert total == pytest.approx(1.0)
+    assert data["stop_win"] == 40 and data["pair_plus"] == 1
+
+
+def test_check_sets_a_simulation_beside_the_exact_figures(runner, app):
+    result = run(runner, app, "--bankroll", "60", "--bet", "2", "--hands", "100", "--stop-win", "30", "--check",
+                 "--sessions", "20000", "--seed", "5", "--level", "0.999")
+    assert result.exit_code == 0, result.output
+    assert "Simulated (20,000)" in result.output and "99.9% interval" in result.output
+    verdicts = [line.split("│")[-2].strip() for line in result.output.splitlines() if line.count("│") == 6]
+    verdicts = [v for v in verdicts if v]
+    assert len(verdicts) == 6 and set(verdicts) == {"yes"}
+
+
+def test_check_in_json(runner, app):
+    result = run(runner, app, "--bankroll", "40", "--bet", "2", "--hands", "50", "--check", "--sessions", "3000",
+                 "--seed", "1", "--json")
+    data = json.loads(result.stdout)
+    assert data["check"]["sessions"] == 3000 and data["check"]["seed"] == 1
+
+
+def test_plot_file_writes_an_svg(runner, app, tmp_path):
+    path = tmp_path / "session.svg"
+    result = run(runner, app, "--bankroll", "100", "--bet", "5", "--hands", "200", "--bins", "15",
+                 "--plot-file", str(path))
+    assert result.exit_code == 0, result.output
+    root = ET.fromstring(path.read_text(encoding="utf-8"))
+    assert root.tag.endswith("svg")
+    bars = [e for e in root.iter() if e.tag.endswith("rect") and e.get("fill") == "#3b6ea8"]
+    assert len(bars) == 15
+    assert "risk of ruin" in path.read_text(encoding="utf-8")
+
+
+def test_pair_plus_only_session(runner, app):
+    result = run(runner, app, "--bankroll", "30", "--bet", "0", "--pair-plus", "5", "--hands", "40")
+    assert result.exit_code == 0, result.output
+    assert "Pair Plus only, 5 a round" in result.output
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--bankroll", "5", "--bet", "5"], "cannot cover one round"),
+        (["--bet", "abc"], "--bet must be a number"),
+        (["--bet", "1000", "--bankroll", "5000"], "above the table maximum"),
+        (["--hands", "0"], "--hands must be at least 1"),
+        (["--plot-file", "out.png"], "give a file name ending in .svg"),
+        (["--bins", "0"], "--bins must be between 1 and 200"),
+        (["--strategy", "maybe"], "unknown strategy"),
+        (["--level", "2", "--check"], "--level must be between 0 and 1"),
+        (["--plot-file", "/no/such/dir/x.svg", "--hands", "5"], "cannot write /no/such/dir/x.svg"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(runner, app, args, message):
+    result = run(runner, app, *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1

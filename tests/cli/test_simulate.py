@@ -1,0 +1,100 @@
+"""``brag simulate`` through the real command line (CliRunner, fixed width)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def run(runner, app, *args):
+    return runner.invoke(app, ["simulate", *args])
+
+
+def test_simulate_prints_simulated_beside_exact(runner, app):
+    result = run(runner, app, "3-card-brag", "--hands", "50000", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "3 Card Brag — 50,000 rounds × 1 box, strategy optimal, seed 7" in out
+    assert "Ante / Play with Ante Bonus" in out and "Pair Plus" in out
+    assert "-0.03355" in out  # the exact Ante/Play return, beside the simulated one
+    for word in ("Dealer does not qualify", "Running flush", "Prial", "Chi-square goodness of fit"):
+        assert word in out
+
+
+def test_json_is_one_object_with_every_figure(runner, app):
+    result = run(runner, app, "three-card-poker", "-n", "40000", "--seed", "3", "--boxes", "2", "--level", "0.99",
+                 "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["rounds"] == 40_000 and data["boxes"] == 2 and data["hands"] == 80_000 and data["seed"] == 3
+    ante_play = data["bets"]["ante_play"]
+    low, high = ante_play["confidence_interval"]
+    assert low < ante_play["exact_mean"] < high and ante_play["level"] == 0.99
+    assert data["chi_square"]["pvalue"] > 0.001
+
+
+def test_same_seed_same_output_and_workers_are_reproducible(runner, app):
+    args = ["--hands", "30000", "--seed", "11", "--workers", "2", "--json"]
+    first = json.loads(run(runner, app, *args).stdout)
+    second = json.loads(run(runner, app, *args).stdout)
+    first.pop("seconds"), second.pop("seconds")
+    assert first == second and first["workers"] == 2
+
+
+def test_paytables_and_strategies_can_be_swapped(runner, app):
+    result = run(runner, app, "--hands", "20000", "--seed", "1", "--ante-bonus", "ante-bonus-6", "--pair-plus",
+                 "pair-plus-3", "--strategy", "Q-6-4", "--json")
+    data = json.loads(result.stdout)
+    assert result.exit_code == 0, result.output
+    assert data["strategy"] == "Q-6-4"
+    assert data["game"] == "3 Card Brag [Ante Bonus table 6, Pair Plus table 3]"
+
+
+def test_martingale_sessions_are_simulated(runner, app):
+    result = run(runner, app, "--betting", "martingale", "--bankroll", "100", "--bet", "5", "--hands", "100",
+                 "--sessions", "2000", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert "Martingale from 5 (max 500)" in result.output
+    assert "Risk of ruin" in result.output and "simulated only" in result.output
+
+
+def test_flat_sessions_show_the_exact_figures_beside(runner, app):
+    result = run(runner, app, "--betting", "flat", "--bankroll", "100", "--bet", "5", "--pair-plus-bet", "1",
+                 "--stop-win", "50", "--hands", "100", "--sessions", "3000", "--seed", "2", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    exact, sim = data["exact"], data["risk_of_ruin"]
+    assert data["pattern"] == "flat Ante 5, Pair Plus 1, stop-win 50"
+    assert sim["low"] - 0.02 < exact["risk_of_ruin"] < sim["high"] + 0.02
+    assert data["sessions"] == 3000
+
+
+def test_pair_plus_only_sessions(runner, app):
+    result = run(runner, app, "three-card-poker", "--betting", "pair-plus-only", "--bet", "0", "--pair-plus-bet",
+                 "5", "--bankroll", "50", "--hands", "50", "--sessions", "1000", "--seed", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["pattern"].startswith("Pair Plus only") and "exact" in data
+
+
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--hands", "0"], "--hands must be at least 1"),
+        (["--level", "95"], "--level must be between 0 and 1"),
+        (["--boxes", "9", "--hands", "10"], "1 to 6 boxes"),
+        (["--strategy", "sometimes", "--hands", "10"], "unknown strategy"),
+        (["no-such-game"], "unknown game"),
+        (["--betting", "fibonacci", "--hands", "10"], "unknown betting pattern"),
+        (["--betting", "flat", "--bet", "x", "--hands", "10"], "--bet must be a number"),
+        (["--betting", "flat", "--bet", "1000", "--hands", "10"], "above the table maximum"),
+        (["--betting", "flat", "--sessions", "0", "--hands", "10"], "--sessions must be at least 1"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_code_2(runner, app, args, message):
+    result = run(runner, app, *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
