@@ -50,9 +50,13 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
+    """Foreign keys on; wait for a lock rather than fail; a write-ahead log with a sync on every commit
+    (durable through a killed process or a power cut, and about twice as fast as the rollback journal)."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
     cursor.close()
 
 

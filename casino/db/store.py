@@ -127,7 +127,6 @@ def record_round(
     except Exception:
         session.rollback()
         raise
-    session.refresh(hand)
     return hand
 
 

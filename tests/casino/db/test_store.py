@@ -1,0 +1,123 @@
+"""Sessions and rounds in a real SQLite file: written whole, read back exactly."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from fractions import Fraction
+
+import pytest
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from casino.db import store
+from casino.db.database import SCHEMA_VERSION, StoreError, connect, database_url, schema_version
+from casino.db.models import BoxRecord, HandRecord, SchemaVersion
+from casino.errors import BragError
+from casino.events import BoxBets, event_from_dict
+from casino.games import load_game
+from casino.sitting import Sitting, game_from_text
+from casino.strategy import play_mask
+
+
+def test_rounds_are_stored_with_every_bet_and_the_bankroll_chain(played):
+    db, session_id = played
+    record = store.get_session(session_id, session=db)
+    hands = store.hands_of(session_id, session=db)
+    assert [h.round_no for h in hands] == list(range(1, 13)) and record.rounds == 12
+    previous = Fraction(record.start_bankroll)
+    for hand in hands:
+        boxes = store.boxes_of(hand.id, session=db)
+        assert [b.box for b in boxes] == [1, 2, 3]
+        nets = [Fraction(v) for b in boxes for v in (b.ante_net, b.play_net, b.ante_bonus_net, b.pair_plus_net) if v]
+        assert sum(nets) == Fraction(hand.net)
+        assert Fraction(hand.bankroll_before) == previous
+        assert Fraction(hand.bankroll_after) == previous + Fraction(hand.net)
+        previous = Fraction(hand.bankroll_after)
+        assert boxes[1].decision is None and boxes[1].ante_net is None  # Pair Plus alone
+        assert boxes[2].ante == "5/2"  # exact amounts
+        events = [event_from_dict(e) for e in json.loads(hand.events)]
+        assert events[0].commitment == hand.commitment and events[-1].seed == hand.seed
+    assert Fraction(record.bankroll) == previous
+
+
+def test_a_failed_write_leaves_no_partial_round(played):
+    db, session_id = played
+    game = load_game("3-card-brag")
+    sitting = Sitting(game, Fraction(1000), seed="again")  # numbers its first round 1: already stored
+    result = sitting.play_round([BoxBets(1, Fraction(5)), BoxBets(2, Fraction(1))], play_mask(game, "always-play"))
+    counts = (len(db.exec(select(HandRecord)).all()), len(db.exec(select(BoxRecord)).all()))
+    before = store.get_session(session_id, session=db).bankroll
+    with pytest.raises(IntegrityError):
+        store.record_round(session_id, result, Fraction(1000), sitting.bankroll, session=db)
+    assert (len(db.exec(select(HandRecord)).all()), len(db.exec(select(BoxRecord)).all())) == counts
+    record = store.get_session(session_id, session=db)
+    assert record.bankroll == before and record.rounds == 12
+
+
+def test_sessions_list_with_net_and_wagered(played):
+    db, session_id = played
+    (summary,) = store.list_sessions(session=db)
+    hands = store.hands_of(session_id, session=db)
+    assert summary.rounds == 12
+    assert summary.wagered == sum(Fraction(h.wagered) for h in hands)
+    assert summary.net == Fraction(hands[-1].bankroll_after) - 1000
+    assert summary.to_dict()["net"] == str(summary.net)
+
+
+def test_end_latest_and_reopen(played):
+    db, session_id = played
+    assert store.latest_session(session=db).id == session_id
+    ended = store.end_session(session_id, "quit", session=db)
+    assert ended.end_reason == "quit" and ended.ended_at is not None
+    reopened = store.reopen_session(session_id, session=db)
+    assert reopened.ended_at is None
+
+
+def test_missing_things_are_named(played):
+    db, session_id = played
+    with pytest.raises(StoreError, match="no session 99"):
+        store.get_session(99, session=db)
+    with pytest.raises(StoreError, match="has no hand 13"):
+        store.get_hand(session_id, 13, session=db)
+    assert issubclass(StoreError, BragError)
+
+
+def test_empty_database_has_no_latest_session(db):
+    with pytest.raises(StoreError, match="no sessions"):
+        store.latest_session(session=db)
+
+
+def test_schema_version_is_recorded_and_a_newer_one_refused(tmp_path):
+    path = tmp_path / "v.db"
+    engine = connect(f"sqlite:///{path}")
+    assert schema_version(engine) == SCHEMA_VERSION
+    engine.dispose()
+    with sqlite3.connect(path) as raw:
+        raw.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    with pytest.raises(StoreError, match="schema version 2"):
+        connect(f"sqlite:///{path}")
+
+
+def test_database_url_precedence(tmp_path, monkeypatch):
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    assert database_url(app_dir=tmp_path / "app") == f"sqlite:///{tmp_path / 'app' / 'brag.db'}"
+    assert (tmp_path / "app").is_dir()
+    monkeypatch.setenv("BRAG_DB", "sqlite:///env.db")
+    assert database_url(app_dir=tmp_path) == "sqlite:///env.db"
+    assert database_url("sqlite:///explicit.db", app_dir=tmp_path) == "sqlite:///explicit.db"
+
+
+@pytest.mark.parametrize("url", ["nonsense://x", "sqlite:////no/such/folder/brag.db"])
+def test_bad_urls_are_one_clear_error(url):
+    with pytest.raises(StoreError, match="cannot"):
+        connect(url)
+
+
+def test_game_snapshot_rebuilds_the_game(tmp_path):
+    game = load_game("three-card-poker")
+    assert game_from_text(game.text) == game
+    custom = tmp_path / "house.toml"
+    custom.write_text(game.text.replace("straight_flush = 40", "straight_flush = 50"), encoding="utf-8")
+    rebuilt = game_from_text(custom.read_text(encoding="utf-8"), str(custom))
+    assert rebuilt.pair_plus.pay_for("running_flush") == 50
