@@ -235,6 +235,7 @@ class SessionStats:
             "p_behind": self.p_behind,
             "p_full_session": self.p_full_session,
             "expected_rounds": self.expected_rounds,
+            "expected_result": self.expected_result,
             "expected_final": self.expected_final,
             "std_final": self.std_final,
             "quantiles": {str(q): self.quantile(q) for q in (0.05, 0.25, 0.5, 0.75, 0.95)},

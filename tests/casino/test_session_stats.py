@@ -64,7 +64,7 @@ def test_pair_plus_and_ante_play_are_correlated_not_independent():
     var = lambda d: sum((v * v * n for v, n in d), Fraction(0)) / N_PAIRS - mean(d) ** 2
     assert mean(joint) == mean(ante) + mean(pp)  # means add whatever the dependence
     covariance = (var(joint) - var(ante) - var(pp)) / 2
-    assert covariance > Fraction(1, 10)  # good hands win both bets: strongly positive
+    assert covariance > 2  # good hands win both bets: strongly positive (2.36 in 3-card-brag)
     independent = defaultdict(int)
     for a, m in ante:
         for p, n in pp:
