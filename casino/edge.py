@@ -199,9 +199,9 @@ def _coupled_play(game: Game, table: HandTable, play_value: np.ndarray, scale: i
     pays = [p if p is not None else Fraction(-1) for p in pay_vector(game.pair_plus, Fraction(-1))]
     extra = [ratio * (p + 1) for p in pays]
     d = _lcm_of_denominators(extra)
-    extra_scaled = np.array([int(e * d) for e in extra], dtype=np.int64)[table.pay_class]
-    unit = scale * N_DEALER_HANDS
-    return play_value * d + extra_scaled * unit > -unit * d
+    extra_scaled = np.array([int(e * d) for e in extra], dtype=object)[table.pay_class]
+    unit = scale * N_DEALER_HANDS  # exact Python integers: no overflow whatever the denominators
+    return np.asarray(play_value.astype(object) * d + extra_scaled * unit > -unit * d, dtype=bool)
 
 
 def _ante_play(
@@ -213,13 +213,16 @@ def _ante_play(
 ):
     bonus = [p if p is not None else Fraction(0) for p in pay_vector(game.ante_bonus, Fraction(0))]
     scale = _lcm_of_denominators(bonus)
-    bonus_scaled = np.array([int(b * scale) for b in bonus], dtype=np.int64)
+    # Exact integers: int64 while they fit, Python integers (object arrays) for huge denominators.
+    bound = (2 + max(abs(b) for b in bonus)) * scale * N_DEALER_HANDS * N_HANDS
+    exact_type = np.int64 if bound < 2**62 else object
+    bonus_scaled = np.array([int(b * scale) for b in bonus], dtype=exact_type)
     tie = TIE_PAYS[game.ties]
     hand_bonus = bonus_scaled[table.pay_class]
     main = dealer.not_qualify + 2 * dealer.win + tie * dealer.tie - 2 * dealer.lose
     on_loss = game.rules.ante_bonus_on_loss
     bonus_pairs = N_DEALER_HANDS - (0 if on_loss else dealer.lose)  # dealer hands on which the bonus pays
-    play_value = scale * main + hand_bonus * bonus_pairs
+    play_value = main.astype(exact_type) * scale + hand_bonus * bonus_pairs
     if play is None:
         if pair_plus_ratio and game.pair_plus is not None and not game.rules.pair_plus_on_fold:
             play = _coupled_play(game, table, play_value, scale, Fraction(pair_plus_ratio))

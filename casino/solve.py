@@ -19,8 +19,6 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
-
 import numpy as np
 
 from casino.edge import BetReport, analyze
@@ -117,6 +115,10 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
 
     For the Ante Bonus the edge is that of Ante / Play (per Ante) under the optimal strategy.
     """
+    from casino.sidebets import SIDE_BETS
+
+    if bet in SIDE_BETS:
+        game.side_bet(bet)  # raises a clear error when the game does not offer it
     if bet not in _bet_names(game):
         raise BetError(f"unknown bet {bet!r} (choose one of: {', '.join(_bet_names(game))})")
     key = _key(game, bet, hand)
@@ -144,7 +146,9 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
 
     from scipy.optimize import brentq
 
-    f: Callable[[float], float] = lambda x: float(edge_at(Fraction(x)) - target)  # noqa: E731
+    def f(x: float) -> float:  # floats from brentq, read as short fractions
+        return float(edge_at(Fraction(x).limit_denominator(10**9)) - target)
+
     high = 1.0
     while f(high) > 0:
         high *= 2
@@ -152,7 +156,7 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
             raise BetError(f"cannot reach a {float(target):.4%} house edge on {bet} with any payout of {key}")
     root = brentq(f, 0.0, high, xtol=1e-12, rtol=1e-12)
     # The strategy at the root fixes one linear piece: solve it exactly and check the strategy holds.
-    mask = analyze(with_pay(game, bet, key, Fraction(root))).play
+    mask = analyze(with_pay(game, bet, key, Fraction(root).limit_denominator(10**9))).play
     e0, e1 = edge_at(Fraction(0), mask), edge_at(Fraction(1), mask)
     x = (e0 - target) / (e0 - e1)
     solved = with_pay(game, bet, key, x)
@@ -160,7 +164,7 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
     achieved = report.ante_play.house_edge
     exact = achieved == target
     if not exact:
-        x = Fraction(root)
+        x = Fraction(root).limit_denominator(10**9)
         solved = with_pay(game, bet, key, x)
         report = analyze(solved)
         achieved = report.ante_play.house_edge

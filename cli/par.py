@@ -32,6 +32,10 @@ def par(
         fail("choose one of --json, --csv and --markdown")
     if plot and (json or csv or markdown):
         fail("--plot draws in the terminal; with --json, --csv or --markdown use --plot-file")
+    if plot_file:
+        from cli.plot import check_picture
+
+        check_picture(plot_file)
 
     from rich.table import Table
 

@@ -87,6 +87,18 @@ def svg(groups: Sequence[Group]) -> str:
     )
 
 
+def check_picture(path: str) -> None:
+    """Refuse, before any work is done, a picture file that cannot be written."""
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".svg", ".png"):
+        fail(f"cannot draw {path!r}: the picture file must end in .svg or .png")
+    if suffix == ".png":
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            fail("writing a PNG needs matplotlib, which is not installed; write an .svg instead")
+
+
 def write_picture(path: str, groups: Sequence[Group]) -> None:
     """Write ``.svg`` (always available) or ``.png`` (needs matplotlib); other endings are an error."""
     target = Path(path)

@@ -1,0 +1,227 @@
+"""Side bets: exact counts checked against independent counts, and each named table's edge."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations, combinations_with_replacement
+from math import comb, prod
+
+import pytest
+
+from casino.errors import GameFileError, UnknownGameError
+from casino.games import load_game
+from casino.sidebets import SIDE_BETS, builtin_side_bets, load_side_bet, side_bet_counts
+from casino.sidebets.colour import colour_counts, prime_counts, progressive_counts
+from casino.sidebets.six_card import N_SIX_CARD_SETS, six_card_counts
+
+
+# ---------------------------------------------------------------------------------------------------
+# An independent 6 Card Bonus count: by rank multiset (pure Python, ~18,000 multisets), with the
+# suit assignments that make a flush counted by formula.
+
+
+def _straight(ranks: set[int]) -> bool:
+    """Five ranks in a row among ``ranks`` (0 = deuce … 12 = ace; the wheel A-2-3-4-5 counts)."""
+    low = set(ranks) | ({-1} if 12 in ranks else set())
+    return any(all(r + k in low for k in range(5)) for r in range(-1, 9))
+
+
+def _flush_hand(ranks: set[int]) -> str:
+    if not _straight(ranks):
+        return "flush"
+    return "royal_flush" if {8, 9, 10, 11, 12} <= ranks else "straight_flush"
+
+
+def independent_six_card_counts() -> dict[str, int]:
+    counts = dict.fromkeys(
+        ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
+         "three_of_a_kind", "nothing"), 0)
+    for multiset in combinations_with_replacement(range(13), 6):
+        c = [multiset.count(r) for r in range(13)]
+        if max(c) > 4:
+            continue
+        ways = prod(comb(4, k) for k in c)
+        distinct = {r for r in range(13) if c[r]}
+        trips = sum(1 for k in c if k == 3)
+        pairs = sum(1 for k in c if k == 2)
+        if max(c) == 4:
+            counts["four_of_a_kind"] += ways
+        elif trips == 2 or (trips == 1 and pairs >= 1):
+            counts["full_house"] += ways
+        elif len(distinct) == 6:
+            # All six suited: 4 ways; exactly five suited (one rank left out, in another suit): 6 x 4 x 3.
+            flushes = 4
+            counts[_flush_hand(distinct)] += 4
+            for left_out in distinct:
+                counts[_flush_hand(distinct - {left_out})] += 12
+                flushes += 12
+            counts["straight" if _straight(distinct) else "nothing"] += ways - flushes
+        elif len(distinct) == 5 and pairs == 1:
+            # Five ranks in one suit: suit (4) x which card of the pair carries it (3 pairs hold it).
+            counts[_flush_hand(distinct)] += 12
+            counts["straight" if _straight(distinct) else "nothing"] += ways - 12
+        elif trips == 1:
+            counts["three_of_a_kind"] += ways
+        else:
+            counts["nothing"] += ways
+    return counts
+
+
+def test_six_card_bonus_counts_match_an_independent_count():
+    counts = six_card_counts()
+    assert sum(counts.values()) == N_SIX_CARD_SETS == comb(52, 6) == 20_358_520
+    assert counts == independent_six_card_counts()
+
+
+def test_six_card_bonus_counts_agree_with_simple_formulas():
+    counts = six_card_counts()
+    assert counts["royal_flush"] == 4 * 47  # five royal cards and any other card
+    assert counts["four_of_a_kind"] == 13 * comb(48, 2)
+    # Straight flushes: per suit, 9 runs (the wheel … 9-K) with any sixth card, less the 8 six-card
+    # runs counted twice (A-6 … 8-K) and 9-K + the ace, which is a royal flush: 4 x (9 x 47 - 8 - 1).
+    assert counts["straight_flush"] == 4 * (9 * 47 - 8 - 1)
+
+
+def test_six_card_bonus_counts_by_brute_force_on_a_small_deck():
+    """The product code's classifier on every six-card set of a 20-card deck, against a plain evaluator."""
+    import numpy as np
+
+    from casino.sidebets.six_card import _classify, _straight_lookup
+
+    deck = [(r, s) for r in (0, 1, 2, 3, 8, 9, 10, 11, 12) for s in range(4)][:20] + [(4, 0), (4, 1)]
+    sets = list(combinations(deck, 6))
+    masks = np.array([sum(1 << (s * 13 + r) for r, s in cards) for cards in sets], dtype=np.int64)
+    got = _classify(masks, _straight_lookup())
+    names = ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
+             "three_of_a_kind", "nothing")
+    for cards, category in zip(sets, got):
+        assert names[category] == _plain(cards), cards
+
+
+def _plain(cards) -> str:
+    best = "nothing"
+    order = ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
+             "three_of_a_kind", "nothing")
+    for five in combinations(cards, 5):
+        ranks = sorted(r for r, _ in five)
+        suits = {s for _, s in five}
+        counts = sorted((ranks.count(r) for r in set(ranks)), reverse=True)
+        straight = len(set(ranks)) == 5 and (ranks[4] - ranks[0] == 4 or ranks == [0, 1, 2, 3, 12])
+        if straight and len(suits) == 1:
+            hand = "royal_flush" if ranks[0] == 8 else "straight_flush"
+        elif counts[0] == 4:
+            hand = "four_of_a_kind"
+        elif counts[:2] == [3, 2]:
+            hand = "full_house"
+        elif len(suits) == 1:
+            hand = "flush"
+        elif straight:
+            hand = "straight"
+        elif counts[0] == 3:
+            hand = "three_of_a_kind"
+        else:
+            hand = "nothing"
+        best = min(best, hand, key=order.index)
+    return best
+
+
+def test_colour_prime_and_progressive_counts_by_formula():
+    assert colour_counts() == {
+        "same_rank": 13 * comb(4, 3),
+        "same_suit": 4 * comb(13, 3),
+        "same_colour": 2 * comb(26, 3) - 4 * comb(13, 3),
+    }
+    one_colour = 2 * comb(26, 3)
+    assert prime_counts() == {
+        "six_one_colour": one_colour * comb(23, 3),
+        "three_one_colour": one_colour * (comb(49, 3) - comb(23, 3)),
+    }
+    # Probability that all six cards are one colour: 2 C(26,6) / C(52,6).
+    six = Fraction(prime_counts()["six_one_colour"], comb(52, 3) * comb(49, 3))
+    assert six == Fraction(2 * comb(26, 6), comb(52, 6))
+    progressive = progressive_counts()
+    assert progressive["mini_royal"] == 4 and progressive["three_aces"] == 4
+    assert sum(progressive.values()) == comb(52, 3) - 16440  # every hand but high cards
+
+
+@pytest.mark.parametrize("name", sorted(builtin_side_bets()))
+def test_each_named_table_edge_from_its_pays_and_counts(name):
+    bet = load_side_bet(name)
+    counts, total = side_bet_counts(bet.bet)
+    expected = Fraction(0)
+    paid = 0
+    for hand, n in counts.items():
+        pays = bet.pay_for(hand)
+        if pays is not None:
+            expected += pays * n
+            paid += n
+    expected -= total - paid
+    assert bet.report().house_edge == -expected / total
+    assert 0 < bet.report().house_edge < 1
+
+
+def test_named_table_edges_match_published_figures():
+    # table-games-online.com states 10.23% for 1000-200-50-25-20-10-5; we get 10.2248% (see docs).
+    assert round(float(load_side_bet("six-card-bonus-1").report().house_edge), 4) == 0.1022
+    # Microgaming High Speed Poker bonus (27/6/2): 468/22,100 = 2.1176%.
+    assert load_side_bet("colour-bonus-1").report().house_edge == Fraction(468, 22100)
+    # Prime 3/4: 1 - (3 p3 + 4 p6 + ... ) = 3.62%.
+    assert round(float(load_side_bet("prime-1").report().house_edge), 4) == 0.0362
+
+
+def test_progressive_edge_is_linear_in_the_meter_with_a_break_even():
+    bet = load_side_bet("progressive-1")
+    meter = bet.break_even_meter()
+    assert meter is not None and meter > 0
+    assert bet.edge_at(meter) == 0
+    assert bet.edge_at(meter + 1) < 0 < bet.edge_at(meter - 1)
+    slope = bet.edge_at(1) - bet.edge_at(0)
+    assert slope == Fraction(-4, 22100)  # the four mini royals each win one meter
+    assert bet.with_meter(meter).report().house_edge == 0
+    no_meter = bet.with_pay("mini_royal", Fraction(100))
+    assert no_meter.break_even_meter() is None
+
+
+def test_side_bets_as_game_file_sections(tmp_path):
+    path = tmp_path / "bonus.toml"
+    path.write_text(
+        'name = "Bonus game"\nranking = "poker"\npair_plus = "pair-plus-1"\n'
+        'six_card_bonus = "six-card-bonus-2"\n'
+        "[prime]\nsix_one_colour = 4\nthree_one_colour = 3\n"
+        '[progressive]\nmeter = 5000\nmini_royal = "meter"\nrunning_flush = 50\n',
+        encoding="utf-8",
+    )
+    game = load_game(str(path))
+    assert [s.bet for s in game.side_bets] == ["six_card_bonus", "prime", "progressive"]
+    from casino.edge import analyze
+
+    report = analyze(game)
+    assert [b.bet for b in report.bets] == ["ante_play", "pair_plus", "six_card_bonus", "prime", "progressive"]
+    assert report.side_bets[1].house_edge == load_side_bet("prime-1").report().house_edge
+    assert game.side_bet("progressive").meter == 5000
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ("[six_card_bonus]\nroyal = 1000\n", "unknown hand for 6 Card Bonus"),
+        ("[prime]\nsix_one_colour = -4\n", "zero or more"),
+        ('six_card_bonus = "six-card-bonus-9"\n', "unknown side-bet table"),
+        ("[colour_bonus]\n", "must be a table of hand = payout"),
+    ],
+)
+def test_bad_side_bet_sections_name_the_file_and_key(tmp_path, body, message):
+    path = tmp_path / "bad.toml"
+    path.write_text('name = "Bad"\nranking = "poker"\n' + body, encoding="utf-8")
+    with pytest.raises(GameFileError, match=message):
+        load_game(str(path))
+
+
+def test_side_bet_loading_errors(tmp_path):
+    with pytest.raises(UnknownGameError):
+        load_side_bet("six-card-bonus-99")
+    with pytest.raises(GameFileError, match="has no"):
+        load_side_bet("prime-1", bet="six_card_bonus")
+    assert set(SIDE_BETS) == {"six_card_bonus", "colour_bonus", "prime", "progressive"}
+    with pytest.raises(GameFileError):
+        side_bet_counts("nonsense")

@@ -1,0 +1,96 @@
+"""casino.advantage: the informed strategy given a seen dealer card or other boxes' cards."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+import pytest
+
+from casino.advantage import informed, informed_outcomes
+from casino.cards import Card, parse_cards
+from casino.dealer import dealer_outcomes
+from casino.edge import analyze
+from casino.errors import CardError
+from casino.games import load_game
+from casino.hands import hand_table
+
+
+def test_no_information_is_the_plain_analysis():
+    game = load_game("three-card-poker")
+    table = hand_table(game.ranking)
+    possible, counts, n = informed_outcomes(table, table.threshold("Q-high"), None, [])
+    plain = dealer_outcomes("poker", "Q-high")
+    assert possible.all() and n == 18424
+    for key in ("not_qualify", "win", "tie", "lose"):
+        assert np.array_equal(counts[key], getattr(plain, key))
+    report = informed(game)
+    assert report.edge == report.basic_edge == analyze(game).ante_play.house_edge
+
+
+def test_averaging_over_the_seen_dealer_card_gives_back_the_house_edge():
+    game = load_game("3-card-brag")
+    total = sum((informed(game, Card.from_index(k)).basic_edge for k in range(52)), Fraction(0))
+    assert total / 52 == analyze(game).ante_play.house_edge
+
+
+def _brute(table, q, player, dealer_card=None, seen=()):
+    """Count the dealer hands for one player hand by listing them."""
+    used = set(player) | set(seen) | ({dealer_card} if dealer_card is not None else set())
+    rest = [c for c in range(52) if c not in used]
+    ps = int(table.strength[table.index([Card.from_index(c) for c in player])])
+    out = {"not_qualify": 0, "win": 0, "tie": 0, "lose": 0}
+    if dealer_card is not None:
+        hands = [(dealer_card, a, b) for a, b in combinations(rest, 2)]
+    else:
+        hands = list(combinations(rest, 3))
+    for hand in hands:
+        ds = int(table.strength[table.index([Card.from_index(c) for c in hand])])
+        key = "not_qualify" if ds < q else "win" if ps > ds else "tie" if ps == ds else "lose"
+        out[key] += 1
+    return out, len(hands)
+
+
+@pytest.mark.parametrize(
+    ("dealer_card", "seen", "players"),
+    [
+        ("Kh", "", ["Qs 6d 4c", "Kd Kc 2h", "As 2s 3s"]),
+        (None, "Kd 4c 9s", ["Qs 6d 4h", "Jh Th 9h"]),
+        ("7h", "Ac Ad", ["Qs 6d 4c", "7c 7d 2s"]),
+    ],
+)
+def test_counts_match_listing_the_dealer_hands(dealer_card, seen, players):
+    table = hand_table("poker")
+    q = table.threshold("Q-high")
+    d = Card.parse(dealer_card).index if dealer_card else None
+    seen_idx = [c.index for c in parse_cards(seen)] if seen else []
+    possible, counts, n = informed_outcomes(table, q, d, seen_idx)
+    for text in players:
+        cards = [c.index for c in parse_cards(text)]
+        i = table.index(text)
+        expected, n_hands = _brute(table, q, cards, d, seen_idx)
+        assert possible[i] and n == n_hands
+        assert {k: int(counts[k][i]) for k in expected} == expected
+
+
+def test_a_seen_dealer_card_helps_and_changes_decisions():
+    game = load_game("three-card-poker")
+    report = informed(game, dealer_card="7h")
+    assert report.edge < report.basic_edge
+    assert report.gain > 0
+    assert report.n_dealer_hands == 1128 and report.n_player_hands == 20825
+    changes = report.changes()
+    assert changes and all(now for _, _, now in changes)  # a low dealer card: play more
+    data = report.to_dict()
+    assert data["dealer_card"] == "7h" and data["house_edge"] == float(report.edge)
+
+
+def test_impossible_information_is_refused():
+    game = load_game("three-card-poker")
+    with pytest.raises(CardError):
+        informed(game, dealer_card="7h", seen="7h 2c")
+    with pytest.raises(CardError):
+        informed(game, dealer_card="7x")
+    with pytest.raises(CardError):
+        informed(game, seen="Kd Kd")

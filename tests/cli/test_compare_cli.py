@@ -1,0 +1,96 @@
+"""brag compare: columns per design, every output format, the picture, and bad input."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+
+def test_compare_prints_a_column_per_design(runner, app):
+    result = runner.invoke(app, ["compare", "three-card-poker", "3-card-brag", "--pair-plus", "pair-plus-4"])
+    assert result.exit_code == 0, result.output
+    for text in ("Three Card Poker", "3 Card Brag", "Pair Plus", "House edge", "Top award odds",
+                 "Play rate", "3.3730%", "4.5792%"):
+        assert text in result.output
+
+
+def test_compare_json_csv_markdown_come_from_one_result(runner, app):
+    args = ["compare", "three-card-poker", "--ante-bonus", "ante-bonus-6"]
+    data = json.loads(runner.invoke(app, [*args, "--json"]).output)
+    assert [d["label"] for d in data["designs"]] == ["Three Card Poker", "Three Card Poker [Ante Bonus table 6]"]
+    edges = [d["bets"]["ante_play"]["house_edge"] for d in data["designs"]]
+    rows = list(csv.reader(io.StringIO(runner.invoke(app, [*args, "--csv"]).output)))
+    row = next(r for r in rows if r[:2] == ["ante_play", "house_edge"])
+    assert [float(x) for x in row[2:]] == edges
+    markdown = runner.invoke(app, [*args, "--markdown"]).output
+    assert markdown.splitlines()[0].startswith("| Bet | Measure | Three Card Poker |")
+    assert "0.3323%" in markdown
+
+
+def test_compare_files_and_a_restricted_bet(runner, app, tmp_path):
+    table = tmp_path / "mine.toml"
+    table.write_text('name = "My Pair Plus"\n[pair_plus]\npair = 1\nflush = 3\nstraight = 6\ntrips = 30\n'
+                     "straight_flush = 50\n", encoding="utf-8")
+    result = runner.invoke(app, ["compare", "three-card-poker", "--pair-plus", str(table), "--bet", "pair_plus",
+                                 "--csv"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "bet,measure,Three Card Poker,Three Card Poker [My Pair Plus]"
+    assert all(line.startswith("pair_plus,") for line in result.output.splitlines()[1:])
+
+
+def test_plot_in_the_terminal_and_as_svg(runner, app, tmp_path):
+    picture = tmp_path / "designs.svg"
+    result = runner.invoke(app, ["compare", "three-card-poker", "3-card-brag", "--plot", "--plot-file", str(picture)])
+    assert result.exit_code == 0, result.output
+    assert "house edge and hit rate" in result.output and "█" in result.output
+    root = ET.fromstring(picture.read_text(encoding="utf-8"))
+    assert root.tag.endswith("svg")
+    texts = [t.text for t in root.iter() if t.tag.endswith("text")]
+    assert "3 Card Brag" in texts and "3.373%" in texts
+    assert len([r for r in root.iter() if r.tag.endswith("rect")]) == 1 + 2 * 2 * 2  # background + bars
+
+
+def _error(result):
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("brag: error:"), result.output
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["compare", "no-such-game"], "unknown game"),
+        (["compare", "three-card-poker", "--bet", "six_card_bonus"], "has no six_card_bonus bet"),
+        (["compare", "three-card-poker", "--pair-plus", "ante-bonus-1"], "not [pair_plus]"),
+        (["compare", "three-card-poker", "--json", "--csv"], "choose one of"),
+        (["compare", "three-card-poker", "--json", "--plot"], "--plot-file"),
+        (["compare", "three-card-poker", "--plot-file", "out.gif"], "must end in .svg or .png"),
+        (["compare"], "Missing argument"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(runner, app, args, message):
+    assert message in _error(runner.invoke(app, args))
+
+
+def test_a_file_lacking_the_compared_bet(runner, app, tmp_path):
+    bare = tmp_path / "bare.toml"
+    bare.write_text('name = "Bare"\nranking = "brag"\n', encoding="utf-8")
+    line = _error(runner.invoke(app, ["compare", "3-card-brag", str(bare), "--bet", "pair_plus"]))
+    assert "Bare" in line and "no pair_plus bet" in line
+
+
+def test_png_needs_matplotlib(runner, app, tmp_path):
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        line = _error(runner.invoke(app, ["compare", "3-card-brag", "--plot-file", str(tmp_path / "x.png")]))
+        assert "matplotlib" in line
+    else:  # pragma: no cover - depends on the machine
+        result = runner.invoke(app, ["compare", "3-card-brag", "--plot-file", str(tmp_path / "x.png")])
+        assert result.exit_code == 0 and (tmp_path / "x.png").stat().st_size > 0

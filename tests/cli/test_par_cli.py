@@ -1,0 +1,46 @@
+"""brag par: the PAR sheet as tables, Markdown, CSV and JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+
+def test_par_tables(runner, app):
+    result = runner.invoke(app, ["par", "three-card-poker"])
+    assert result.exit_code == 0, result.output
+    for text in ("PAR sheet: Three Card Poker", "Summary", "return table", "net result per round",
+                 "by player hand", "Dealer not", "407,170,400", "-0.033730", "Straight flush"):
+        assert text in result.output
+
+
+def test_par_formats(runner, app):
+    data = json.loads(runner.invoke(app, ["par", "3-card-brag", "--json"]).output)
+    assert data["ante_play"]["by_player_hand"][0]["hand"] == "prial"
+    assert data["rules"] == {"ante_bonus_on_loss": True, "pair_plus_on_fold": True}
+    markdown = runner.invoke(app, ["par", "3-card-brag", "--markdown"]).output
+    assert markdown.startswith("# PAR sheet: 3 Card Brag") and "| Player hand |" in markdown
+    rows = list(csv.reader(io.StringIO(runner.invoke(app, ["par", "3-card-brag", "--csv"]).output)))
+    assert rows[0][0] == "section" and any(r[0] == "Summary" for r in rows[1:])
+
+
+def test_par_with_a_strategy_and_a_plot(runner, app, tmp_path):
+    picture = tmp_path / "par.svg"
+    result = runner.invoke(app, ["par", "three-card-poker", "--strategy", "always-play", "--plot",
+                                 "--plot-file", str(picture)])
+    assert result.exit_code == 0, result.output
+    assert "strategy: always-play" in result.output and "7.6538%" in result.output
+    assert picture.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_par_bad_input(runner, app):
+    for args, message in (
+        (["par", "three-card-poker", "--strategy", "sometimes"], "unknown strategy"),
+        (["par", "nope"], "unknown game"),
+        (["par", "three-card-poker", "--csv", "--markdown"], "choose one of"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2
+        lines = [line for line in result.output.splitlines() if line.strip()]
+        assert len(lines) == 1 and message in lines[0]
