@@ -101,17 +101,21 @@ def history(session_id: SessionArg, db: DbOpt = None, json: JsonOpt = False) -> 
                           ("Bankroll", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for hand, boxes in hands:
-        dealer = Text.assemble(cards_text(parse_cards(hand.dealer_cards)),
+        dealer = Text.assemble(cards_text(_sorted(parse_cards(hand.dealer_cards))),
                                " " + ("qualifies" if hand.qualifies else "no"))
         for i, box in enumerate(boxes):
             bets = f"ante {_money(box.ante)}" if box.ante != "0" else ""
             if box.pair_plus != "0":
                 bets += (", " if bets else "") + f"pair plus {_money(box.pair_plus)}"
             first = i == 0
-            table.add_row(str(hand.round_no) if first else "", str(box.box), cards_text(parse_cards(box.cards)),
+            table.add_row(str(hand.round_no) if first else "", str(box.box), cards_text(_sorted(parse_cards(box.cards))),
                           box.hand_name, bets, box.decision or "—", dealer if first else "",
                           _signed(hand.net) if first else "", _money(hand.bankroll_after) if first else "")
     out.print(table)
+
+
+def _sorted(cards):
+    return sorted(cards, key=lambda c: (c.rank, c.suit), reverse=True)
 
 
 def _hand_dict(hand: Any, boxes: list[Any]) -> dict[str, Any]:
@@ -221,7 +225,7 @@ def verify(
         print_json(report.to_dict())
     else:
         out = console()
-        what = f"hand {hand}" if hand is not None else f"{len(report.checked)} hand(s)"
+        what = f"hand {hand}" if hand is not None else f"{len(report.checked):,} hand(s)"
         if report.ok:
             out.print(f"[green]Session {session_id}: {what} verified[/] — every seed matches its commitment, "
                       "and the deck, the cards dealt and every settlement match the stored rows.")

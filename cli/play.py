@@ -328,7 +328,7 @@ def _show_deal(out, setup: Setup, rnd, report) -> None:
 
     for b in rnd.bets:
         i = rnd.hand(b.box)
-        line = Text(f"Box {b.box}  ") + cards_text(rnd.cards[b.box]) + Text(f"  {setup.sitting.table.hands.describe(i)}")
+        line = Text(f"Box {b.box}  ") + cards_text(_sorted(rnd.cards[b.box])) + Text(f"  {setup.sitting.table.hands.describe(i)}")
         if not b.ante:
             line.append("  (Pair Plus only)", style="dim")
         out.print(line)
@@ -337,6 +337,11 @@ def _show_deal(out, setup: Setup, rnd, report) -> None:
             advice = "PLAY" if d.play else "FOLD"
             out.print(f"  hint: {advice} — EV of playing {float(d.ev_play):+.4f} vs folding {float(d.ev_fold):+.4f} "
                       f"per Ante (exact {d.ev_play})", style="cyan")
+
+
+def _sorted(cards):
+    """Cards as a player holds them: highest first."""
+    return sorted(cards, key=lambda c: (c.rank, c.suit), reverse=True)
 
 
 def _ask_decision(out, setup: Setup, box: int) -> str:
@@ -364,7 +369,7 @@ def _show_result(out, result, sitting) -> None:
     from cli.render import cards_text
 
     verdict = "qualifies" if result.qualifies else "does not qualify"
-    out.print(Text("Dealer ") + cards_text(result.dealer_cards) + Text(f"  {result.dealer_hand} — {verdict}"))
+    out.print(Text("Dealer ") + cards_text(_sorted(result.dealer_cards)) + Text(f"  {result.dealer_hand} — {verdict}"))
     table = Table(box=None, padding=(0, 2), show_header=True)
     for name, justify in (("Box", "right"), ("Bet", "left"), ("Stake", "right"), ("Result", "right"), ("", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
@@ -375,7 +380,8 @@ def _show_result(out, result, sitting) -> None:
             note = outcome_words.get(box.outcome or "", "") if i == 0 and s.bet == "ante" else ""
             if s.bet in ("ante_bonus", "pair_plus") and s.net > 0:
                 note = box.hand_name
-            table.add_row(str(box.box) if i == 0 else "", BET_NAMES[s.bet], _m(s.stake), _signed(s.net), note)
+            stake = "" if s.bet == "ante_bonus" else _m(s.stake)  # paid on the Ante: no chips of its own
+            table.add_row(str(box.box) if i == 0 else "", BET_NAMES[s.bet], stake, _signed(s.net), note)
     out.print(table)
     ok = "matches" if commitment(result.seed) == result.commitment else "DOES NOT MATCH"
     out.print(f"Hand {result.round_no}: [bold]{_signed(result.net)}[/] · bankroll [bold]{_m(sitting.bankroll)}[/]")
@@ -490,7 +496,7 @@ def _print_auto_summary(out, setup: Setup, report, played: int, reason: str, cha
     antes = b["ante"].wagered
     expected = Fraction(0)
     if antes:
-        table.add_row("Ante + Play + Ante Bonus, per Ante", "", _m(antes), _signed(stats.ante_play_net),
+        table.add_row("Ante + Play + Bonus, per Ante", "", _m(antes), _signed(stats.ante_play_net),
                       pct(stats.ante_play_net / antes), pct(report.ante_play.expected_return), style="bold")
         expected += antes * report.ante_play.expected_return
     if b["pair_plus"].count and report.pair_plus is not None:
