@@ -94,8 +94,9 @@ class ParSheet:
             if bet.bet == "ante_play":
                 sections.append(_distribution(bet))
                 sections.append(self._by_category())
-            elif len(bet.distribution) > 2:
-                sections.append(_distribution(bet))
+        for side in self.game.side_bets:
+            if side.meter_shares:
+                sections.append(_meter(side))
         return sections
 
     def _summary(self) -> Section:
@@ -224,6 +225,18 @@ def _distribution(bet: BetReport) -> Section:
              f"{float(bet.expected_return):+.6f}")
     return Section(f"{bet.title}: net result per round", ("Net result", "Combinations", "Probability",
                                                            "Contribution"), rows, total)
+
+
+def _meter(side: Any) -> Section:
+    """A progressive's house edge as a function of the meter, with the break-even meter."""
+    even = side.break_even_meter()
+    meters = sorted({Fraction(0), side.meter, *(even * k / 4 for k in (2, 3, 4, 5, 6) if even is not None)})
+    rows = tuple(
+        (f"{float(m):,.2f}" + (" (table)" if m == side.meter else "") + (" (break-even)" if m == even else ""),
+         f"{float(side.edge_at(m)) * 100:.4f}%")
+        for m in meters
+    )
+    return Section(f"{side.title}: house edge by meter (units of the stake)", ("Meter", "House edge"), rows)
 
 
 def par_sheet(game: Game, play: np.ndarray | None = None, report: EdgeReport | None = None) -> ParSheet:

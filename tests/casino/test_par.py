@@ -71,3 +71,18 @@ def test_rule_variations_show_on_the_sheet():
     strict = replace(game, rules=Rules(ante_bonus_on_loss=False, pair_plus_on_fold=True))
     assert par_sheet(strict).to_dict()["rules"]["ante_bonus_on_loss"] is False
     assert par_sheet(strict).report.ante_play.house_edge > par_sheet(game).report.ante_play.house_edge
+
+
+def test_side_bets_and_the_progressive_meter_are_on_the_sheet(tmp_path):
+    path = tmp_path / "prog.toml"
+    path.write_text('ranking = "brag"\nprogressive = "progressive-1"\nsix_card_bonus = "six-card-bonus-1"\n',
+                    encoding="utf-8")
+    sheet = par_sheet(load_game(str(path)))
+    titles = [s.title for s in sheet.sections()]
+    assert "6 Card Bonus: return table" in titles and "Progressive: return table" in titles
+    meter = next(s for s in sheet.sections() if s.title.startswith("Progressive: house edge by meter"))
+    even = [row for row in meter.rows if "break-even" in row[0]]
+    assert len(even) == 1 and even[0][1] == "0.0000%"
+    assert any("(table)" in row[0] for row in meter.rows)
+    edges = [float(row[1].rstrip("%")) for row in meter.rows]
+    assert edges == sorted(edges, reverse=True)  # a bigger meter, a smaller edge
