@@ -172,6 +172,7 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
     ante = _amount(ante_text, "--ante") if ante_text is not None else Fraction(settings.get("ante", "1"))
     pair_plus = _amount(pair_plus_text, "--pair-plus") if pair_plus_text is not None else Fraction(settings.get("pair_plus", "0"))
     count = boxes or int(settings.get("boxes", 1))
+    sitting.stats = store.restore_stats(record.id, session=db)  # so '?' shows the whole session
     store.reopen_session(record.id, session=db)
     return Setup(
         game, sitting, record.id, start, [(ante, pair_plus)] * count,
@@ -396,11 +397,11 @@ def _print_stats(out, setup: Setup) -> None:
     sitting = setup.sitting
     stats = sitting.stats
     change = sitting.bankroll - setup.start_bankroll
-    out.print(f"Session {setup.session_id}: {stats.rounds} hand(s) this sitting, {stats.plays} played, "
+    out.print(f"Session {setup.session_id}: {stats.rounds} hand(s), {stats.plays} played, "
               f"{stats.folds} folded; bankroll {_m(setup.start_bankroll)} → {_m(sitting.bankroll)} ({_signed(change)})")
     if not stats.rounds:
         return
-    table = Table(title="This sitting", title_justify="left")
+    table = Table(title=f"Session {setup.session_id} so far", title_justify="left")
     for name in ("Bet", "Bets", "Wagered", "Net", "Return"):
         table.add_column(name, justify="left" if name == "Bet" else "right")
     for bet, totals in stats.bets.items():
@@ -443,6 +444,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss) -> None:
 
     out = console()
     sitting = setup.sitting
+    sitting.stats = type(sitting.stats)()  # the summary compares this run's hands with the expectation
     mask = play_mask(setup.game, setup.strategy)
     report = analyze(setup.game, play=mask)
     start = sitting.bankroll
@@ -477,7 +479,7 @@ def _print_auto_summary(out, setup: Setup, report, played: int, reason: str, cha
 
     from casino.events import BET_NAMES
 
-    stats = setup.sitting.stats
+    stats = setup.sitting.stats  # this run's hands only (see _autoplay)
     why = {"hands": "all hands played", "stop-win": "stop-win reached", "stop-loss": "stop-loss reached",
            "bankroll": "the bankroll could not cover the bets"}[reason]
     out.print(f"{played:,} hand(s) ({why}); {stats.plays:,} boxes played, {stats.folds:,} folded. "

@@ -35,6 +35,7 @@ from sqlmodel import Session, col, select
 from casino.db.database import StoreError
 from casino.db.models import BoxRecord, HandRecord, SessionRecord, utcnow
 from casino.games import Game
+from casino.sitting import SittingStats
 from casino.table import RoundResult
 
 __all__ = [
@@ -48,6 +49,7 @@ __all__ = [
     "hands_of",
     "get_hand",
     "boxes_of",
+    "restore_stats",
     "settings_of",
     "SessionSummary",
     "money",
@@ -240,6 +242,31 @@ def get_hand(session_id: int, round_no: int, *, session: Session) -> HandRecord:
     if hand is None:
         raise StoreError(f"session {session_id} has no hand {round_no} (see 'brag history {session_id}')")
     return hand
+
+
+def restore_stats(session_id: int, *, session: Session) -> SittingStats:
+    """The statistics of every stored hand of a session (what ``?`` shows after ``--resume``)."""
+    stats = SittingStats()
+    hands = hands_of(session_id, session=session)
+    boxes: dict[int, list[BoxRecord]] = {}
+    ids = [h.id for h in hands]
+    for row in session.exec(select(BoxRecord).where(col(BoxRecord.hand_id).in_(ids))).all() if ids else ():
+        boxes.setdefault(row.hand_id, []).append(row)
+    for hand in hands:
+        stats.rounds += 1
+        for row in boxes.get(hand.id, []):  # type: ignore[arg-type]
+            stats.plays += row.decision == "play"
+            stats.folds += row.decision == "fold"
+            for bet in ("ante", "play", "ante_bonus", "pair_plus"):
+                net = getattr(row, f"{bet}_net")
+                if net is None:
+                    continue
+                totals = stats.bets[bet]
+                totals.count += 1
+                totals.wagered += 0 if bet == "ante_bonus" else Fraction(row.pair_plus if bet == "pair_plus" else row.ante)
+                totals.net += Fraction(net)
+        stats.per_round.append(Fraction(hand.net))
+    return stats
 
 
 def boxes_of(hand_id: int, *, session: Session) -> list[BoxRecord]:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from casino.errors import BetError
-from casino.events import BetSettled, BetsPlaced, BoxBets, CardDealt, DealerRevealed, Decision, RoundStarted, SeedRevealed
+from casino.events import BetsPlaced, BoxBets, CardDealt, DealerRevealed, Decision, RoundStarted, SeedRevealed
 from casino.fair import commitment, deck_order, derive_seed, session_seed
 from casino.games import load_game
 from casino.hands import hand_table

@@ -70,7 +70,7 @@ def test_a_whole_interactive_session(runner, app, url):
     assert "play 1 to 6 boxes, not 9" in out
     assert "Playing 2 boxes." in out
     assert out.count("Enter          repeat the last bets") == 2
-    assert "Session 1: 4 hand(s) this sitting, 2 played, 2 folded" in out
+    assert "Session 1: 4 hand(s), 2 played, 2 folded" in out
     assert "(Pair Plus only)" in out
     assert out.count("matches the commitment") == 4
 
@@ -194,8 +194,9 @@ def test_resume_continues_with_the_stored_bankroll_and_seeds(runner, app, url):
     assert [h.round_no for h, _ in hands] == list(range(1, 36))
     assert Fraction(record.bankroll) == sitting.bankroll
     # and interactively: the latest session, with no ID
-    third = runner.invoke(app, ["play", "--db", url, "--resume"], input="\nf\nq\n")
+    third = runner.invoke(app, ["play", "--db", url, "--resume"], input="?\n\nf\nq\n")
     assert third.exit_code == 0, third.output
+    assert f"Session 1: 35 hand(s), {sitting.stats.plays} played, {sitting.stats.folds} folded" in third.output
     assert f"Hand 36 · bankroll {Fraction(record.bankroll)}" in third.output
     with Session(connect(url)) as db:
         assert verify_session(1, session=db).ok

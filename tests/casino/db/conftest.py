@@ -17,7 +17,7 @@ from casino.strategy import play_mask
 BETS = (BoxBets(1, Fraction(5), Fraction(2)), BoxBets(2, Fraction(0), Fraction(1)), BoxBets(3, Fraction(5, 2)))
 
 
-def play_and_store(db: Session, rounds: int, seed: str = "db tests", game_name: str = "3-card-brag") -> int:
+def play_and_store(db: Session, rounds: int, seed: str = "db tests", game_name: str = "3-card-brag") -> tuple[int, Sitting]:
     game = load_game(game_name)
     record = store.create_session(game, Fraction(1000), {"seed": seed, "boxes": 3}, session=db)
     sitting = Sitting(game, Fraction(1000), seed=seed)
@@ -25,7 +25,7 @@ def play_and_store(db: Session, rounds: int, seed: str = "db tests", game_name: 
     for _ in range(rounds):
         result = sitting.play_round(BETS, mask)
         store.record_round(record.id, result, sitting.bankroll - result.net, sitting.bankroll, session=db)
-    return record.id
+    return record.id, sitting
 
 
 @pytest.fixture
@@ -37,4 +37,10 @@ def db(tmp_path):
 @pytest.fixture
 def played(db):
     """(db session, session id) with 12 stored rounds of three boxes."""
-    return db, play_and_store(db, 12)
+    return db, play_and_store(db, 12)[0]
+
+
+@pytest.fixture
+def played_sitting(db):
+    """(db session, session id, the Sitting that played its 12 rounds)."""
+    return (db, *play_and_store(db, 12))

@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import select
 
 from casino.db import store
 from casino.db.database import SCHEMA_VERSION, StoreError, connect, database_url, schema_version
-from casino.db.models import BoxRecord, HandRecord, SchemaVersion
+from casino.db.models import BoxRecord, HandRecord
 from casino.errors import BragError
 from casino.events import BoxBets, event_from_dict
 from casino.games import load_game
@@ -121,3 +121,12 @@ def test_game_snapshot_rebuilds_the_game(tmp_path):
     custom.write_text(game.text.replace("straight_flush = 40", "straight_flush = 50"), encoding="utf-8")
     rebuilt = game_from_text(custom.read_text(encoding="utf-8"), str(custom))
     assert rebuilt.pair_plus.pay_for("running_flush") == 50
+
+
+def test_restored_statistics_equal_the_played_ones(played_sitting):
+    db, session_id, sitting = played_sitting
+    restored = store.restore_stats(session_id, session=db)
+    assert restored.rounds == sitting.stats.rounds == 12
+    assert (restored.plays, restored.folds) == (sitting.stats.plays, sitting.stats.folds)
+    assert restored.bets == sitting.stats.bets
+    assert restored.per_round == sitting.stats.per_round
