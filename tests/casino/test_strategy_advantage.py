@@ -94,3 +94,23 @@ def test_impossible_information_is_refused():
         informed(game, dealer_card="7x")
     with pytest.raises(CardError):
         informed(game, seen="Kd Kd")
+
+
+def test_published_hole_card_figures():
+    """Wizard of Odds newsletter, 6 Sep 2003 (and Eliot Jacobson, 888casino blog, "Three Card Poker
+    Hole-Card Play"): seeing one dealer card is a 3.48% (3.483%) player advantage with pays 1-4-5;
+    raise on A-9-2 / K-9-2 / Q-9-2 or better against an ace / king / queen, always raise against a
+    jack or less."""
+    game = load_game("three-card-poker")
+    table = hand_table(game.ranking)
+    average = sum((informed(game, Card.from_index(k)).edge for k in range(52)), Fraction(0)) / 52
+    assert round(float(-average), 5) == 0.03483
+    for card, weakest in (("As", "A-9-2"), ("Kd", "K-9-2"), ("Qc", "Q-9-2"), ("Jh", None), ("2s", None)):
+        report = informed(game, card)
+        played = report.play & report.possible
+        folded = ~report.play & report.possible
+        if weakest is None:
+            assert not folded.any()
+            continue
+        threshold = table.threshold(weakest)
+        assert (table.strength[played] >= threshold).all() and (table.strength[folded] < threshold).all()
