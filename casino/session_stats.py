@@ -46,6 +46,7 @@ __all__ = ["round_distribution", "SessionStats", "session_stats", "MAX_STATES"]
 
 N_PAIRS = N_HANDS * N_DEALER_HANDS
 MAX_STATES = 2_000_000  # bankroll lattice points: beyond this the problem is too fine-grained
+MAX_WORK = 4_000_000_000  # lattice points x results x rounds: about a few seconds of numpy
 
 
 def round_distribution(
@@ -286,6 +287,12 @@ def session_stats(
     if size > MAX_STATES:
         raise BragError(
             f"the bankroll lattice would have {size:,} points (step {step}); use coarser amounts or fewer rounds"
+        )
+    work = min(size, win_at or size) * len(shifts) * hands
+    if work > MAX_WORK:
+        raise BragError(
+            f"{hands:,} rounds over {size:,} bankroll levels is too long a calculation; use fewer rounds, a"
+            " stop-win, or simulate the session instead (brag simulate --betting flat)"
         )
     levels = np.arange(size)
     stop_win_at = levels >= win_at if win_at is not None else np.zeros(size, dtype=bool)

@@ -619,7 +619,8 @@ def simulate_sessions(
 
     All sessions advance together, one round at a time; each round is dealt and settled for the
     sessions still playing, and :class:`casino.betting.BettingPattern` sets their next stakes.
-    ``progress(n)`` is called after each round with the number of rounds played in it.
+    ``progress(n)`` is called as the rounds go by, ``hands`` in all (once every session has
+    stopped, the rest at once).
 
         >>> from casino.betting import BettingPattern
         >>> from casino.games import load_game
@@ -653,9 +654,11 @@ def simulate_sessions(
     wagered = np.zeros(sessions, dtype=np.int64)
     rounds = np.zeros(sessions, dtype=np.int64)
     state = pattern.start(money // (fine // pattern.unit))
-    for _ in range(hands):
+    for t in range(hands):
         active = np.flatnonzero(state.stop == PLAYING)
         if not active.size:
+            if progress is not None:
+                progress(hands - t)
             break
         player, dealer = deal(rng, active.size, 1, masks)
         player = player[:, 0]
@@ -671,7 +674,7 @@ def simulate_sessions(
         round_net[active] = net
         state = pattern.next(state, round_net, money // (fine // pattern.unit))
         if progress is not None:
-            progress(int(active.size))
+            progress(1)
     return SessionSimulation(
         game=game,
         pattern=pattern,

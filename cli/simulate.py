@@ -20,7 +20,10 @@ SeedOpt = Annotated[
 
 def simulate(
     game: GameArg = "3-card-brag",
-    hands: Annotated[int, typer.Option("--hands", "-n", help="Rounds to deal (per session with --betting).")] = 1_000_000,
+    hands: Annotated[
+        Optional[int],
+        typer.Option("--hands", "-n", help="Rounds to deal (default 1,000,000); with --betting, per session (default 300)."),
+    ] = None,
     strategy: StrategyOpt = "optimal",
     boxes: Annotated[int, typer.Option("--boxes", "-b", help="Boxes per round, 1-6, all against one dealer.")] = 1,
     seed: SeedOpt = None,
@@ -61,10 +64,15 @@ def simulate(
 
     if not 0 < level < 1:
         fail(f"--level must be between 0 and 1 (such as 0.95), not {level}")
+    sessions_mode = betting is not None or bankroll is not None
+    if hands is None:
+        hands = 300 if sessions_mode else 1_000_000
     if hands < 1:
         fail(f"--hands must be at least 1, not {hands}")
+    if sessions_mode and (boxes != 1 or workers != 1):
+        fail("--boxes and --workers apply to rounds; with --betting each session plays one box in one process")
     g = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus)
-    if betting is not None or bankroll is not None:
+    if sessions_mode:
         _sessions(g, betting or "flat", bankroll, bet, pair_plus_bet, max_ante, stop_win, stop_loss,
                   hands, sessions, strategy, seed, level, json)
         return
@@ -186,7 +194,7 @@ def _sessions(game, kind, bankroll, bet, pair_plus_bet, max_ante, stop_win, stop
 
         exact = session_stats(game, bankroll=start, bet=pattern.ante, pair_plus=pattern.pair_plus, hands=hands,
                               stop_win=pattern.stop_win, stop_loss=pattern.stop_loss, strategy=strategy)
-    with _progress(sessions * hands, f"Playing {sessions:,} sessions", not json) as advance:
+    with _progress(hands, f"Playing {sessions:,} sessions, round", not json) as advance:
         sims = simulate_sessions(game, pattern, bankroll=start, hands=hands, sessions=sessions, strategy=strategy,
                                  seed=seed, progress=advance)
     rows = _session_rows(sims, exact, level)

@@ -70,6 +70,13 @@ def test_flat_sessions_show_the_exact_figures_beside(runner, app):
     assert data["sessions"] == 3000
 
 
+def test_sessions_default_to_300_rounds(runner, app):
+    result = run(runner, app, "--bankroll", "50", "--sessions", "200", "--seed", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["hands"] == 300 and data["pattern"] == "flat Ante 1"
+
+
 def test_pair_plus_only_sessions(runner, app):
     result = run(runner, app, "three-card-poker", "--betting", "pair-plus-only", "--bet", "0", "--pair-plus-bet",
                  "5", "--bankroll", "50", "--hands", "50", "--sessions", "1000", "--seed", "1", "--json")
@@ -90,6 +97,7 @@ def test_pair_plus_only_sessions(runner, app):
         (["--betting", "flat", "--bet", "x", "--hands", "10"], "--bet must be a number"),
         (["--betting", "flat", "--bet", "1000", "--hands", "10"], "above the table maximum"),
         (["--betting", "flat", "--sessions", "0", "--hands", "10"], "--sessions must be at least 1"),
+        (["--betting", "flat", "--boxes", "2"], "--boxes and --workers apply to rounds"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(runner, app, args, message):
