@@ -276,3 +276,40 @@ def test_to_dict_holds_every_figure():
     assert set(data["outcomes"]) == {"fold", "dealer_not_qualify", "win", "tie", "lose"}
     assert sum(v["count"] for v in data["categories"].values()) == 20_000
     assert data["chi_square"]["dof"] == 5
+
+
+VARIANT = """
+name = "Variant"
+ranking = "poker"
+qualifier = "none"
+ties = "dealer"
+
+[ante_bonus]
+run = 1
+running_flush = 5
+prial = 4
+
+[pair_plus]
+pair = 1
+flush = 3
+run = 6
+running_flush = 35
+prial = 33
+
+[rules]
+ante_bonus_on_loss = false
+pair_plus_on_fold = false
+"""
+
+
+def test_rule_variants_simulate_to_their_exact_values(tmp_path):
+    """A dealer that always qualifies, ties to the dealer, no bonus on a loss, Pair Plus lost on a fold."""
+    path = tmp_path / "variant.toml"
+    path.write_text(VARIANT, encoding="utf-8")
+    game = load_game(str(path))
+    result = simulate(game, 300_000, strategy="Q-6-4", boxes=2, seed=77)
+    assert result.outcomes()[1].count == 0  # the dealer always qualifies
+    for bet in result.bets:
+        low, high = bet.confidence_interval(0.999)
+        assert low < float(bet.exact_mean) < high, (bet.bet, bet.mean, float(bet.exact_mean))
+    assert result.category_test().pvalue > 0.001
