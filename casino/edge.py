@@ -270,9 +270,11 @@ def _ante_play(
                     N_PAIRS,
                 )
             )
-        for main_value, n in zip((1, 2, tie, -2), per_class[k]):
+        # Columns: dealer not qualifying, win, tie, lose. Only the last is a loss to the dealer (a tie
+        # the dealer wins also nets -2, but the Ante Bonus is withheld only when the dealer is higher).
+        for main_value, lost, n in zip((1, 2, tie, -2), (False, False, False, True), per_class[k]):
             if n:
-                value = Fraction(main_value) + (b if on_loss or main_value != -2 else 0)
+                value = Fraction(main_value) + (b if on_loss or not lost else 0)
                 distribution[value] = distribution.get(value, 0) + int(n)
     report = BetReport(
         bet="ante_play",

@@ -91,3 +91,22 @@ def test_ratio_zero_is_the_ante_alone_and_negative_is_refused(tmp_path):
 
     with pytest.raises(BetError):
         analyze(lost, pair_plus_ratio=-1)
+
+
+@pytest.mark.parametrize("ties", ["push", "player", "dealer"])
+def test_no_bonus_on_a_loss_is_withheld_only_when_the_dealer_is_higher(ties):
+    """A tie that the dealer wins nets -2 too, but it is not a loss to a higher hand: the bonus stands
+    (as in casino.rules.settle). The distribution, the outcome rows and the play values must agree."""
+    from dataclasses import replace
+
+    from casino.games import Rules
+    from casino.hands import N_DEALER_HANDS, N_HANDS
+
+    game = replace(load_game("three-card-poker"), ties=ties, rules=Rules(ante_bonus_on_loss=False))
+    report = analyze(game)
+    by_values = Fraction(
+        int(np.where(report.play, report.play_value, -report.scale * N_DEALER_HANDS).sum()),
+        report.scale * N_DEALER_HANDS * N_HANDS,
+    )
+    assert report.ante_play.expected_return == by_values
+    assert sum((o.contribution for o in report.ante_play.outcomes), Fraction(0)) == by_values
