@@ -86,13 +86,15 @@ def play(
         fail(f"--boxes must be 1 to 6, not {boxes}")
     if (stop_win or stop_loss) and not auto:
         fail("--stop-win and --stop-loss go with --auto")
+    stop_win_amount = _amount(stop_win, "--stop-win", positive=True)
+    stop_loss_amount = _amount(stop_loss, "--stop-loss", positive=True)
     with open_db(db) as store_session:
         if resume:
             setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy)
         else:
             setup = _new(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto)
         if auto:
-            _autoplay(store_session, setup, hands or 0, _amount(stop_win, "--stop-win"), _amount(stop_loss, "--stop-loss"))
+            _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount)
         else:
             _interactive(store_session, setup, hands)
 
@@ -145,6 +147,7 @@ def _new(db, game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, h
 def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy) -> Setup:
     from casino.db import store
     from casino.sitting import Sitting, game_from_text
+    from casino.strategy import play_mask
     from cli.errors import fail
 
     if bankroll_text is not None:
@@ -172,6 +175,8 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
     ante = _amount(ante_text, "--ante") if ante_text is not None else Fraction(settings.get("ante", "1"))
     pair_plus = _amount(pair_plus_text, "--pair-plus") if pair_plus_text is not None else Fraction(settings.get("pair_plus", "0"))
     count = boxes or int(settings.get("boxes", 1))
+    if strategy is not None:
+        play_mask(game, strategy)  # an unknown strategy is refused before the session is reopened
     sitting.stats = store.restore_stats(record.id, session=db)  # so '?' shows the whole session
     store.reopen_session(record.id, session=db)
     return Setup(

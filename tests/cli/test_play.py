@@ -139,6 +139,8 @@ def test_end_of_input_mid_hand_folds_and_saves(runner, app, url):
         (["--auto"], "--auto needs --hands N"),
         (["--auto", "--hands", "5", "--strategy", "hunch"], "unknown strategy 'hunch'"),
         (["--stop-win", "5"], "go with --auto"),
+        (["--auto", "--hands", "5", "--stop-loss", "-3"], "cannot be negative"),
+        (["--auto", "--hands", "5", "--stop-win", "0"], "--stop-win must be more than 0"),
         (["no-such-game"], "unknown game 'no-such-game'"),
         (["--resume", "abc"], "give a session ID"),
         (["--resume", "7"], "no session 7"),
@@ -150,6 +152,8 @@ def test_bad_options_are_one_line_and_exit_2(runner, app, url, args, message):
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert "Traceback" not in result.output
+    with Session(connect(url)) as db:  # nothing was started
+        assert store.list_sessions(session=db) == []
 
 
 def test_auto_play_summary_against_the_exact_expectation(runner, app, url):
