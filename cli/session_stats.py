@@ -2,7 +2,7 @@
 
 The bankroll's distribution after N rounds, the risk of ruin, the chance of ending ahead or of
 reaching the stop-win first, and the expected rounds played, as a table and a terminal histogram;
-``--plot-file`` writes the histogram as SVG; ``--check`` sets a simulation beside the exact figures.
+``--plot-file`` writes the histogram as SVG or PNG (drawn here, no plotting library); ``--check`` sets a simulation beside the exact figures.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ def session(
     ] = None,
     bins: Annotated[int, typer.Option(help="Bars in the histogram.")] = 20,
     plot_file: Annotated[
-        Optional[str], typer.Option("--plot-file", help="Also write the histogram as an SVG file (e.g. session.svg).")
+        Optional[str], typer.Option("--plot-file", help="Also write the histogram to a file: session.svg or session.png.")
     ] = None,
     check: Annotated[bool, typer.Option("--check", help="Simulate sessions too and set them beside the exact figures.")] = False,
     sessions: Annotated[int, typer.Option(help="With --check: sessions to simulate.")] = 20_000,
@@ -62,8 +62,8 @@ def session(
         fail(f"--level must be between 0 and 1 (such as 0.95), not {level}")
     if check and sessions < 1:
         fail(f"--sessions must be at least 1, not {sessions}")
-    if plot_file is not None and Path(plot_file).suffix.lower() != ".svg":
-        fail(f"--plot-file writes SVG: give a file name ending in .svg, not {plot_file!r}")
+    if plot_file is not None and Path(plot_file).suffix.lower() not in (".svg", ".png"):
+        fail(f"--plot-file writes SVG or PNG: give a file name ending in .svg or .png, not {plot_file!r}")
     g = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus_table)
     stats = session_stats(
         g, bankroll=amount(bankroll, "--bankroll"), bet=amount(bet, "--bet"), hands=hands,
@@ -80,7 +80,10 @@ def session(
                                      strategy=strategy, seed=seed, progress=advance)
     if plot_file is not None:
         try:
-            Path(plot_file).write_text(histogram_svg(stats, bins), encoding="utf-8")
+            if Path(plot_file).suffix.lower() == ".png":
+                Path(plot_file).write_bytes(histogram_png(stats, bins))
+            else:
+                Path(plot_file).write_text(histogram_svg(stats, bins), encoding="utf-8")
         except OSError as error:
             fail(f"cannot write {plot_file}: {error.strerror or error}")
     if json:
@@ -209,3 +212,67 @@ def histogram_svg(stats, bins: int = 20) -> str:
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 15}" text-anchor="middle">final bankroll</text>')
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+# A 3x5 pixel font for the numbers on a PNG axis (no imaging library needed).
+_FONT = {
+    "0": "111101101101111", "1": "010110010010111", "2": "111001111100111", "3": "111001111001111",
+    "4": "101101111001001", "5": "111100111001111", "6": "111100111101111", "7": "111001001001001",
+    "8": "111101111101111", "9": "111101111001111", ".": "000000000000010", "%": "101001010100101",
+    "-": "000000111000000", ",": "000000000010100", " ": "000000000000000",
+}
+
+
+def _text(image, x: int, y: int, text: str, scale: int = 2, colour=(0, 0, 0)) -> None:
+    for ch in text:
+        bits = _FONT.get(ch, _FONT[" "])
+        for i, bit in enumerate(bits):
+            if bit == "1":
+                r, c = divmod(i, 3)
+                image[y + r * scale : y + (r + 1) * scale, x + c * scale : x + (c + 1) * scale] = colour
+        x += 4 * scale
+
+
+def histogram_png(stats, bins: int = 20) -> bytes:
+    """The final-bankroll histogram as a PNG (bars, axes, the start, numbers on the axes)."""
+    import struct
+    import zlib
+
+    import numpy as np
+
+    edges, mass = stats.histogram(bins)
+    w, h = 720, 400
+    left, right, top_margin, bottom = 70, 20, 20, 40
+    plot_w, plot_h = w - left - right, h - top_margin - bottom
+    image = np.full((h, w, 3), 255, dtype=np.uint8)
+    top = float(mass.max()) or 1.0
+    bar_w = plot_w / len(mass)
+    axis_y = top_margin + plot_h
+    for i, p in enumerate(mass):
+        bar_h = int(round(float(p) / top * plot_h))
+        x0, x1 = int(left + i * bar_w) + 1, int(left + (i + 1) * bar_w) - 1
+        image[axis_y - bar_h : axis_y, x0 : max(x1, x0 + 1)] = (59, 110, 168)
+    image[axis_y, left : left + plot_w] = 0
+    image[top_margin:axis_y, left] = 0
+    x_of = lambda value: int(left + (value - edges[0]) / (edges[-1] - edges[0]) * plot_w)
+    for k in range(5):
+        value = edges[0] + (edges[-1] - edges[0]) * k / 4
+        x = min(x_of(value), w - 1)
+        image[axis_y : axis_y + 5, x] = 0
+        label = f"{value:,.0f}"
+        _text(image, max(0, min(x - len(label) * 4, w - len(label) * 8)), axis_y + 10, label)
+        share = f"{top * k / 4 * 100:.1f}%"
+        _text(image, max(0, left - 6 - len(share) * 8), int(axis_y - plot_h * k / 4) - 5, share)
+    start = float(stats.bankroll)
+    if edges[0] <= start <= edges[-1]:
+        x = min(x_of(start), w - 1)
+        image[top_margin:axis_y:6, x] = (192, 57, 43)
+        image[top_margin + 1 : axis_y : 6, x] = (192, 57, 43)
+        image[top_margin + 2 : axis_y : 6, x] = (192, 57, 43)
+    raw = b"".join(b"\x00" + image[row].tobytes() for row in range(h))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")

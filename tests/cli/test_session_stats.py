@@ -64,6 +64,27 @@ def test_plot_file_writes_an_svg(runner, app, tmp_path):
     assert "risk of ruin" in path.read_text(encoding="utf-8")
 
 
+def test_plot_file_writes_a_png(runner, app, tmp_path):
+    import struct
+    import zlib
+
+    import numpy as np
+
+    path = tmp_path / "session.png"
+    result = run(runner, app, "--bankroll", "100", "--bet", "5", "--hands", "200", "--bins", "10",
+                 "--plot-file", str(path))
+    assert result.exit_code == 0, result.output
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    length = struct.unpack(">I", data[33:37])[0]
+    assert data[37:41] == b"IDAT"
+    raw = zlib.decompress(data[41 : 41 + length])
+    image = np.frombuffer(raw, dtype=np.uint8).reshape(height, 1 + 3 * width)[:, 1:].reshape(height, width, 3)
+    blue = (image == (59, 110, 168)).all(axis=2)
+    assert blue.any() and len(np.unique(np.flatnonzero(blue.any(axis=0)) // 62)) >= 2  # more than one bar
+
+
 def test_pair_plus_only_session(runner, app):
     result = run(runner, app, "--bankroll", "30", "--bet", "0", "--pair-plus", "5", "--hands", "40")
     assert result.exit_code == 0, result.output
@@ -77,7 +98,7 @@ def test_pair_plus_only_session(runner, app):
         (["--bet", "abc"], "--bet must be a number"),
         (["--bet", "1000", "--bankroll", "5000"], "above the table maximum"),
         (["--hands", "0"], "--hands must be at least 1"),
-        (["--plot-file", "out.png"], "give a file name ending in .svg"),
+        (["--plot-file", "out.pdf"], "give a file name ending in .svg or .png"),
         (["--bins", "0"], "--bins must be between 1 and 200"),
         (["--strategy", "maybe"], "unknown strategy"),
         (["--level", "2", "--check"], "--level must be between 0 and 1"),
