@@ -261,15 +261,8 @@ def test_pair_plus_on_a_game_without_it_is_refused():
     assert math.isclose(session_stats(game, bankroll=20, bet=1, hands=5).probabilities.sum(), 1.0)
 
 
-EDGE_TIE_BUG = (
-    "casino/edge.py _ante_play: the net-result distribution withholds the Ante Bonus on every -2 result, so"
-    " with ties = 'dealer' and ante_bonus_on_loss = false it withholds it on ties too, unlike its own"
-    " play values and rules.settle (which withhold it only when the dealer's hand is higher)"
-)
-
-
 @pytest.mark.parametrize(
-    "ties", ["player", "push", pytest.param("dealer", marks=pytest.mark.xfail(strict=True, reason=EDGE_TIE_BUG))]
+    "ties", ["player", "push", "dealer"]
 )
 def test_rule_variants_round_distribution(tmp_path, ties):
     """A dealer that always qualifies, no bonus on a loss, Pair Plus lost on a fold, each tie rule."""
