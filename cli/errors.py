@@ -64,7 +64,7 @@ class BragGroup(TyperGroup):
             if standalone_mode:
                 sys.exit(code)
             return code
-        except click_exceptions.Abort:
+        except typer.Abort:
             print("Aborted.", file=sys.stderr)
             if standalone_mode:
                 sys.exit(1)
