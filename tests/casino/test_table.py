@@ -118,17 +118,44 @@ def expected_nets(game, bets: BoxBets, player: int, dealer: int, play: bool | No
             elif p > d:
                 nets["ante"], nets["play"] = bets.ante, bets.ante
             elif p == d:
-                nets["ante"] = nets["play"] = F(0)  # both built-in games push ties
+                tie = {"push": 0, "player": 1, "dealer": -1}[game.ties]
+                nets["ante"] = nets["play"] = tie * bets.ante
             else:
                 nets["ante"], nets["play"] = -bets.ante, -bets.ante
-            nets["ante_bonus"] = bets.ante * (game.ante_bonus.pay_for(klass) or 0)
+            lost = nets["play"] < 0
+            bonus = game.ante_bonus.pay_for(klass) or 0
+            nets["ante_bonus"] = bets.ante * (0 if lost and not game.rules.ante_bonus_on_loss else bonus)
     if bets.pair_plus:
         pays = game.pair_plus.pay_for(klass)
+        folded = bets.ante and not play
+        if folded and not game.rules.pair_plus_on_fold:
+            pays = None
         nets["pair_plus"] = bets.pair_plus * pays if pays is not None else -bets.pair_plus
     return nets
 
 
-@pytest.mark.parametrize("game", [BRAG, POKER], ids=["brag", "poker"])
+def _variant(tmp_path_factory) -> object:
+    """3 Card Brag with every rule variation switched: ties to the dealer, any qualifier, no Ante Bonus on a
+    loss, Pair Plus lost on a fold, and a fractional payout."""
+    text = BRAG.text.replace('ties = "push"', 'ties = "dealer"').replace('qualifier = "Q-high"', 'qualifier = "none"')
+    text = text.replace("prial = 40", "prial = \"81/2\"") + "\n[rules]\nante_bonus_on_loss = false\npair_plus_on_fold = false\n"
+    path = tmp_path_factory.mktemp("games") / "variant.toml"
+    path.write_text(text, encoding="utf-8")
+    return load_game(path)
+
+
+@pytest.fixture(scope="module", params=["brag", "poker", "variant"])
+def game(request, tmp_path_factory):
+    return {"brag": BRAG, "poker": POKER}.get(request.param) or _variant(tmp_path_factory)
+
+
+def test_the_variant_game_really_varies(tmp_path_factory):
+    game = _variant(tmp_path_factory)
+    assert (game.ties, game.qualifier, game.rules.ante_bonus_on_loss, game.rules.pair_plus_on_fold) == (
+        "dealer", "none", False, False)
+    assert game.pair_plus.pay_for("prial") == F(81, 2)
+
+
 def test_every_bet_settles_as_the_game_file_says(game):
     table = Table(game)
     hands = hand_table(game.ranking)
@@ -146,7 +173,9 @@ def test_every_bet_settles_as_the_game_file_says(game):
             assert {s.bet: s.net for s in box.settled} == want, (n, box)
             assert all(s.stake == (b.pair_plus if s.bet == "pair_plus" else b.ante) for s in box.settled)
             seen_outcomes.add(box.outcome)
-    assert seen_outcomes >= {"fold", "dealer_not_qualify", "win", "lose", None}
+    always_qualifies = game.qualifier == "none"
+    assert seen_outcomes >= {"fold", "win", "lose", None} | (set() if always_qualifies else {"dealer_not_qualify"})
+    assert ("dealer_not_qualify" in seen_outcomes) != always_qualifies
 
 
 # -- chips are conserved ----------------------------------------------------------------------------
