@@ -63,3 +63,34 @@ def test_events_read_as_sentences():
 def test_malformed_events_are_refused(data):
     with pytest.raises(BragError):
         event_from_dict(data)
+
+
+def test_a_round_replays_from_its_events_alone():
+    from casino.fair import derive_seed, seed_from_hex, session_seed
+    from casino.games import load_game
+    from casino.table import Table
+
+    table = Table(load_game("3-card-brag"))
+    rnd = table.deal([BoxBets(2, Fraction(4), Fraction(1)), BoxBets(5, Fraction(0), Fraction(3))],
+                     derive_seed(session_seed("replay"), 9), round_no=9)
+    rnd.decide(2, play=True)
+    result = rnd.settle()
+    stored = [json.loads(json.dumps(e.to_dict())) for e in result.events]
+
+    events = [event_from_dict(e) for e in stored]
+    (started,) = [e for e in events if isinstance(e, RoundStarted)]
+    (placed,) = [e for e in events if isinstance(e, BetsPlaced)]
+    (revealed,) = [e for e in events if isinstance(e, SeedRevealed)]
+    held: dict[int, list[Card]] = {}
+    for e in events:
+        if isinstance(e, CardDealt):
+            held.setdefault(e.to, []).append(e.card)
+    assert {box: tuple(cards) for box, cards in held.items() if box} == {b.box: b.cards for b in result.boxes}
+    assert tuple(held[0]) == result.dealer_cards
+    again = table.deal(placed.boxes, seed_from_hex(revealed.seed), round_no=started.round_no)
+    for e in events:
+        if isinstance(e, Decision):
+            again.decide(e.box, e.play)
+    assert again.settle().events == tuple(events)
+    settled = [e for e in events if isinstance(e, BetSettled)]
+    assert sum(e.net for e in settled) == result.net
