@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -42,7 +41,7 @@ from casino.hands import N_DEALER_HANDS, N_HANDS
 from casino.rules import FOLD, LOSE, NOT_QUALIFY, TIE, WIN, compile_rules
 from casino.strategy import play_mask
 
-__all__ = ["round_distribution", "SessionStats", "session_stats", "MAX_STATES"]
+__all__ = ["round_distribution", "SessionStats", "session_stats", "MAX_STATES", "MAX_WORK"]
 
 N_PAIRS = N_HANDS * N_DEALER_HANDS
 MAX_STATES = 2_000_000  # bankroll lattice points: beyond this the problem is too fine-grained

@@ -56,9 +56,12 @@ __all__ = [
     "deal",
     "Tally",
     "BetSimulation",
+    "FrequencyRow",
     "SimulationResult",
+    "SessionSimulation",
     "simulate",
     "simulate_chunk",
+    "simulate_sessions",
 ]
 
 CHUNK = 1 << 16  # rounds dealt and settled at once
