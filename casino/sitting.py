@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -33,9 +34,12 @@ from casino.fair import SeedSource, commitment
 from casino.games import Game
 from casino.table import Round, RoundResult, Table, flat_bets
 
-__all__ = ["Sitting", "BetStats", "SittingStats", "StakeRule", "flat_stakes", "game_from_text"]
+if TYPE_CHECKING:
+    from casino.betting import BettingPattern
 
-StakeRule = Callable[["Sitting"], Sequence[BoxBets]]
+__all__ = ["Sitting", "BetStats", "SittingStats", "StakeRule", "flat_stakes", "PatternStakes", "game_from_text"]
+
+StakeRule = Callable[["Sitting"], "Sequence[BoxBets] | None"]  # None: stop betting
 BETS = ("ante", "play", "ante_bonus", "pair_plus")
 
 
@@ -43,6 +47,42 @@ def flat_stakes(boxes: int, ante: Fraction, pair_plus: Fraction = Fraction(0)) -
     """The default stake rule: the same bets every round."""
     bets = flat_bets(boxes, Fraction(ante), Fraction(pair_plus))
     return lambda sitting: bets
+
+
+class PatternStakes:
+    """A stake rule that follows a :class:`~casino.betting.BettingPattern` (Martingale, Pair Plus only …).
+
+    Called once before each round; each call after the first first tells the pattern how the round
+    just played ended (its net result), so the stake can double after a loss. Returns ``None`` once the
+    pattern stops (the bankroll cannot cover its base stake, or its own stop-win/stop-loss)::
+
+        >>> from casino.betting import BettingPattern
+        >>> from casino.games import load_game
+        >>> from casino.strategy import play_mask
+        >>> game = load_game("3-card-brag")
+        >>> sitting = Sitting(game, bankroll=Fraction(200), seed="martingale")
+        >>> rule = PatternStakes(BettingPattern("martingale", ante=5).with_limits(game.limits), sitting)
+        >>> rounds = []
+        >>> sitting.autoplay(rule, play_mask(game, "optimal"), hands=12, on_round=rounds.append)
+        7
+        >>> [int(r.boxes[0].ante) for r in rounds]  # doubles after a loss; the last cut to what is left
+        [5, 10, 5, 10, 20, 40, 45]
+        >>> sitting.bankroll
+        Fraction(0, 1)
+    """
+
+    def __init__(self, pattern: "BettingPattern", sitting: "Sitting", boxes: int = 1) -> None:
+        self.pattern = pattern
+        self.boxes = boxes
+        self.bettor = pattern.bettor(sitting.bankroll)
+        self._before: Fraction | None = None
+
+    def __call__(self, sitting: "Sitting") -> Sequence[BoxBets] | None:
+        if self._before is not None:
+            self.bettor.record(sitting.bankroll - self._before, sitting.bankroll)
+        self._before = sitting.bankroll
+        stakes = self.bettor.stakes()
+        return None if stakes is None else flat_bets(self.boxes, *stakes)
 
 
 @dataclass
@@ -211,7 +251,7 @@ class Sitting:
         start = self.bankroll
         for _ in range(hands):
             bets = stakes(self)
-            if not self.can_cover(bets):
+            if bets is None or not self.can_cover(bets):
                 break
             result = self.play_round(bets, strategy)
             played += 1

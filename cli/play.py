@@ -66,6 +66,11 @@ def play(
     ] = None,
     stop_win: Annotated[Optional[str], typer.Option("--stop-win", help="With --auto: stop once this far ahead.")] = None,
     stop_loss: Annotated[Optional[str], typer.Option("--stop-loss", help="With --auto: stop once this far behind.")] = None,
+    betting: Annotated[
+        str,
+        typer.Option(help="With --auto: flat, martingale (double the Ante after a loss, up to the table maximum) "
+                          "or pair-plus-only (--pair-plus stake, no Ante)."),
+    ] = "flat",
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue a stored session: the latest, or the ID given as GAME.")
     ] = False,
@@ -86,6 +91,13 @@ def play(
         fail(f"--boxes must be 1 to 6, not {boxes}")
     if (stop_win or stop_loss) and not auto:
         fail("--stop-win and --stop-loss go with --auto")
+    if betting != "flat" and not auto:
+        fail("--betting goes with --auto")
+    if auto:
+        from casino.betting import BettingPattern
+
+        if BettingPattern(betting).kind != "flat" and (boxes or 1) > 1:  # refused before anything is stored
+            fail(f"--betting {betting} plays one box; leave out --boxes")
     stop_win_amount = _amount(stop_win, "--stop-win", positive=True)
     stop_loss_amount = _amount(stop_loss, "--stop-loss", positive=True)
     with open_db(db) as store_session:
@@ -94,7 +106,8 @@ def play(
         else:
             setup = _new(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto)
         if auto:
-            _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount)
+            rule = stake_rule(setup, betting)  # a bad pattern is refused before any hand is played
+            _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule)
         else:
             _interactive(store_session, setup, hands)
 
@@ -428,18 +441,30 @@ def _print_goodbye(out, setup: Setup, record, played: int) -> None:
 # -- auto-play -------------------------------------------------------------------------------------------
 
 
-def stake_rule(setup: Setup):
-    """How each auto-played round's bets are chosen: flat bets (betting patterns plug in here)."""
-    from casino.sitting import flat_stakes
+def stake_rule(setup: Setup, betting: str = "flat"):
+    """How each auto-played round's bets are chosen: flat bets, or a betting pattern."""
+    from casino.betting import BettingPattern
+    from casino.sitting import PatternStakes, flat_stakes
+    from cli.errors import fail
 
     ante, pair_plus = setup.stakes[0]
+    pattern = BettingPattern(betting, ante=ante, pair_plus=pair_plus)  # checks the pattern's name and stakes
+    if pattern.kind != "flat":
+        if len(setup.stakes) > 1:
+            fail(f"--betting {pattern.kind} plays one box; leave out --boxes")
+        return PatternStakes(pattern.with_limits(setup.game.limits), setup.sitting)
     if len(set(setup.stakes)) == 1:
         return flat_stakes(len(setup.stakes), ante, pair_plus)
     bets = _bets(setup.stakes)
     return lambda sitting: bets
 
 
-def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss) -> None:
+def _describe_rule(rule, setup: Setup) -> str:
+    pattern = getattr(rule, "pattern", None)
+    return pattern.describe if pattern is not None else _describe_stakes(setup.stakes)
+
+
+def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from casino.db import store
@@ -455,7 +480,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss) -> None:
     start = sitting.bankroll
     verb = "Resuming" if setup.resumed else "Session"
     out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
-              f"strategy {setup.strategy}, {_describe_stakes(setup.stakes)}, bankroll {_m(start)}")
+              f"strategy {setup.strategy}, {_describe_rule(rule, setup)}, bankroll {_m(start)}")
     with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=out, transient=True) as progress:
         task = progress.add_task("hands", total=hands)
@@ -464,7 +489,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss) -> None:
             store.record_round(setup.session_id, result, sitting.bankroll - result.net, sitting.bankroll, session=db)
             progress.advance(task)
 
-        played = sitting.autoplay(stake_rule(setup), mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss,
+        played = sitting.autoplay(rule, mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss,
                                   on_round=on_round)
     change = sitting.bankroll - start
     if played == hands:
