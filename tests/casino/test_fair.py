@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import secrets
+import itertools
+import random
 
 import numpy as np
 import pytest
@@ -95,17 +96,26 @@ def _uniformity_p_value(counts: np.ndarray) -> float:
     return float(chisquare(observed, expected, ddof=observed.size - 1 - 51 * 51).pvalue)
 
 
+def _fixed_seeds():
+    """32-byte seeds as the table draws them, but reproducible: the test gives the same answer every run."""
+    for i in itertools.count():
+        yield hashlib.sha256(f"chi-square seed {i}".encode()).digest()
+
+
 def test_secure_shuffle_deals_every_card_to_every_position_uniformly():
-    # Fresh secure seeds, as at the table: a false alarm has probability 1e-4 by construction.
-    counts = _position_counts(lambda: deck_order(secrets.token_bytes(32)))
+    seeds = _fixed_seeds()
+    counts = _position_counts(lambda: deck_order(next(seeds)))
     assert (counts.sum(axis=0) == DECKS).all() and (counts.sum(axis=1) == DECKS).all()
     assert _uniformity_p_value(counts) > 1e-4
+
+
+_BIASED = random.Random(20261130)
 
 
 def _biased_shuffle() -> list[int]:
     """A classic mistake: Fisher–Yates with one random byte modulo (i + 1), so low values come up more."""
     deck = list(range(52))
-    data = secrets.token_bytes(51)
+    data = _BIASED.randbytes(51)
     for k, i in enumerate(range(51, 0, -1)):
         j = data[k] % (i + 1)
         deck[i], deck[j] = deck[j], deck[i]
