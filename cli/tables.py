@@ -50,15 +50,18 @@ def paytables(json: JsonOpt = False) -> None:
     from rich.table import Table
 
     from casino.games import builtin_games, builtin_paytables, load_game, load_paytable
+    from casino.sidebets import builtin_side_bets, load_side_bet
     from cli.render import console, pays, print_json
 
     games = {name: load_game(name) for name in builtin_games()}
     tables = {name: load_paytable(name) for name in builtin_paytables()}
+    tables.update({name: load_side_bet(name) for name in builtin_side_bets()})
 
     def pay_text(table) -> str:
         if table is None:
             return "—"
-        return ", ".join(f"{key} {pays(value)}" for key, value in table.pays)
+        shares = [f"{key} {pays(share * 100)}% of the meter" for key, share in getattr(table, "meter_shares", ())]
+        return ", ".join([*(f"{key} {pays(value)}" for key, value in table.pays), *shares])
 
     if json:
         print_json(
@@ -85,7 +88,10 @@ def paytables(json: JsonOpt = False) -> None:
     for key, g in games.items():
         game_table.add_row(key, g.ranking.name, g.qualifier, g.ties, pay_text(g.ante_bonus), pay_text(g.pair_plus))
     out.print(game_table)
-    pay_table = Table(title="Built-in paytables (swap in with --ante-bonus / --pair-plus)", title_justify="left")
+    pay_table = Table(
+        title="Built-in paytables (swap in with --ante-bonus / --pair-plus; side bets by name in a game file)",
+        title_justify="left",
+    )
     for name in ("Name", "Bet", "Pays (to 1)", "Source"):
         pay_table.add_column(name)
     for key, t in tables.items():

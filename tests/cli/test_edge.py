@@ -60,7 +60,7 @@ def test_odds_table(runner, app):
 def test_paytables_lists_everything(runner, app):
     result = runner.invoke(app, ["paytables"])
     assert result.exit_code == 0
-    for name in ("3-card-brag", "three-card-poker", "ante-bonus-6", "pair-plus-8"):
+    for name in ("3-card-brag", "three-card-poker", "ante-bonus-6", "pair-plus-8", "six-card-bonus-1", "prime-1"):
         assert name in result.output
     data = json.loads(runner.invoke(app, ["paytables", "--json"]).output)
     assert {g["name"] for g in data["games"]} == {"3-card-brag", "three-card-poker"}
