@@ -20,6 +20,7 @@ Every problem raises :class:`~casino.errors.GameFileError` naming the file and t
 from __future__ import annotations
 
 import difflib
+import json
 import tomllib
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -40,6 +41,7 @@ __all__ = [
     "Game",
     "load_game",
     "load_paytable",
+    "parse_game_text",
     "builtin_games",
     "builtin_paytables",
     "parse_amount",
@@ -178,6 +180,61 @@ class Game:
         """The bets this game offers: always ``ante_play``, then any side tables."""
         return ("ante_play",) + tuple(bet for bet in BETS if getattr(self, bet) is not None)
 
+    def to_toml(self) -> str:
+        """This game as one self-contained game file: every table written out, exact numbers.
+
+        Swapped-in tables and tables named by path are included, so the text alone rebuilds the game
+        (it is what a table session stores)::
+
+            >>> game = load_game("three-card-poker", pair_plus="pair-plus-5")
+            >>> again = parse_game_text(game.to_toml())
+            >>> again.pair_plus.pays == game.pair_plus.pays and again.to_toml() == game.to_toml()
+            True
+        """
+        lines = [f"name = {_toml_value(self.name)}", f"ranking = {_toml_value(self.ranking.name)}",
+                 f"qualifier = {_toml_value(self.qualifier)}", f"ties = {_toml_value(self.ties)}"]
+        sections: list[tuple[str, list[tuple[str, Any]]]] = []
+        for bet in BETS:
+            table = getattr(self, bet)
+            if table is not None:
+                sections.append((bet, list(table.pays)))
+        for side in self.side_bets:
+            sections.append((side.bet, list(side.to_toml_table().items())))
+        limits = [(key, getattr(self.limits, key)) for key in _LIMIT_KEYS if getattr(self.limits, key) is not None]
+        if limits:
+            sections.append(("limits", limits))
+        sections.append(("rules", [(key, getattr(self.rules, key)) for key in _RULE_KEYS]))
+        for section, items in sections:
+            lines.append("")
+            lines.append(f"[{section}]")
+            lines.extend(f"{key} = {_toml_value(value)}" for key, value in items)
+        return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    """A TOML literal that reads back exactly (a Fraction with no short decimal becomes ``"p/q"``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        d = value.denominator
+        while d % 2 == 0:
+            d //= 2
+        while d % 5 == 0:
+            d //= 5
+        if d == 1:  # a terminating decimal: written as one, read back exactly (parse_float=Decimal)
+            digits = 0
+            while (value * 10**digits).denominator != 1:
+                digits += 1
+            return format(Decimal(value.numerator) / Decimal(value.denominator), f".{digits}f")
+        return f'"{value.numerator}/{value.denominator}"'
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    raise TypeError(f"cannot write {value!r} to TOML")
+
 
 # ---------------------------------------------------------------------------------------------------
 # Reading files
@@ -208,15 +265,23 @@ def builtin_paytables() -> dict[str, str]:
     return found
 
 
-def _read(source: str | Path, builtins: dict[str, str], kind: str) -> tuple[str, str]:
-    """(text, label) of a built-in name or a file path."""
+def _read(
+    source: str | Path, builtins: dict[str, str], kind: str, base: Path | None = None
+) -> tuple[str, str, Path | None]:
+    """(text, label, folder) of a built-in name or a file path.
+
+    A relative path named inside another file (``base`` is that file's folder) is read from that
+    folder; the returned folder is where paths named inside *this* file are resolved from.
+    """
     text_source = str(source)
     if text_source in builtins:
-        return builtins[text_source], f"{text_source} (built-in)"
+        return builtins[text_source], f"{text_source} (built-in)", None
     path = Path(text_source).expanduser()
+    if base is not None and not path.is_absolute():
+        path = base / path
     if path.is_file() or text_source.endswith(".toml") or "/" in text_source:
         try:
-            return path.read_text(encoding="utf-8"), str(path)
+            return path.read_text(encoding="utf-8"), str(path), path.parent
         except FileNotFoundError:
             raise UnknownGameError(f"{path}: no such file") from None
         except (OSError, UnicodeDecodeError) as error:
@@ -297,7 +362,7 @@ def _parse_rules(table: Any, label: str) -> Rules:
     return Rules(**table)
 
 
-def _parse_game(data: dict[str, Any], label: str, text: str) -> Game:
+def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None = None) -> Game:
     _check_keys(data, _GAME_KEYS, label)
     if "ranking" not in data:
         raise GameFileError(f"{label}: missing key 'ranking' (one of: {', '.join(ranking_names())})")
@@ -322,8 +387,8 @@ def _parse_game(data: dict[str, Any], label: str, text: str) -> Game:
         if bet not in data:
             continue
         value = data[bet]
-        if isinstance(value, str):  # a named built-in table or a path
-            tables[bet] = load_paytable(value, bet=bet)
+        if isinstance(value, str):  # a named built-in table, or a path (relative to this file)
+            tables[bet] = load_paytable(value, bet=bet, base=base)
         else:
             tables[bet] = _parse_pays(bet, value, label, f"{name} {BETS[bet]}", label)
     limits = _parse_limits(data["limits"], label) if "limits" in data else Limits()
@@ -333,7 +398,7 @@ def _parse_game(data: dict[str, Any], label: str, text: str) -> Game:
         from casino.sidebets import parse_side_bet
 
         side_bets = tuple(
-            parse_side_bet(key, data[key], label, name=f"{name} {key.replace('_', ' ')}")
+            parse_side_bet(key, data[key], label, name=f"{name} {key.replace('_', ' ')}", base=base)
             for key in data
             if key in SIDE_BET_KEYS
         )
@@ -361,23 +426,29 @@ def load_game(
 
     ``ante_bonus`` / ``pair_plus`` swap in another table: a built-in name (``"pair-plus-4"``) or a file.
     """
-    text, label = _read(source, builtin_games(), "game")
-    game = _parse_game(_parse_toml(text, label), label, text)
+    text, label, base = _read(source, builtin_games(), "game")
+    game = _parse_game(_parse_toml(text, label), label, text, base)
     return game.with_tables(
         ante_bonus=load_paytable(ante_bonus, bet="ante_bonus") if ante_bonus is not None else None,
         pair_plus=load_paytable(pair_plus, bet="pair_plus") if pair_plus is not None else None,
     )
 
 
-def load_paytable(source: str | Path, bet: str | None = None) -> Paytable:
+def parse_game_text(text: str, label: str = "stored game") -> Game:
+    """A game from the text of a game file (such as the snapshot stored with a session)."""
+    return _parse_game(_parse_toml(text, label), label, text)
+
+
+def load_paytable(source: str | Path, bet: str | None = None, base: Path | None = None) -> Paytable:
     """A paytable by built-in name (``"pair-plus-3"``) or from a file holding one ``[bet]`` table.
 
     With ``bet`` given, the file must hold that bet's table (a game file holding it will do).
+    A relative path is read from ``base`` when given (the folder of the file that names it).
     """
-    text, label = _read(source, builtin_paytables(), "paytable")
+    text, label, folder = _read(source, builtin_paytables(), "paytable", base)
     data = _parse_toml(text, label)
     if "ranking" in data:  # a whole game file: take its table
-        game = _parse_game(data, label, text)
+        game = _parse_game(data, label, text, folder)
         bets = [b for b in BETS if getattr(game, b) is not None and (bet is None or b == bet)]
         if not bets:
             raise GameFileError(f"{label}: has no [{bet or 'ante_bonus'}] table")

@@ -123,6 +123,14 @@ class SideBet:
         shares = tuple((k, v) for k, v in self.meter_shares if k != hand)
         return replace(self, pays=tuple((k, table[k]) for k in self.hands if k in table), meter_shares=shares)
 
+    def to_toml_table(self) -> dict[str, Any]:
+        """This table as a game-file section (hand = payout; meter shares as ``"7/10 meter"``)."""
+        table: dict[str, Any] = dict(self.pays)
+        table.update({hand: f"{share} meter" for hand, share in self.meter_shares})
+        if self.bet == "progressive":
+            table["meter"] = self.meter
+        return table
+
     def with_meter(self, meter: Fraction | int) -> SideBet:
         return replace(self, meter=Fraction(meter))
 
@@ -189,10 +197,12 @@ def _amount(value: Any, where: str) -> Fraction:
     return parse_amount(value, where)
 
 
-def parse_side_bet(bet: str, value: Any, label: str, name: str | None = None, source: str = "") -> SideBet:
+def parse_side_bet(
+    bet: str, value: Any, label: str, name: str | None = None, source: str = "", base: Path | None = None
+) -> SideBet:
     """A side bet from a game-file section (a table of hand = payout, or a table name / path)."""
     if isinstance(value, str):
-        return load_side_bet(value, bet=bet)
+        return load_side_bet(value, bet=bet, base=base)
     where = f"{label}: [{bet}]"
     if not isinstance(value, dict) or not value:
         raise GameFileError(f"{where} must be a table of hand = payout")
@@ -226,26 +236,15 @@ def parse_side_bet(bet: str, value: Any, label: str, name: str | None = None, so
     )
 
 
-def load_side_bet(source: str | Path, bet: str | None = None) -> SideBet:
-    """A side-bet table by built-in name (``"six-card-bonus-1"``) or from a TOML file."""
-    builtins = builtin_side_bets()
-    text_source = str(source)
-    if text_source in builtins:
-        text, label = builtins[text_source], f"{text_source} (built-in)"
-    else:
-        path = Path(text_source).expanduser()
-        if not (path.is_file() or text_source.endswith(".toml") or "/" in text_source):
-            near = difflib.get_close_matches(text_source, builtins, n=2, cutoff=0.5)
-            hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-            raise UnknownGameError(f"unknown side-bet table {text_source!r}{hint} (built-in: {', '.join(builtins)})")
-        try:
-            text, label = path.read_text(encoding="utf-8"), str(path)
-        except OSError:
-            raise UnknownGameError(f"{path}: no such file") from None
-    try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        raise GameFileError(f"{label}: malformed TOML: {error}") from None
+def load_side_bet(source: str | Path, bet: str | None = None, base: Path | None = None) -> SideBet:
+    """A side-bet table by built-in name (``"six-card-bonus-1"``) or from a TOML file.
+
+    A relative path is read from ``base`` when given (the folder of the game file that names it).
+    """
+    from casino.games import _parse_toml, _read
+
+    text, label, _ = _read(source, builtin_side_bets(), "side-bet table", base)
+    data = _parse_toml(text, label)
     present = [b for b in SIDE_BETS if b in data and (bet is None or b == bet)]
     if not present:
         raise GameFileError(f"{label}: has no [{bet or ' / '.join(SIDE_BETS)}] table")
@@ -254,5 +253,5 @@ def load_side_bet(source: str | Path, bet: str | None = None) -> SideBet:
             raise GameFileError(f"{label}: unknown key {key!r}")
     return parse_side_bet(
         present[0], data[present[0]], label,
-        name=str(data.get("name", Path(text_source).stem)), source=str(data.get("source", label)),
+        name=str(data.get("name", Path(str(source)).stem)), source=str(data.get("source", label)),
     )

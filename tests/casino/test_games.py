@@ -4,6 +4,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from casino.errors import BragError, GameFileError, UnknownGameError
 from casino.games import builtin_games, builtin_paytables, load_game, load_paytable
@@ -153,3 +155,50 @@ def test_paytable_files_hold_exactly_one_table(tmp_path):
     stray = write(tmp_path, 'name = "x"\nqualifier = "Q-high"\n[pair_plus]\npair = 1\n', "stray.toml")
     with pytest.raises(GameFileError, match="unknown key 'qualifier'"):
         load_paytable(stray)
+
+
+def test_paths_inside_a_game_file_are_relative_to_that_file(tmp_path, monkeypatch):
+    folder = tmp_path / "designs"
+    folder.mkdir()
+    (folder / "pp.toml").write_text('name = "Mine"\n[pair_plus]\npair = 2\n')
+    (folder / "game.toml").write_text('ranking = "brag"\npair_plus = "pp.toml"\n')
+    monkeypatch.chdir(tmp_path)  # not the game's folder
+    assert load_game(folder / "game.toml").pair_plus.pays == (("pair", 2),)
+
+
+@pytest.mark.parametrize("name", ["3-card-brag", "three-card-poker"])
+def test_to_toml_rebuilds_the_game_exactly(name, tmp_path):
+    from casino.games import parse_game_text
+
+    game = load_game(name, ante_bonus="ante-bonus-6", pair_plus="pair-plus-5")
+    text = game.to_toml()
+    again = parse_game_text(text)
+    assert again.to_toml() == text
+    for field in ("ranking", "qualifier", "ties", "limits", "rules"):
+        assert getattr(again, field) == getattr(game, field)
+    assert again.ante_bonus.pays == game.ante_bonus.pays and again.pair_plus.pays == game.pair_plus.pays
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    pays=st.lists(st.fractions(min_value=0, max_value=1000, max_denominator=64), min_size=5, max_size=5),
+    ties=st.sampled_from(["push", "player", "dealer"]),
+    qualifier=st.sampled_from(["none", "Q-high", "Q-6-4", "pair", "A-high"]),
+    flags=st.tuples(st.booleans(), st.booleans()),
+)
+def test_to_toml_round_trips_any_exact_paytable(pays, ties, qualifier, flags):
+    from dataclasses import replace
+
+    from casino.games import Paytable, Rules, parse_game_text
+
+    keys = ("pair", "flush", "run", "running_flush", "prial")
+    game = replace(
+        load_game("3-card-brag"),
+        ties=ties,
+        qualifier=qualifier,
+        rules=Rules(*flags),
+        pair_plus=Paytable("random", "pair_plus", tuple(zip(keys, pays))),
+    )
+    again = parse_game_text(game.to_toml())
+    assert again.pair_plus.pays == game.pair_plus.pays
+    assert (again.ties, again.qualifier, again.rules) == (ties, qualifier, game.rules)
