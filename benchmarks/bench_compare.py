@@ -19,8 +19,8 @@ pytestmark = pytest.mark.benchmark
 
 def brute_force_edge(game) -> Fraction:
     """Ante/Play house edge by comparing every player hand with every dealer hand (disjoint ones only)."""
-    from casino.edge import TIE_PAYS, pay_vector
     from casino.hands import hand_table
+    from casino.rules import pay_vector
 
     table = hand_table(game.ranking)
     cards = table.cards.astype(np.int64)
@@ -33,7 +33,7 @@ def brute_force_edge(game) -> Fraction:
     for b in bonus:
         scale = scale * b.denominator // np.gcd(scale, b.denominator)
     hand_bonus = np.array([int(b * scale) for b in bonus], dtype=np.int64)[table.pay_class]
-    tie = TIE_PAYS[game.ties]
+    tie = {"push": 0, "player": 2, "dealer": -2}[game.ties]  # Ante + Play on a tie, written out here
     total = 0
     n_dealer = None
     chunk = 256

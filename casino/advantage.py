@@ -26,7 +26,8 @@ from typing import Any, Iterable
 import numpy as np
 
 from casino.cards import Card, parse_cards
-from casino.edge import TIE_PAYS, analyze, pay_vector
+from casino.edge import analyze
+from casino.rules import LOSE, NOT_QUALIFY, TIE, WIN, outcome_nets, pay_vector
 from casino.errors import CardError
 from casino.games import Game
 from casino.hands import HandTable, hand_table, pair_index
@@ -167,9 +168,10 @@ def informed(game: Game, dealer_card: str | Card | None = None, seen: str | Iter
     bonus = pay_vector(game.ante_bonus, Fraction(0))
     scale = _lcm(bonus)
     hand_bonus = np.array([int(b * scale) for b in bonus], dtype=np.int64)[table.pay_class]
-    tie = TIE_PAYS[game.ties]
-    main = counts["not_qualify"] + 2 * counts["win"] + tie * counts["tie"] - 2 * counts["lose"]
-    bonus_pairs = n_dealer - (0 if game.rules.ante_bonus_on_loss else counts["lose"])
+    nets = outcome_nets(game)
+    dealt = {NOT_QUALIFY: counts["not_qualify"], WIN: counts["win"], TIE: counts["tie"], LOSE: counts["lose"]}
+    main = sum(nets.main[k] * n for k, n in dealt.items())
+    bonus_pairs = sum(n for k, n in dealt.items() if nets.bonus_paid[k])
     value = scale * main + hand_bonus * bonus_pairs  # scale x n_dealer x EV of playing
     fold = -scale * n_dealer
     play = possible & (value > fold)

@@ -31,11 +31,9 @@ from casino.dealer import DealerOutcomes, dealer_outcomes
 from casino.games import BETS, Game, Paytable
 from casino.hands import N_DEALER_HANDS, N_HANDS, HandTable
 from casino.rankings import PAY_CLASSES
+from casino.rules import LOSE, NOT_QUALIFY, OUTCOME_NAMES, TIE, WIN, outcome_nets, pay_vector
 
-__all__ = ["Outcome", "BetReport", "HandDecision", "EdgeReport", "analyze", "TIE_PAYS", "pay_vector"]
-
-#: Net result of Ante + Play (in Antes) when a qualifying dealer ties the player.
-TIE_PAYS = {"push": 0, "player": 2, "dealer": -2}
+__all__ = ["Outcome", "BetReport", "HandDecision", "EdgeReport", "analyze"]
 N_PAIRS = N_HANDS * N_DEALER_HANDS  # 407,170,400
 
 
@@ -147,13 +145,6 @@ def _number(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def pay_vector(table: Paytable | None, missing: Fraction | None) -> list[Fraction | None]:
-    """Payout per pay class (:data:`~casino.rankings.PAY_CLASSES`); ``missing`` where not paid."""
-    if table is None:
-        return [missing] * len(PAY_CLASSES)
-    return [table.pay_for(name) if table.pay_for(name) is not None else missing for name in PAY_CLASSES]
-
-
 @dataclass(frozen=True, eq=False)
 class EdgeReport:
     """Exact analysis of one game: the play/fold decision per hand and a :class:`BetReport` per bet."""
@@ -217,11 +208,11 @@ def _ante_play(
     bound = (2 + max(abs(b) for b in bonus)) * scale * N_DEALER_HANDS * N_HANDS
     exact_type = np.int64 if bound < 2**62 else object
     bonus_scaled = np.array([int(b * scale) for b in bonus], dtype=exact_type)
-    tie = TIE_PAYS[game.ties]
+    nets = outcome_nets(game)
     hand_bonus = bonus_scaled[table.pay_class]
-    main = dealer.not_qualify + 2 * dealer.win + tie * dealer.tie - 2 * dealer.lose
-    on_loss = game.rules.ante_bonus_on_loss
-    bonus_pairs = N_DEALER_HANDS - (0 if on_loss else dealer.lose)  # dealer hands on which the bonus pays
+    dealt = {NOT_QUALIFY: dealer.not_qualify, WIN: dealer.win, TIE: dealer.tie, LOSE: dealer.lose}
+    main = sum(nets.main[k] * n for k, n in dealt.items())
+    bonus_pairs = sum(n for k, n in dealt.items() if nets.bonus_paid[k])  # dealer hands on which the bonus pays
     play_value = main.astype(exact_type) * scale + hand_bonus * bonus_pairs
     if play is None:
         if pair_plus_ratio and game.pair_plus is not None and not game.rules.pair_plus_on_fold:
@@ -242,12 +233,9 @@ def _ante_play(
         "lose": int(dealer.lose[play].sum()),
     }
     tie_label = {"push": "Tie (push)", "player": "Tie (player wins)", "dealer": "Tie (dealer wins)"}[game.ties]
+    labels = ("Fold", "Dealer does not qualify", "Player wins", tie_label, "Player loses")
     outcomes = [
-        Outcome("Fold", counts["fold"], Fraction(-1), N_PAIRS),
-        Outcome("Dealer does not qualify", counts["dealer_not_qualify"], Fraction(1), N_PAIRS),
-        Outcome("Player wins", counts["win"], Fraction(2), N_PAIRS),
-        Outcome(tie_label, counts["tie"], Fraction(tie), N_PAIRS),
-        Outcome("Player loses", counts["lose"], Fraction(-2), N_PAIRS),
+        Outcome(label, counts[OUTCOME_NAMES[k]], Fraction(nets.main[k]), N_PAIRS) for k, label in enumerate(labels)
     ]
     # Net-result distribution: fold, then per pay class the four dealer outcomes plus that class's bonus.
     distribution: dict[Fraction, int] = {Fraction(-1): fold_pairs} if fold_pairs else {}
@@ -270,11 +258,10 @@ def _ante_play(
                     N_PAIRS,
                 )
             )
-        # Columns: dealer not qualifying, win, tie, lose. Only the last is a loss to the dealer (a tie
-        # the dealer wins also nets -2, but the Ante Bonus is withheld only when the dealer is higher).
-        for main_value, lost, n in zip((1, 2, tie, -2), (False, False, False, True), per_class[k]):
+        # Columns: dealer not qualifying, win, tie, lose (outcomes 1-4), each with or without the bonus.
+        for outcome, n in zip(dealt, per_class[k]):
             if n:
-                value = Fraction(main_value) + (b if on_loss or not lost else 0)
+                value = Fraction(nets.main[outcome]) + (b if nets.bonus_paid[outcome] else 0)
                 distribution[value] = distribution.get(value, 0) + int(n)
     report = BetReport(
         bet="ante_play",

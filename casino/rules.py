@@ -29,11 +29,15 @@ from functools import cache
 
 import numpy as np
 
-from casino.edge import TIE_PAYS, pay_vector
-from casino.games import Game
+from casino.games import Game, Paytable
 from casino.hands import HandTable, hand_table
+from casino.rankings import PAY_CLASSES
 
 __all__ = [
+    "OutcomeNets",
+    "outcome_nets",
+    "pay_vector",
+    "TIE_NET",
     "FOLD",
     "NOT_QUALIFY",
     "WIN",
@@ -47,6 +51,48 @@ __all__ = [
 
 FOLD, NOT_QUALIFY, WIN, TIE, LOSE = range(5)
 OUTCOME_NAMES = ("fold", "dealer_not_qualify", "win", "tie", "lose")
+#: What each of Ante and Play nets, per Ante, when a qualifying dealer ties the player.
+TIE_NET = {"push": 0, "player": 1, "dealer": -1}
+
+
+@dataclass(frozen=True)
+class OutcomeNets:
+    """How each outcome (indexed FOLD, NOT_QUALIFY, WIN, TIE, LOSE) settles the main bets, per Ante.
+
+    ``ante`` and ``play``: each bet's net; ``bonus_paid``: whether the Ante Bonus pays. The exact
+    calculator, the advantage analysis and :meth:`CompiledRules.settle` all read these three rows::
+
+        >>> from casino.games import load_game
+        >>> nets = outcome_nets(load_game("3-card-brag"))
+        >>> nets.ante, nets.play, nets.main
+        ((-1, 1, 1, 0, -1), (0, 0, 1, 0, -1), (-1, 1, 2, 0, -2))
+    """
+
+    ante: tuple[int, ...]
+    play: tuple[int, ...]
+    bonus_paid: tuple[bool, ...]
+
+    @property
+    def main(self) -> tuple[int, ...]:
+        """Ante and Play together, per Ante."""
+        return tuple(a + p for a, p in zip(self.ante, self.play))
+
+
+def outcome_nets(game: Game) -> OutcomeNets:
+    """The settlement of the main bets per outcome, from the game's tie rule and rule variations."""
+    tie = TIE_NET[game.ties]
+    return OutcomeNets(
+        ante=(-1, 1, 1, tie, -1),
+        play=(0, 0, 1, tie, -1),
+        bonus_paid=(False, True, True, True, game.rules.ante_bonus_on_loss),
+    )
+
+
+def pay_vector(table: Paytable | None, missing: Fraction | None) -> list[Fraction | None]:
+    """Payout per pay class (:data:`~casino.rankings.PAY_CLASSES`); ``missing`` where not paid."""
+    if table is None:
+        return [missing] * len(PAY_CLASSES)
+    return [table.pay_for(name) if table.pay_for(name) is not None else missing for name in PAY_CLASSES]
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,7 +126,7 @@ class CompiledRules:
     table: HandTable
     scale: int
     qualifier_strength: int
-    tie_net: int  # per Ante for each of Ante and Play: +1, 0 or -1
+    nets: OutcomeNets
     bonus: np.ndarray  # per hand, Ante Bonus x scale (0 where not paid)
     pair_plus_pays: np.ndarray  # per hand, Pair Plus net x scale (-scale where it loses)
 
@@ -98,13 +144,9 @@ class CompiledRules:
             np.where(~qualifies, NOT_QUALIFY, np.where(ps > ds, WIN, np.where(ps == ds, TIE, LOSE))),
         ).astype(np.int8)
         s = self.scale
-        ante_net = np.array([-s, s, s, self.tie_net * s, -s], dtype=np.int64)
-        play_net = np.array([0, 0, s, self.tie_net * s, -s], dtype=np.int64)
-        ante = ante_net[outcome]
-        play_result = play_net[outcome]
-        bonus = np.where(play, self.bonus[player], 0)
-        if not self.game.rules.ante_bonus_on_loss:
-            bonus = np.where(outcome == LOSE, 0, bonus)
+        ante = np.array(self.nets.ante, dtype=np.int64)[outcome] * s
+        play_result = np.array(self.nets.play, dtype=np.int64)[outcome] * s
+        bonus = np.where(np.array(self.nets.bonus_paid)[outcome], self.bonus[player], 0)
         pair_plus = self.pair_plus_pays[player]
         if not self.game.rules.pair_plus_on_fold:
             pair_plus = np.where(play, pair_plus, -s)
@@ -128,7 +170,7 @@ def compile_rules(game: Game) -> CompiledRules:
         table=table,
         scale=scale,
         qualifier_strength=table.threshold(game.qualifier),
-        tie_net=TIE_PAYS[game.ties] // 2,
+        nets=outcome_nets(game),
         bonus=arrays[0],
         pair_plus_pays=arrays[1],
     )
