@@ -197,6 +197,24 @@ def _amount(value: Any, where: str) -> Fraction:
     return parse_amount(value, where)
 
 
+def _meter_share(raw: str, where: str) -> Fraction:
+    """``"meter"`` -> 1, ``"70% meter"`` -> 7/10, ``"7/10 meter"`` -> 7/10; anything else names what was written."""
+    text = raw.strip()
+    amount = text[: -len("meter")].strip() if text.lower().endswith("meter") else None
+    bad = GameFileError(f"{where} must be a payout or a share of the meter such as \"100% meter\", not {raw!r}")
+    if amount is None:
+        raise bad
+    if not amount:
+        return Fraction(1)
+    try:
+        share = (_amount(amount[:-1].strip(), where) / 100 if amount.endswith("%") else _amount(amount, where))
+    except GameFileError:
+        raise bad from None
+    if share < 0:
+        raise bad
+    return share
+
+
 def parse_side_bet(
     bet: str, value: Any, label: str, name: str | None = None, source: str = "", base: Path | None = None
 ) -> SideBet:
@@ -209,29 +227,32 @@ def parse_side_bet(
     hands = SIDE_BETS[bet][1]
     pays: dict[str, Fraction] = {}
     shares: dict[str, Fraction] = {}
-    meter = Fraction(0)
+    meter: Fraction | None = None
     for word, raw in value.items():
         key = word.strip().lower().replace("-", "_").replace(" ", "_")
         if bet == "progressive" and key == "meter":
             meter = _amount(raw, f"{where}.meter")
+            if meter < 0:
+                raise GameFileError(f"{where}.meter: the meter cannot be negative, not {raw!r}")
             continue
         if key not in hands:
             near = difflib.get_close_matches(key, hands, n=1)
             hint = f" (did you mean {near[0]!r}?)" if near else ""
             raise GameFileError(f"{where}.{word}: unknown hand for {SIDE_BETS[bet][0]}{hint}; hands: {', '.join(hands)}")
-        if bet == "progressive" and isinstance(raw, str) and "meter" in raw:
-            text = raw.replace("meter", "").strip()
-            share = Fraction(1) if not text else (_amount(text.rstrip("%").strip(), f"{where}.{word}") / 100
-                                                  if text.endswith("%") else _amount(text, f"{where}.{word}"))
-            shares[key] = share
+        if bet == "progressive" and isinstance(raw, str) and "meter" in raw.lower():
+            shares[key] = _meter_share(raw, f"{where}.{word}")
         else:
             pays[key] = _amount(raw, f"{where}.{word}")
+    if bet == "progressive" and meter is None:
+        raise GameFileError(
+            f"{where}.meter is required: how large the meter is, in units of the stake (e.g. meter = 1000)"
+        )
     return SideBet(
         bet=bet,
         name=name or f"{label.split(' ')[0]} {SIDE_BETS[bet][0]}",
         pays=tuple((k, pays[k]) for k in hands if k in pays),
         source=source or label,
-        meter=meter,
+        meter=meter if meter is not None else Fraction(0),
         meter_shares=tuple((k, shares[k]) for k in hands if k in shares),
     )
 

@@ -208,6 +208,11 @@ def test_side_bets_as_game_file_sections(tmp_path):
         ("[prime]\nsix_one_colour = -4\n", "zero or more"),
         ('six_card_bonus = "six-card-bonus-9"\n', "unknown side-bet table"),
         ("[colour_bonus]\n", "must be a table of hand = payout"),
+        ('[progressive]\nmini_royal = "100% meter"\n', r"bad\.toml: \[progressive\]\.meter is required"),
+        ("[progressive]\nrun = 6\n", r"\[progressive\]\.meter is required"),
+        ('[progressive]\nmeter = 100\nmini_royal = "200% meterx"\n', r"\.mini_royal .*not '200% meterx'"),
+        ('[progressive]\nmeter = 100\nmini_royal = "lots meter"\n', r"not 'lots meter'"),
+        ("[progressive]\nmeter = -5\nrun = 6\n", r"\.meter"),
     ],
 )
 def test_bad_side_bet_sections_name_the_file_and_key(tmp_path, body, message):
