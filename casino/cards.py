@@ -4,7 +4,7 @@ A card is a small frozen value; its ``index`` (0-51) is what the numpy tables us
 
     >>> from casino.cards import Card, parse_cards
     >>> parse_cards("3h 10d A♠")
-    (Card('3♥'), Card('T♦'), Card('A♠'))
+    (Card('3♥'), Card('10♦'), Card('A♠'))
     >>> str(Card.parse("qs"))
     'Q♠'
     >>> Card.parse("Qs").index
@@ -85,7 +85,7 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 
 @dataclass(frozen=True, order=True, slots=True)
 class Card:
-    """One playing card. Prints as ``3♥``; :meth:`ascii` gives ``3h``."""
+    """One playing card. Prints as ``3♥`` (a ten as ``10♥``); :meth:`ascii` gives ``3h`` (``Th``)."""
 
     rank: Rank
     suit: Suit
@@ -112,7 +112,7 @@ class Card:
         return f"{self.rank.char}{self.suit.char}"
 
     def __str__(self) -> str:
-        return f"{self.rank.char}{self.suit.symbol}"
+        return f"{self.rank.label}{self.suit.symbol}"
 
     def __repr__(self) -> str:
         return f"Card('{self}')"

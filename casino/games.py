@@ -63,10 +63,16 @@ _PAYTABLE_KEYS = {"name", "description", "source", *BETS}
 _LIMIT_KEYS = ("min_ante", "max_ante", "min_pair_plus", "max_pair_plus")
 
 
+#: The largest amount a file may give (a payout to 1, a limit): far above any real table, and small
+#: enough that every figure derived from it still prints as a decimal.
+MAX_AMOUNT = 10**9
+
+
 def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction:
     """An exact, non-negative amount from TOML (int, Decimal text, or a string such as ``"25/2"``)."""
+    shown = str(value).lower() if isinstance(value, bool) else (repr(value) if isinstance(value, str) else str(value))
     if isinstance(value, bool):
-        raise GameFileError(f"{where} must be a number, not {str(value).lower()}")
+        raise GameFileError(f"{where} must be a number, not {shown}")
     try:
         if isinstance(value, (int, Decimal)):
             amount = Fraction(value)
@@ -74,10 +80,12 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
             amount = Fraction(value.strip())
         else:
             raise TypeError
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise GameFileError(f"{where} must be a number, not {value!r}") from None
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        raise GameFileError(f"{where} must be a finite number, not {shown}") from None
     if amount < 0 or (amount == 0 and not allow_zero):
-        raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {value}")
+        raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {shown}")
+    if amount > MAX_AMOUNT:
+        raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}")
     return amount
 
 
@@ -164,7 +172,7 @@ class Game:
         for bet, table in (("ante_bonus", ante_bonus), ("pair_plus", pair_plus)):
             if table is not None:
                 if table.bet != bet:
-                    raise GameFileError(f"{table.source or table.name}: holds a {table.bet} table, not {bet}")
+                    raise GameFileError(f"{table.source or table.name}: holds the [{table.bet}] table, not [{bet}]")
                 changes[bet] = table
                 labels.append(table.name)
         if not changes:
@@ -388,7 +396,10 @@ def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None =
             continue
         value = data[bet]
         if isinstance(value, str):  # a named built-in table, or a path (relative to this file)
-            tables[bet] = load_paytable(value, bet=bet, base=base)
+            try:
+                tables[bet] = load_paytable(value, bet=bet, base=base)
+            except GameFileError as error:
+                raise type(error)(f"{label}: {bet}: {error}") from None
         else:
             tables[bet] = _parse_pays(bet, value, label, f"{name} {BETS[bet]}", label)
     limits = _parse_limits(data["limits"], label) if "limits" in data else Limits()
@@ -397,11 +408,14 @@ def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None =
     if any(key in data for key in SIDE_BET_KEYS):
         from casino.sidebets import parse_side_bet
 
-        side_bets = tuple(
-            parse_side_bet(key, data[key], label, name=f"{name} {key.replace('_', ' ')}", base=base)
-            for key in data
-            if key in SIDE_BET_KEYS
-        )
+        try:
+            side_bets = tuple(
+                parse_side_bet(key, data[key], label, name=f"{name} {key.replace('_', ' ')}", base=base)
+                for key in data
+                if key in SIDE_BET_KEYS
+            )
+        except UnknownGameError as error:
+            raise UnknownGameError(f"{label}: {error}") from None
     return Game(
         side_bets=side_bets,
         name=name,
@@ -458,7 +472,7 @@ def load_paytable(source: str | Path, bet: str | None = None, base: Path | None 
     if len(present) != 1:
         raise GameFileError(f"{label}: a paytable file holds exactly one of [{'], ['.join(BETS)}]")
     if bet is not None and present[0] != bet:
-        raise GameFileError(f"{label}: holds a [{present[0]}] table, not [{bet}]")
+        raise GameFileError(f"{label}: holds the [{present[0]}] table, not [{bet}]")
     name = _text(data, "name", label, Path(str(source)).stem)
     source_note = _text(data, "source", label, "")
     table = _parse_pays(present[0], data[present[0]], label, name, source_note or label)

@@ -35,6 +35,7 @@ N_DEALER_HANDS = comb(49, 3)  # 18,424 dealer hands left once the player holds t
 
 _CAT = {name: i for i, name in enumerate(CATEGORIES)}
 _RANK_LABELS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+_RANK_PLURALS = ["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks", "Queens", "Kings", "Aces"]
 
 
 def hand_index(cards: np.ndarray) -> np.ndarray:
@@ -130,11 +131,11 @@ class HandTable:
         label = self.ranking.label(category)
         if category == "prial":
             joiner = " of" if label == "Prial" else ","
-            return f"{label}{joiner} {_RANK_LABELS[ranks[0]]}s"
+            return f"{label}{joiner} {_RANK_PLURALS[ranks[0]]}"
         if category == "pair":
             pair_rank = ranks[1]
             kicker = ranks[0] if ranks[2] == pair_rank else ranks[2]
-            return f"{label} of {_RANK_LABELS[pair_rank]}s, {_RANK_LABELS[kicker]} kicker"
+            return f"{label} of {_RANK_PLURALS[pair_rank]}, {_RANK_LABELS[kicker]} kicker"
         if category in ("run", "running_flush") and ranks == [12, 1, 0]:
             return f"{label} A-2-3"
         text = "-".join(_RANK_LABELS[r] for r in ranks)

@@ -59,6 +59,10 @@ class BragGroup(TyperGroup):
         try:
             result = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
         except click_exceptions.ClickException as error:
+            if type(error).__name__ == "NoArgsIsHelpError":  # `brag` alone: the help is already shown
+                if standalone_mode:
+                    sys.exit(0)
+                return 0
             _print_error(_one_line(error))
             code = 2 if isinstance(error, click_exceptions.UsageError) else error.exit_code
             if standalone_mode:

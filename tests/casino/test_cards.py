@@ -23,9 +23,10 @@ def test_ten_as_t_or_10(text):
 
 def test_prints_with_suit_symbols_and_as_ascii():
     cards = parse_cards("A♠ 2♠ 3♠ Td qc")
-    assert [str(c) for c in cards] == ["A♠", "2♠", "3♠", "T♦", "Q♣"]
+    assert [str(c) for c in cards] == ["A♠", "2♠", "3♠", "10♦", "Q♣"]
     assert [c.ascii() for c in cards] == ["As", "2s", "3s", "Td", "Qc"]
     assert repr(cards[0]) == "Card('A♠')"
+    assert parse_cards(" ".join(str(c) for c in cards)) == cards  # what prints, parses
 
 
 def test_index_round_trips_and_deck_is_complete():

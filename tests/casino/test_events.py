@@ -52,7 +52,7 @@ def test_events_are_immutable():
 
 
 def test_events_read_as_sentences():
-    assert [str(e) for e in EVENTS[2:6]] == ["dealer gets T♥", "box 2 gets 3♠", "box 1 plays", "box 2 folds"]
+    assert [str(e) for e in EVENTS[2:6]] == ["dealer gets 10♥", "box 2 gets 3♠", "box 1 plays", "box 2 folds"]
     assert str(EVENTS[6]) == "dealer shows Q♠ 9♦ 2♣, Q-9-2 high: qualifies"
     assert str(BetSettled(1, "ante", Fraction(5), Fraction(-5))) == "box 1 Ante 5: -5"
 

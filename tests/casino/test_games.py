@@ -95,7 +95,7 @@ def test_swapping_tables_by_name_or_file(tmp_path):
     assert game.ante_bonus.pay_for("prial") == 8 and game.pair_plus.pay_for("prial") == 33
     custom = write(tmp_path, 'name = "Mine"\n[pair_plus]\npair = 2\n', "pp.toml")
     assert load_game(pair_plus=str(custom)).pair_plus.pays == (("pair", 2),)
-    with pytest.raises(GameFileError, match=r"holds a \[pair_plus\] table, not \[ante_bonus\]"):
+    with pytest.raises(GameFileError, match=r"holds the \[pair_plus\] table, not \[ante_bonus\]"):
         load_game(ante_bonus="pair-plus-1")
 
 
@@ -110,7 +110,10 @@ def test_a_game_file_may_name_a_builtin_table(tmp_path):
         (lambda t: t.replace('ties = "push"', 'ties = "push"\ncolour = "red"'), r"game.toml: unknown key 'colour'"),
         (lambda t: t.replace("flush = 4\nrun", "flushes = 4\nrun"), r"\[pair_plus\]\.flushes: unknown hand name \(did you mean 'flush'\?\)"),
         (lambda t: t.replace("pair = 1", "pair = -1"), r"\[pair_plus\]\.pair must be zero or more, not -1"),
-        (lambda t: t.replace("pair = 1", 'pair = "lots"'), r"\[pair_plus\]\.pair must be a number, not 'lots'"),
+        (lambda t: t.replace("pair = 1", 'pair = "lots"'), r"\[pair_plus\]\.pair must be a finite number, not 'lots'"),
+        (lambda t: t.replace("pair = 1", "pair = inf"), r"\[pair_plus\]\.pair must be a finite number, not Infinity"),
+        (lambda t: t.replace("pair = 1", "pair = nan"), r"\[pair_plus\]\.pair must be a finite number, not NaN"),
+        (lambda t: t.replace("pair = 1", "pair = 1e400"), r"\[pair_plus\]\.pair must be at most 1,000,000,000"),
         (lambda t: t.replace("pair = 1", "pair = true"), r"\[pair_plus\]\.pair must be a number, not true"),
         (lambda t: t.replace('ranking = "brag"', 'ranking = "bridge"'), r"ranking: unknown ranking 'bridge'"),
         (lambda t: t.replace('ranking = "brag"\n', ""), r"missing key 'ranking'"),
