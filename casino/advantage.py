@@ -32,7 +32,10 @@ from casino.errors import CardError
 from casino.games import Game
 from casino.hands import HandTable, hand_table, pair_index
 
-__all__ = ["InformedReport", "informed", "informed_outcomes"]
+__all__ = ["InformedReport", "informed", "informed_outcomes", "MAX_SEEN"]
+
+#: The most cards of other boxes that can be seen: a round still needs six cards (52 - 6).
+MAX_SEEN = 46
 
 
 @dataclass(frozen=True, eq=False)
@@ -158,8 +161,11 @@ def informed(game: Game, dealer_card: str | Card | None = None, seen: str | Iter
     seen_cards = tuple(parse_cards(seen) if isinstance(seen, str) else seen)
     if d is not None and d in seen_cards:
         raise CardError(f"{d.ascii()} is given both as the dealer's card and as a seen card")
-    if len(seen_cards) > 40:
-        raise CardError(f"too many seen cards ({len(seen_cards)}): a round needs six cards left in the deck")
+    if len(seen_cards) > MAX_SEEN:
+        raise CardError(
+            f"too many seen cards ({len(seen_cards)}): at most {MAX_SEEN}, as a round needs six cards"
+            " not seen (the dealer's card counts as one of them)"
+        )
     table = hand_table(game.ranking)
     q = table.threshold(game.qualifier)
     possible, counts, n_dealer = informed_outcomes(

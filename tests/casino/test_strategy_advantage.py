@@ -114,3 +114,34 @@ def test_published_hole_card_figures():
             continue
         threshold = table.threshold(weakest)
         assert (table.strength[played] >= threshold).all() and (table.strength[folded] < threshold).all()
+
+
+@pytest.mark.parametrize(("n_seen", "dealer_card"), [(41, None), (45, None), (46, None), (45, "2c"), (46, "2c")])
+def test_up_to_46_seen_cards_leave_a_round_and_match_settling_every_deal(n_seen, dealer_card):
+    """52 - 6 = 46 cards may be seen; the edge then equals settling every remaining deal by the rules."""
+    from casino.rules import compile_rules
+
+    game = load_game("3-card-brag")
+    table = hand_table(game.ranking)
+    d = Card.parse(dealer_card) if dealer_card else None
+    seen = [Card.from_index(k) for k in range(51, -1, -1) if d is None or k != d.index][:n_seen]
+    report = informed(game, dealer_card=d, seen=seen)
+    rest = [c for c in range(52) if c not in {s.index for s in seen} and (d is None or c != d.index)]
+    rules = compile_rules(game)
+    per_hand = []
+    for player in combinations(rest, 3):
+        others = [c for c in rest if c not in player]
+        dealers = [(d.index, a, b) for a, b in combinations(others, 2)] if d else list(combinations(others, 3))
+        p = np.full(len(dealers), table.index([Card.from_index(c) for c in player]))
+        dd = np.array([table.index([Card.from_index(c) for c in h]) for h in dealers])
+        s = rules.settle(p, dd, np.ones(len(dealers), dtype=bool))
+        play_value = Fraction(int((s.ante + s.play + s.ante_bonus).sum()), s.scale * len(dealers))
+        per_hand.append(max(play_value, Fraction(-1)))
+    assert report.n_player_hands == len(per_hand)
+    assert report.edge == -sum(per_hand, Fraction(0)) / len(per_hand)
+
+
+def test_more_than_46_seen_cards_are_refused_with_the_limit():
+    deck = [Card.from_index(k) for k in range(52)]
+    with pytest.raises(CardError, match=r"too many seen cards \(47\): at most 46"):
+        informed(load_game("three-card-poker"), seen=deck[:47])
