@@ -30,7 +30,7 @@ from casino.cards import Card
 from casino.dealer import DealerOutcomes, dealer_outcomes
 from casino.games import BETS, Game, Paytable
 from casino.hands import N_DEALER_HANDS, N_HANDS, HandTable
-from casino.rankings import PAY_CLASSES
+from casino.rankings import PAY_CLASSES, SPECIAL_PARENT
 from casino.rules import LOSE, NOT_QUALIFY, OUTCOME_NAMES, TIE, WIN, outcome_nets, pay_vector
 
 __all__ = ["Outcome", "BetReport", "HandDecision", "EdgeReport", "analyze"]
@@ -176,6 +176,14 @@ class EdgeReport:
         return data
 
 
+def _row_name(pay_class: str, pays: list) -> str:
+    """The return-table row of a pay class: a special hand paid as its category shares the category's row."""
+    parent = SPECIAL_PARENT.get(pay_class)
+    if parent is not None and pays[PAY_CLASSES.index(pay_class)] == pays[PAY_CLASSES.index(parent)]:
+        return parent
+    return pay_class
+
+
 def _lcm_of_denominators(values: Iterable[Fraction | None]) -> int:
     return math.lcm(1, *(v.denominator for v in values if v is not None))
 
@@ -245,24 +253,23 @@ def _ante_play(
     columns = np.stack([dealer.not_qualify, dealer.win, dealer.tie, dealer.lose], axis=1)[play]
     per_class = np.zeros((len(PAY_CLASSES), 4), dtype=np.int64)
     np.add.at(per_class, table.pay_class[play], columns)
+    bonus_rows: dict[str, int] = {}
     for k, name in enumerate(PAY_CLASSES):
         if played_per_class[k] == 0:
             continue
         b = bonus[k]
         if b:
-            outcomes.append(
-                Outcome(
-                    f"Ante Bonus: {game.ranking.label(name)}",
-                    int(played_per_class[k]),
-                    b,
-                    N_PAIRS,
-                )
-            )
+            row = _row_name(name, bonus)
+            bonus_rows[row] = bonus_rows.get(row, 0) + int(played_per_class[k])
         # Columns: dealer not qualifying, win, tie, lose (outcomes 1-4), each with or without the bonus.
         for outcome, n in zip(dealt, per_class[k]):
             if n:
                 value = Fraction(nets.main[outcome]) + (b if nets.bonus_paid[outcome] else 0)
                 distribution[value] = distribution.get(value, 0) + int(n)
+    outcomes += [
+        Outcome(f"Ante Bonus: {game.ranking.label(row)}", n, bonus[PAY_CLASSES.index(row)], N_PAIRS)
+        for row, n in bonus_rows.items()
+    ]
     report = BetReport(
         bet="ante_play",
         title="Ante / Play" + (" with Ante Bonus" if game.ante_bonus else ""),
@@ -285,13 +292,16 @@ def _pair_plus(game: Game, table: HandTable, play: np.ndarray) -> BetReport | No
     outcomes = []
     distribution: dict[Fraction, int] = {}
     losing = int((~stands).sum())  # Pair Plus lost with a fold, where the rules say so
+    rows: dict[str, int] = {}
     for k, name in enumerate(PAY_CLASSES):
         n = int(per_class[k])
         if pays[k] is None or n == 0:
             losing += n
             continue
-        outcomes.append(Outcome(table.ranking.label(name), n, pays[k], N_HANDS))
+        row = _row_name(name, pays)
+        rows[row] = rows.get(row, 0) + n
         distribution[pays[k]] = distribution.get(pays[k], 0) + n
+    outcomes = [Outcome(table.ranking.label(row), n, pays[PAY_CLASSES.index(row)], N_HANDS) for row, n in rows.items()]
     outcomes.sort(key=lambda o: o.pays, reverse=True)
     outcomes.append(Outcome("Loses", losing, Fraction(-1), N_HANDS))
     if losing:

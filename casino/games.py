@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from casino.errors import BragError, GameFileError, UnknownGameError
-from casino.rankings import CATEGORIES, SPECIAL_HANDS, Ranking, get_ranking, hand_key, ranking_names
+from casino.rankings import CATEGORIES, SPECIAL_HANDS, SPECIAL_PARENT, Ranking, get_ranking, hand_key, ranking_names
 
 __all__ = [
     "BETS",
@@ -52,7 +52,6 @@ BETS: Mapping[str, str] = {"ante_bonus": "Ante Bonus", "pair_plus": "Pair Plus"}
 #: What happens to Ante and Play when a qualifying dealer ties the player.
 TIES = ("push", "player", "dealer")
 
-_SPECIAL_PARENT = {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
 #: Side bets settled on the cards alone (see :mod:`casino.sidebets`), each an optional section.
 SIDE_BET_KEYS = ("six_card_bonus", "colour_bonus", "prime", "progressive")
 _GAME_KEYS = {
@@ -106,7 +105,7 @@ class Paytable:
         table = dict(self.pays)
         if pay_class in table:
             return table[pay_class]
-        parent = _SPECIAL_PARENT.get(pay_class)
+        parent = SPECIAL_PARENT.get(pay_class)
         return table.get(parent) if parent else None
 
     @property

@@ -28,6 +28,7 @@ from casino.errors import GameFileError
 __all__ = [
     "CATEGORIES",
     "SPECIAL_HANDS",
+    "SPECIAL_PARENT",
     "PAY_CLASSES",
     "ALIASES",
     "Ranking",
@@ -46,6 +47,11 @@ SPECIAL_HANDS: Mapping[str, str] = MappingProxyType(
         "prial_of_threes": "3-3-3",
         "three_aces": "A-A-A",
     }
+)
+
+#: The category each special hand belongs to (and is paid as, when a paytable does not name it).
+SPECIAL_PARENT: Mapping[str, str] = MappingProxyType(
+    {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
 )
 
 #: Everything a paytable can name: the six categories, then the special hands.
@@ -88,12 +94,12 @@ class Ranking:
     threes_top: bool
     a23_top: bool
 
+    special_labels: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
+
     def label(self, key: str) -> str:
         """Players' word for a category or special hand in this ranking."""
         if key in SPECIAL_HANDS:
-            return {"mini_royal": "Mini royal", "prial_of_threes": "Prial of threes", "three_aces": "Three aces"}[
-                key
-            ]
+            return self.special_labels.get(key, key.replace("_", " ").capitalize())
         return self.labels[key]
 
     def position(self, category: str) -> int:
@@ -105,7 +111,7 @@ def _parse_ranking(name: str, table: object, source: str) -> Ranking:
     where = f"{source}: [{name}]"
     if not isinstance(table, dict):
         raise GameFileError(f"{where}: a ranking must be a table")
-    unknown = set(table) - {"title", "order", "labels", "threes_top", "a23"}
+    unknown = set(table) - {"title", "order", "labels", "special_labels", "threes_top", "a23"}
     if unknown:
         raise GameFileError(f"{where}: unknown key {sorted(unknown)[0]!r}")
     order = table.get("order")
@@ -117,6 +123,9 @@ def _parse_ranking(name: str, table: object, source: str) -> Ranking:
     a23 = table.get("a23")
     if a23 not in ("top", "bottom"):
         raise GameFileError(f"{where}.a23 must be \"top\" or \"bottom\", not {a23!r}")
+    special_labels = table.get("special_labels", {})
+    if not isinstance(special_labels, dict) or not set(special_labels) <= set(SPECIAL_HANDS):
+        raise GameFileError(f"{where}.special_labels may name only {', '.join(SPECIAL_HANDS)}")
     threes_top = table.get("threes_top")
     if not isinstance(threes_top, bool):
         raise GameFileError(f"{where}.threes_top must be true or false")
@@ -127,6 +136,7 @@ def _parse_ranking(name: str, table: object, source: str) -> Ranking:
         labels=MappingProxyType(dict(labels)),
         threes_top=threes_top,
         a23_top=a23 == "top",
+        special_labels=MappingProxyType(dict(special_labels)),
     )
 
 

@@ -167,3 +167,18 @@ def test_fast_counts_equal_a_numpy_brute_force_over_all_pairs(ranking, qualifier
     brute = numpy_brute_force(table.strength, table.cards, table.threshold(qualifier))
     fast = np.stack([d.not_qualify, d.win, d.tie, d.lose], axis=1)
     assert np.array_equal(fast, brute)
+
+
+def test_return_tables_speak_the_games_words_and_merge_specials_paid_as_their_category():
+    tcp = analyze(load_game(TCP))
+    labels = [o.label for o in tcp.pair_plus.outcomes]
+    assert labels == ["Straight flush", "Three of a kind", "Straight", "Flush", "Pair", "Loses"]
+    assert tcp.pair_plus.outcomes[0].combinations == 48  # the mini royal is paid as a straight flush
+    assert "Ante Bonus: Straight" in [o.label for o in tcp.ante_play.outcomes]
+
+
+def test_a_special_hand_paid_apart_gets_its_own_row(tmp_path):
+    path = tmp_path / "g.toml"
+    path.write_text('ranking = "brag"\n[pair_plus]\npair = 1\nprial = 30\nprial_of_threes = 100\n')
+    rows = {o.label: o.combinations for o in analyze(load_game(path)).pair_plus.outcomes}
+    assert rows["Prial of threes"] == 4 and rows["Prial"] == 48
