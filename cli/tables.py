@@ -57,11 +57,29 @@ def paytables(json: JsonOpt = False) -> None:
     tables = {name: load_paytable(name) for name in builtin_paytables()}
     tables.update({name: load_side_bet(name) for name in builtin_side_bets()})
 
-    def pay_text(table) -> str:
+    from casino.rankings import get_ranking
+
+    brag, poker = get_ranking("brag"), get_ranking("poker")
+
+    def word(key: str, ranking=None) -> str:
+        """A hand in players' words: the game's ranking's, or both rankings' for a table on its own."""
+        try:
+            if ranking is not None:
+                return ranking.label(key).lower()
+            words = dict.fromkeys((brag.label(key).lower(), poker.label(key).lower()))
+            return "/".join(words)
+        except KeyError:  # a side bet's own hand (full house, same suit …)
+            return key.replace("_", " ")
+
+    def pay_text(table, ranking=None) -> str:
         if table is None:
             return "—"
-        shares = [f"{key} {pays(share * 100)}% of the meter" for key, share in getattr(table, "meter_shares", ())]
-        return ", ".join([*(f"{key} {pays(value)}" for key, value in table.pays), *shares])
+        shares = [f"{word(key, ranking)} {pays(share * 100)}% of the meter"
+                  for key, share in getattr(table, "meter_shares", ())]
+        items = list(table.pays)
+        if ranking is not None:  # weakest to strongest in the game's own ranking
+            items.sort(key=lambda item: ranking.position(item[0]) if item[0] in ranking.order else 99)
+        return ", ".join([*(f"{word(key, ranking)} {pays(value)}" for key, value in items), *shares])
 
     if json:
         print_json(
@@ -86,7 +104,9 @@ def paytables(json: JsonOpt = False) -> None:
     for name in ("Name", "Ranking", "Qualifier", "Ties", "Ante Bonus", "Pair Plus"):
         game_table.add_column(name)
     for key, g in games.items():
-        game_table.add_row(key, g.ranking.name, g.qualifier, g.ties, pay_text(g.ante_bonus), pay_text(g.pair_plus))
+        game_table.add_row(
+            key, g.ranking.name, g.qualifier, g.ties, pay_text(g.ante_bonus, g.ranking), pay_text(g.pair_plus, g.ranking)
+        )
     out.print(game_table)
     pay_table = Table(
         title="Built-in paytables (swap in with --ante-bonus / --pair-plus; side bets by name in a game file)",
