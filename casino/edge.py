@@ -247,12 +247,11 @@ def _ante_play(
     ]
     # Net-result distribution: fold, then per pay class the four dealer outcomes plus that class's bonus.
     distribution: dict[Fraction, int] = {Fraction(-1): fold_pairs} if fold_pairs else {}
-    played_per_class = np.bincount(
-        table.pay_class[play], weights=np.broadcast_to(bonus_pairs, play.shape)[play], minlength=len(PAY_CLASSES)
-    ).astype(np.int64)
-    columns = np.stack([dealer.not_qualify, dealer.win, dealer.tie, dealer.lose], axis=1)[play]
-    per_class = np.zeros((len(PAY_CLASSES), 4), dtype=np.int64)
-    np.add.at(per_class, table.pay_class[play], columns)
+    # Pairs per (pay class, dealer outcome) among the played hands: an exact integer product.
+    columns = np.stack([dealt[k] for k in dealt], axis=1)[play].astype(np.int64)
+    one_hot = (table.pay_class[play][None, :] == np.arange(len(PAY_CLASSES))[:, None]).astype(np.int64)
+    per_class = one_hot @ columns
+    played_per_class = per_class[:, [i for i, k in enumerate(dealt) if nets.bonus_paid[k]]].sum(axis=1)
     bonus_rows: dict[str, int] = {}
     for k, name in enumerate(PAY_CLASSES):
         if played_per_class[k] == 0:
