@@ -1,29 +1,38 @@
 """6 Card Bonus counts: the best five-card poker hand in the player's and the dealer's six cards.
 
-All 20,358,520 six-card sets are counted exactly with numpy. A six-card set ``c0 < … < c5`` splits
-uniquely into its low three and high three cards, and in colex order the low triples below card
-``m`` are exactly the first ``C(m, 3)`` hands. So for each smallest high card ``m`` one broadcast
-OR of 52-bit card masks enumerates every set once::
+The 20,358,520 six-card sets are counted exactly in a few milliseconds, by rank pattern. A set
+with no suit holding five cards is classified by its ranks alone (quads, full house, straight,
+three of a kind), and each multiset of six ranks stands for ``prod(C(4, k))`` such sets. Five or
+six cards of one suit rule out a full house or quads (five suited cards have five ranks, so the
+sixth card makes a pair at most), so the flush sets are counted apart — per suit, six ranks of
+the suit, or five ranks of it and any card of another suit — and moved from the rank-pattern
+category they were counted in to their flush category::
 
     >>> from casino.sidebets.six_card import six_card_counts
     >>> counts = six_card_counts()
     >>> counts["royal_flush"], sum(counts.values())
     (188, 20358520)
 
-Each set is then classified from four 13-bit suit masks: quads/full house/trips from how many suits
-hold each rank, flush from a suit with five cards, straights by a lookup over the 8,192 rank masks.
+:func:`count_by_enumeration` checks this by classifying every one of the sets with the same
+classifier the table settles with (numpy, about a second). A set ``c0 < … < c5`` splits uniquely
+into its low three and high three cards, and in colex order the low triples below card ``m`` are
+exactly the first ``C(m, 3)`` hands, so one broadcast OR of 52-bit card masks per smallest high
+card ``m`` lists every set once. Each set is then classified from four 13-bit suit masks: quads /
+full house / trips from how many suits hold each rank, flush from a suit with five cards,
+straights by a lookup over the 8,192 rank masks.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from itertools import combinations, combinations_with_replacement
 from math import comb
 
 import numpy as np
 
 from casino.hands import hand_table
 
-__all__ = ["SIX_CARD_HANDS", "six_card_counts", "N_SIX_CARD_SETS"]
+__all__ = ["SIX_CARD_HANDS", "six_card_counts", "count_by_enumeration", "N_SIX_CARD_SETS"]
 
 #: The hands a 6 Card Bonus can pay, best first; ``nothing`` is everything below three of a kind.
 SIX_CARD_HANDS = (
@@ -71,8 +80,53 @@ def _classify(mask: np.ndarray, straight: np.ndarray) -> np.ndarray:
     return category
 
 
+_ROYAL_FLUSH, _STRAIGHT_FLUSH, _QUADS, _FULL_HOUSE, _FLUSH, _STRAIGHT, _TRIPS, _NOTHING = range(8)
+
+
+def _rank_masks(k: int) -> np.ndarray:
+    """The 13-bit masks of every set of ``k`` different ranks."""
+    return np.array([sum(1 << r for r in ranks) for ranks in combinations(range(13), k)], dtype=np.int64)
+
+
 @cache
 def _counts() -> tuple[int, ...]:
+    """Counts per category (0 = royal flush … 7 = nothing), by rank pattern (see the module docstring)."""
+    straight = _straight_lookup()
+    totals = np.zeros(8, dtype=np.int64)
+    # Every multiset of six ranks (at most four of a rank), as if no suit held five cards.
+    ranks = np.array(list(combinations_with_replacement(range(13), 6)), dtype=np.int64)
+    held = np.zeros((len(ranks), 13), dtype=np.int64)
+    np.add.at(held, (np.arange(len(ranks))[:, None], ranks), 1)
+    ways = np.array([1, 4, 6, 4, 1, 0, 0], dtype=np.int64)[held].prod(axis=1)  # C(4, k) per rank
+    mask = ((held > 0) << np.arange(13, dtype=np.int64)).sum(axis=1)
+    trips, pairs = (held == 3).sum(axis=1), (held == 2).sum(axis=1)
+    category = np.full(len(ranks), _NOTHING, dtype=np.int64)
+    category[trips == 1] = _TRIPS
+    category[straight[mask]] = _STRAIGHT
+    category[(trips == 2) | ((trips == 1) & (pairs >= 1))] = _FULL_HOUSE
+    category[(held == 4).any(axis=1)] = _QUADS
+    totals += np.bincount(category, weights=ways, minlength=8).astype(np.int64)
+
+    def flush_category(suited: np.ndarray) -> np.ndarray:
+        out = np.where(straight[suited], _STRAIGHT_FLUSH, _FLUSH)
+        return np.where((suited & _ROYAL) == _ROYAL, _ROYAL_FLUSH, out)
+
+    def move(suited: np.ndarray, all_ranks: np.ndarray, sets_each: int) -> None:
+        # Those sets were counted by their ranks (a straight or nothing: no trips with five ranks
+        # suited); they belong to their flush category instead.
+        totals[:] += sets_each * np.bincount(flush_category(suited), minlength=8)
+        totals[:] -= sets_each * np.bincount(np.where(straight[all_ranks], _STRAIGHT, _NOTHING), minlength=8)
+
+    six = _rank_masks(6)
+    move(six, six, 4)  # all six cards of one suit: 4 suits
+    five = np.repeat(_rank_masks(5), 13)
+    sixth = np.tile(np.int64(1) << np.arange(13, dtype=np.int64), len(five) // 13)
+    move(five, five | sixth, 4 * 3)  # five of one suit (4) and a card of another suit (3 per rank)
+    return tuple(int(t) for t in totals)
+
+
+def count_by_enumeration() -> tuple[int, ...]:
+    """Counts per category by classifying all 20,358,520 six-card sets (the check of :func:`_counts`)."""
     cards = hand_table("poker").cards.astype(np.int64)  # colex order, each row ascending
     rank, suit = cards // 4, cards % 4
     masks = np.bitwise_or.reduce(np.int64(1) << (suit * 13 + rank), axis=1)
