@@ -142,6 +142,34 @@ class Tally:
         return self.rounds * self.boxes
 
 
+def sum_of_squares(values: np.ndarray) -> list[int]:
+    """Each column's sum of squares, exactly, as Python ints.
+
+    int64 holds the sum when ``rows x peak**2 < 2**63``; otherwise (results in units of a large
+    ``scale``, many boxes) the column's distinct values are counted and squared as Python ints.
+
+        >>> import numpy as np
+        >>> big = np.array([[3_000_000_000, 1], [-3_000_000_000, 2]], dtype=np.int64)
+        >>> sum_of_squares(big) == [18 * 10**18, 5]
+        True
+    """
+    rows = values.shape[0]
+    if rows == 0:
+        return [0] * values.shape[1]
+    peak = [int(v) for v in np.abs(values).max(axis=0)]
+    if all(rows * p * p < 2**63 for p in peak):
+        return [int(v) for v in np.einsum("ij,ij->j", values, values)]
+    found = []
+    for j, p in enumerate(peak):
+        column = values[:, j]
+        if rows * p * p < 2**63:
+            found.append(int(column @ column))
+        else:
+            distinct, counts = np.unique(column, return_counts=True)
+            found.append(sum(int(v) * int(v) * int(n) for v, n in zip(distinct, counts)))
+    return found
+
+
 def simulate_chunk(
     rules, play: np.ndarray, masks: np.ndarray, rng: np.random.Generator, rounds: int, boxes: int
 ) -> Tally:
@@ -163,8 +191,8 @@ def simulate_chunk(
         scale=rules.scale,
         rounds=rounds,
         sums=[int(v) for v in per_round.sum(axis=0)],
-        squares=[int(v) for v in np.einsum("ij,ij->j", per_round, per_round)],
-        hand_squares=[int(v) for v in np.einsum("ij,ij->j", values, values)],
+        squares=sum_of_squares(per_round),
+        hand_squares=sum_of_squares(values),
         categories=[int(v) for v in np.bincount(category[player[:, 0]], minlength=len(CATEGORIES))],
         all_categories=[int(v) for v in np.bincount(category[flat], minlength=len(CATEGORIES))],
     )
