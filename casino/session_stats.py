@@ -278,10 +278,11 @@ def session_stats(
     start = int(bankroll / step)
     if start < need:
         raise BetError(f"a bankroll of {bankroll} cannot cover one round ({pattern.round_stake}: Ante, Play and Pair Plus)")
-    up, down = int(shifts.max()), int(-shifts.min())
+    up, down = max(int(shifts.max()), 0), int(-shifts.min())  # up 0: no round can win (never-play)
     win_at = start + int(pattern.stop_win / step) if pattern.stop_win is not None else None
     loss_at = start - int(pattern.stop_loss / step) if pattern.stop_loss is not None else None
     top = start + up * hands if win_at is None else min(start + up * hands, win_at - 1 + up)
+    top = max(top, start)
     size = top + 1
     if size > MAX_STATES:
         raise BragError(

@@ -281,3 +281,16 @@ def test_rule_variants_round_distribution(tmp_path, ties):
     joint = round_distribution(game, 1, 1, "Q-6-4")
     mean = sum((v * n for v, n in joint), Fraction(0)) / N_PAIRS
     assert mean == report.ante_play.expected_return + report.pair_plus.expected_return
+
+
+def test_a_strategy_that_never_wins_is_ruined_on_schedule():
+    """never-play loses the Ante every round: no result above zero, the lattice only goes down."""
+    game = load_game("3-card-brag")
+    stats = session_stats(game, bankroll=100, bet=5, hands=300, strategy="never-play")
+    # 100 covers Ante and Play (10) for 19 rounds; then 5 is left and the player is ruined.
+    assert stats.risk_of_ruin == pytest.approx(1.0, abs=1e-12)
+    assert stats.expected_rounds == pytest.approx(19.0, abs=1e-9)
+    assert stats.quantile(0.5) == pytest.approx(5.0)
+    short = session_stats(game, bankroll=100, bet=5, hands=10, strategy="never-play", stop_win=20)
+    assert short.p_behind == pytest.approx(1.0) and short.expected_final == pytest.approx(50.0)
+    assert short.p_stop_win == 0.0 and short.risk_of_ruin == 0.0

@@ -111,3 +111,9 @@ def test_bad_input_is_one_line_and_exit_code_2(runner, app, args, message):
     assert message in result.output
     assert "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_never_play_is_ruined_without_a_crash(runner, app):
+    result = runner.invoke(app, ["session", "--strategy", "never-play"])
+    assert result.exit_code == 0, result.output
+    assert "100.00%" in result.output  # ruin is certain

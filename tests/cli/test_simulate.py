@@ -106,3 +106,11 @@ def test_bad_input_is_one_line_and_exit_code_2(runner, app, args, message):
     assert message in result.output
     assert "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_never_play_sessions_lose_the_ante_every_round(runner, app):
+    result = run(runner, app, "--betting", "flat", "--strategy", "never-play", "--hands", "10", "--sessions", "100",
+                 "--seed", "1", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["expected_result"]["estimate"] == -10 and data["exact"]["expected_result"] == pytest.approx(-10)
