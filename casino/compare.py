@@ -240,7 +240,9 @@ def compare(designs: Sequence[Design] | Iterable[Design], bets: Sequence[str] | 
     designs = tuple(designs)
     if not designs:
         raise BetError("nothing to compare: give at least one game")
-    reports = tuple(analyze(d.game) for d in designs)
+    from casino.sidebets import in_game_words
+
+    reports = tuple(in_game_words(analyze(d.game)) for d in designs)
     figures = tuple({b.bet: BetFigures.of(b) for b in report.bets} for report in reports)
     titles: dict[str, str] = {}
     for report in reports:

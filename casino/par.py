@@ -241,7 +241,9 @@ def _meter(side: Any) -> Section:
 
 def par_sheet(game: Game, play: np.ndarray | None = None, report: EdgeReport | None = None) -> ParSheet:
     """The PAR sheet of ``game`` under the optimal strategy (or ``play``; or an existing ``report``)."""
-    report = report if report is not None else analyze(game, play)
+    from casino.sidebets import in_game_words
+
+    report = in_game_words(report if report is not None else analyze(game, play))
     table, dealer, play_mask = report.table, report.dealer, report.play
     rows = []
     for key in reversed(game.ranking.order):

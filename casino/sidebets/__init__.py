@@ -32,7 +32,10 @@ from typing import Any, Mapping
 
 from casino.errors import GameFileError, UnknownGameError
 
-__all__ = ["SIDE_BETS", "SideBet", "parse_side_bet", "load_side_bet", "builtin_side_bets", "side_bet_counts"]
+__all__ = [
+    "SIDE_BETS", "SideBet", "parse_side_bet", "load_side_bet", "builtin_side_bets", "side_bet_counts",
+    "in_game_words",
+]
 
 #: Side bets a game file may hold: section name -> (title, the hands it can pay, best first).
 SIDE_BETS: Mapping[str, tuple[str, tuple[str, ...]]] = {
@@ -134,8 +137,23 @@ class SideBet:
     def with_meter(self, meter: Fraction | int) -> SideBet:
         return replace(self, meter=Fraction(meter))
 
-    def report(self, meter: Fraction | None = None):
-        """The exact :class:`~casino.edge.BetReport` of this bet (at ``meter``, default the table's)."""
+    def label(self, hand: str, ranking: Any = None) -> str:
+        """Players' word for ``hand``: a three-card hand in the words of ``ranking`` when given.
+
+            >>> bet = load_side_bet("progressive-1")
+            >>> bet.label("running_flush"), bet.label("running_flush", "poker"), bet.label("prial", "poker")
+            ('Running flush', 'Straight flush', 'Three of a kind')
+        """
+        from casino.rankings import PAY_CLASSES, get_ranking
+
+        if ranking is not None and hand in PAY_CLASSES:
+            ranking = get_ranking(ranking) if isinstance(ranking, str) else ranking
+            return ranking.label(hand)
+        return _LABELS[hand]
+
+    def report(self, meter: Fraction | None = None, ranking: Any = None):
+        """The exact :class:`~casino.edge.BetReport` of this bet (at ``meter``, default the table's);
+        hands labelled in the words of ``ranking`` (a name or :class:`~casino.rankings.Ranking`)."""
         from casino.edge import BetReport, Outcome
 
         counts, total = side_bet_counts(self.bet)
@@ -148,7 +166,7 @@ class SideBet:
             if pays is None or n == 0:
                 continue
             losing -= n
-            outcomes.append(Outcome(_LABELS[hand], n, pays, total))
+            outcomes.append(Outcome(self.label(hand, ranking), n, pays, total))
             distribution[pays] = distribution.get(pays, 0) + n
         outcomes.sort(key=lambda o: o.pays, reverse=True)
         outcomes.append(Outcome("Loses", losing, Fraction(-1), total))
@@ -172,6 +190,22 @@ class SideBet:
         if e0 == e1:
             return None
         return e0 / (e0 - e1)
+
+
+def in_game_words(report: Any) -> Any:
+    """An :class:`~casino.edge.EdgeReport` whose side bets name hands as the game's ranking does
+    (``Straight flush`` in a poker-ranked game, ``Running flush`` in Brag)::
+
+        >>> from casino.edge import analyze
+        >>> from casino.games import load_game
+        >>> game = load_game("three-card-poker").with_side_bet(load_side_bet("progressive-1"))
+        >>> [o.label for o in in_game_words(analyze(game)).side_bets[0].outcomes][:3]
+        ['Mini royal', 'Straight flush', 'Three of a kind']
+    """
+    game = report.game
+    if not game.side_bets:
+        return report
+    return replace(report, side_bets=tuple(side.report(ranking=game.ranking) for side in game.side_bets))
 
 
 # ---------------------------------------------------------------------------------------------------

@@ -237,3 +237,18 @@ def test_six_card_counts_by_rank_pattern_match_classifying_every_set():
     from casino.sidebets.six_card import _counts, count_by_enumeration
 
     assert _counts() == count_by_enumeration()
+
+
+def test_progressive_hands_in_the_game_ranking_words():
+    from casino.compare import compare, design
+    from casino.par import par_sheet
+
+    poker = load_game("three-card-poker").with_side_bet(load_side_bet("progressive-1"))
+    brag = load_game("3-card-brag").with_side_bet(load_side_bet("progressive-1"))
+    poker_rows = [r[0] for s in par_sheet(poker).sections() if s.title.startswith("Progressive") for r in s.rows]
+    assert "Straight flush" in poker_rows and "Three of a kind" in poker_rows and "Straight" in poker_rows
+    assert not {"Running flush", "Prial", "Run"} & set(poker_rows)
+    brag_rows = [r[0] for s in par_sheet(brag).sections() if s.title.startswith("Progressive") for r in s.rows]
+    assert "Running flush" in brag_rows and "Prial" in brag_rows
+    top = compare([design(poker)]).column("progressive")[0].top_award_hand
+    assert top == "Mini royal"
