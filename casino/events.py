@@ -39,6 +39,7 @@ __all__ = [
     "event_from_dict",
     "DEALER",
     "BET_NAMES",
+    "exact",
 ]
 
 DEALER = 0  # the ``to`` of a card dealt to the dealer; boxes are 1-6
@@ -49,6 +50,54 @@ def _money(value: Fraction) -> str:
     return str(Fraction(value))
 
 
+def exact(value: Any, what: str = "amount") -> Fraction:
+    """An amount as an exact :class:`~fractions.Fraction`; no binary floating point on the money path.
+
+    A float given by a caller is read as the decimal it prints as (``1.1`` is 11/10, not
+    2476979795053773/2251799813685248); text is read as a fraction or decimal::
+
+        >>> exact(1.1), exact("5/2"), exact(3)
+        (Fraction(11, 10), Fraction(5, 2), Fraction(3, 1))
+        >>> exact(float("nan"))
+        Traceback (most recent call last):
+        ...
+        casino.errors.BetError: the amount nan is not a number of chips
+    """
+    from casino.errors import BetError
+
+    if isinstance(value, bool):
+        raise BetError(f"the {what} must be an amount, not {value!r}")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise BetError(f"the {what} {value} is not a number of chips")
+        return Fraction(str(value))
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except (ValueError, ZeroDivisionError):
+            raise BetError(f"the {what} {value!r} is not an amount") from None
+    try:  # Decimal, numpy integers …
+        from decimal import Decimal
+
+        if isinstance(value, Decimal):
+            if not value.is_finite():
+                raise BetError(f"the {what} {value} is not a number of chips")
+            return Fraction(value)
+        import numbers
+
+        if isinstance(value, numbers.Integral):
+            return Fraction(int(value))
+        if isinstance(value, numbers.Real):
+            return exact(float(value), what)
+    except (TypeError, ValueError):
+        pass
+    raise BetError(f"the {what} must be an amount, not {value!r}")
+
+
 @dataclass(frozen=True)
 class BoxBets:
     """One box's stakes: an Ante (0 for none) and a Pair Plus (0 for none)."""
@@ -56,6 +105,10 @@ class BoxBets:
     box: int
     ante: Fraction
     pair_plus: Fraction = Fraction(0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "ante", exact(self.ante, "Ante"))
+        object.__setattr__(self, "pair_plus", exact(self.pair_plus, "Pair Plus"))
 
     def to_dict(self) -> dict[str, Any]:
         return {"box": self.box, "ante": _money(self.ante), "pair_plus": _money(self.pair_plus)}

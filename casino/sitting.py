@@ -29,15 +29,15 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from casino.events import BoxBets
+from casino.events import BoxBets, exact
 from casino.fair import SeedSource, commitment
 from casino.games import Game
-from casino.table import Round, RoundResult, Table, flat_bets
+from casino.table import Round, RoundResult, Table, exposure, flat_bets
 
 if TYPE_CHECKING:
     from casino.betting import BettingPattern
 
-__all__ = ["Sitting", "BetStats", "SittingStats", "StakeRule", "flat_stakes", "PatternStakes", "game_from_text"]
+__all__ = ["Sitting", "BetStats", "SittingStats", "StakeRule", "flat_stakes", "PatternStakes"]
 
 StakeRule = Callable[["Sitting"], "Sequence[BoxBets] | None"]  # None: stop betting
 BETS = ("ante", "play", "ante_bonus", "pair_plus")
@@ -45,7 +45,7 @@ BETS = ("ante", "play", "ante_bonus", "pair_plus")
 
 def flat_stakes(boxes: int, ante: Fraction, pair_plus: Fraction = Fraction(0)) -> StakeRule:
     """The default stake rule: the same bets every round."""
-    bets = flat_bets(boxes, Fraction(ante), Fraction(pair_plus))
+    bets = flat_bets(boxes, exact(ante, "Ante"), exact(pair_plus, "Pair Plus"))
     return lambda sitting: bets
 
 
@@ -155,8 +155,8 @@ class Sitting:
     ) -> None:
         self.game = game
         self.table = Table(game)
-        self.bankroll = Fraction(bankroll)
-        self.house = Fraction(house)  # what the house has won from this player (negative: paid out)
+        self.bankroll = exact(bankroll, "bankroll")
+        self.house = exact(house, "house result")  # what the house has won from this player (negative: paid out)
         self.felt = Fraction(0)  # chips on the table during a round
         self.seeds = seeds if seeds is not None else SeedSource.from_text(seed)
         self.next_round = next_round
@@ -177,7 +177,33 @@ class Sitting:
     # -- one round ----------------------------------------------------------------------------------
 
     def can_cover(self, bets: Sequence[BoxBets]) -> bool:
+        """Whether the table takes these bets from this bankroll (limits and the bankroll check)."""
         return self.table.can_bet(bets, self.bankroll)
+
+    def out_of_chips(self) -> bool:
+        """True when the bankroll cannot cover even the smallest bets the table takes.
+
+        The smallest round is one box with the minimum Ante (which may add a Play bet of the same
+        size), or, where Pair Plus is offered, the minimum Pair Plus alone; the table's own check
+        (:meth:`can_cover`) decides::
+
+            >>> from casino.games import load_game
+            >>> game = load_game("3-card-brag")        # Ante 1 to 500, Pair Plus 1 to 100
+            >>> Sitting(game, Fraction(1)).out_of_chips(), Sitting(game, Fraction(0)).out_of_chips()
+            (False, True)
+            >>> Sitting(game.without("pair_plus"), Fraction(1)).out_of_chips()  # an Ante of 1 needs 2
+            True
+        """
+        if self.bankroll <= 0:
+            return True
+        limits = self.game.limits
+        ante = limits.min_ante if limits.min_ante else min(self.bankroll / 2, limits.max_ante or self.bankroll)
+        options = [BoxBets(1, ante)]
+        if self.game.pair_plus is not None:
+            pair_plus = limits.min_pair_plus if limits.min_pair_plus else min(
+                self.bankroll, limits.max_pair_plus or self.bankroll)
+            options.append(BoxBets(1, Fraction(0), pair_plus))
+        return not any(self.can_cover(bets) for bets in ([b] for b in options))
 
     def deal(self, bets: Sequence[BoxBets]) -> Round:
         """Place the bets (refused above the bankroll or outside the limits) and deal the round."""
@@ -244,14 +270,21 @@ class Sitting:
         stop_loss: Fraction | None = None,
         on_round: Callable[[RoundResult], None] | None = None,
     ) -> int:
-        """Play up to ``hands`` rounds; stop early when the bets cannot be covered, or when the net
-        result since the start reaches ``+stop_win`` or ``-stop_loss``. Returns the rounds played;
-        ``on_round`` sees each settled round (to store it, count it, draw progress)."""
+        """Play up to ``hands`` rounds; stop early when the bankroll cannot cover the bets, or when
+        the net result since the start reaches ``+stop_win`` or ``-stop_loss``. Returns the rounds
+        played; ``on_round`` sees each settled round (to store it, count it, draw progress).
+
+        Bets the table refuses for any other reason (above the maximum, below the minimum, no such
+        bet) raise :class:`~casino.errors.BetError`: they are a mistake, not the end of the chips.
+        """
         played = 0
         start = self.bankroll
         for _ in range(hands):
             bets = stakes(self)
-            if bets is None or not self.can_cover(bets):
+            if bets is None:
+                break
+            self.table.verify_bets(bets)  # limits: raises
+            if exposure(bets) > self.bankroll:
                 break
             result = self.play_round(bets, strategy)
             played += 1
@@ -263,20 +296,4 @@ class Sitting:
             if stop_loss is not None and -change >= stop_loss:
                 break
         return played
-
-
-def game_from_text(text: str, name: str = "game") -> Game:
-    """A game from the text of its file (the snapshot stored with a session)."""
-    import tempfile
-    from pathlib import Path
-
-    from casino.games import builtin_games, load_game
-
-    for builtin, builtin_text in builtin_games().items():
-        if builtin_text == text:
-            return load_game(builtin)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / f"{Path(name).stem or 'game'}.toml"
-        path.write_text(text, encoding="utf-8")
-        return load_game(path)
 

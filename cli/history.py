@@ -20,12 +20,10 @@ SessionArg = Annotated[int, typer.Argument(metavar="ID", help="A session ID (see
 
 
 def open_db(url: Optional[str]):
-    """A SQLModel session on the database named by ``--db``, ``$BRAG_DB`` or the default file."""
-    from sqlmodel import Session
+    """A database session on the database named by ``--db``, ``$BRAG_DB`` or the default file."""
+    from casino.db.database import database_url, open_session
 
-    from casino.db.database import connect, database_url
-
-    return Session(connect(database_url(url, app_dir=typer.get_app_dir("brag-table"))))
+    return open_session(database_url(url, app_dir=typer.get_app_dir("brag-table")))
 
 
 def _money(value: Any) -> str:

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from cli.history import DbOpt
+from cli.options import JsonOpt
 
 HELP_TEXT = """\
 Bets prompt:
@@ -27,16 +28,21 @@ Each hand shows the SHA-256 commitment of its secret seed first and reveals the 
 
 @dataclass
 class Setup:
-    """Everything a session needs, resolved from the options (or the stored session on --resume)."""
+    """Everything a session needs, resolved from the options (or the stored session on --resume).
+
+    ``session_id`` is ``None`` until the session is stored: every option is checked first, so a
+    refused command stores nothing.
+    """
 
     game: Any
     sitting: Any
-    session_id: int
     start_bankroll: Any
     stakes: list = field(default_factory=list)  # [(ante, pair_plus)] per box
     hints: bool = True
     strategy: str = "optimal"
     resumed: bool = False
+    session_id: Optional[int] = None
+    settings: dict = field(default_factory=dict)
 
 
 def play(
@@ -48,7 +54,7 @@ def play(
         ),
     ] = None,
     bankroll: Annotated[Optional[str], typer.Option(help="Chips to start with (default 100).")] = None,
-    ante: Annotated[Optional[str], typer.Option(help="Ante per box (default: the table minimum, or 1).")] = None,
+    ante: Annotated[Optional[str], typer.Option(help="Ante per box (default: the table minimum, or 1; 0 for none).")] = None,
     pair_plus: Annotated[Optional[str], typer.Option("--pair-plus", help="Pair Plus per box (default 0).")] = None,
     boxes: Annotated[Optional[int], typer.Option(help="How many boxes to play, 1-6 (default 1).")] = None,
     hints: Annotated[
@@ -74,11 +80,13 @@ def play(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue a stored session: the latest, or the ID given as GAME.")
     ] = False,
+    json: JsonOpt = False,
 ) -> None:
     """Play at the table against the dealer; hands are stored and can be replayed and verified.
 
     Interactive by default (Enter repeats the last bets, p plays, f folds, ? help, q quits);
-    --auto plays --hands N by a strategy with a progress bar and a summary against the exact expectation.
+    --auto plays --hands N by a strategy with a progress bar and a summary against the exact expectation
+    (--json: the summary as one JSON object).
     """
     from cli.errors import fail
     from cli.history import open_db
@@ -93,6 +101,8 @@ def play(
         fail("--stop-win and --stop-loss go with --auto")
     if betting != "flat" and not auto:
         fail("--betting goes with --auto")
+    if json and not auto:
+        fail("--json goes with --auto (interactive play prints each hand as it goes)")
     if auto:
         from casino.betting import BettingPattern
 
@@ -100,16 +110,34 @@ def play(
             fail(f"--betting {betting} plays one box; leave out --boxes")
     stop_win_amount = _amount(stop_win, "--stop-win", positive=True)
     stop_loss_amount = _amount(stop_loss, "--stop-loss", positive=True)
-    with open_db(db) as store_session:
-        if resume:
-            setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy)
-        else:
-            setup = _new(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto)
-        if auto:
-            rule = stake_rule(setup, betting)  # a bad pattern is refused before any hand is played
-            _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule)
-        else:
-            _interactive(store_session, setup, hands)
+    try:
+        with open_db(db) as store_session:
+            # every option is checked before anything is stored: a refused command leaves no session
+            if resume:
+                setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy)
+            else:
+                setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto)
+            rule = stake_rule(setup, betting) if auto else None
+            _store_start(store_session, setup)
+            if auto:
+                _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule, json)
+            else:
+                _interactive(store_session, setup, hands)
+    except BrokenPipeError:  # `brag play --auto | head`: the reader left; what was settled is stored
+        _quiet_stdout()
+        raise typer.Exit(141) from None
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush does not fail on a closed pipe again."""
+    import os
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (CliRunner)
+        pass
 
 
 # -- setting up ---------------------------------------------------------------------------------------
@@ -130,8 +158,7 @@ def _amount(text: Optional[str], what: str, *, positive: bool = False):
     return value
 
 
-def _new(db, game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, auto) -> Setup:
-    from casino.db import store
+def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, auto) -> Setup:
     from casino.games import load_game
     from casino.sitting import Sitting
     from casino.strategy import play_mask
@@ -153,13 +180,12 @@ def _new(db, game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, h
         "boxes": boxes, "ante": str(ante), "pair_plus": str(pair_plus), "hints": hints is not False,
         "seed": seed, "strategy": strategy, "auto": auto,
     }
-    record = store.create_session(game, bankroll, settings, session=db)
-    return Setup(game, sitting, record.id, bankroll, [(ante, pair_plus)] * boxes, hints is not False, strategy)
+    return Setup(game, sitting, bankroll, [(ante, pair_plus)] * boxes, hints is not False, strategy,
+                 settings=settings)
 
 
 def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy) -> Setup:
     from casino.db import store
-    from casino.sitting import Sitting, game_from_text
     from casino.strategy import play_mask
     from cli.errors import fail
 
@@ -174,28 +200,51 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
     else:
         fail(f"with --resume, give a session ID (a number, see 'brag sessions'), not {session_text!r}")
     settings = store.settings_of(record)
-    game = game_from_text(record.game_text, record.game_source)
-    hands = store.hands_of(record.id, session=db)
-    start = Fraction(record.start_bankroll)
-    bankroll = Fraction(record.bankroll)
-    sitting = Sitting(
-        game,
-        bankroll,
-        seed=settings.get("seed"),
-        next_round=(hands[-1].round_no + 1) if hands else 1,
-        house=start - bankroll,
-    )
-    ante = _amount(ante_text, "--ante") if ante_text is not None else Fraction(settings.get("ante", "1"))
-    pair_plus = _amount(pair_plus_text, "--pair-plus") if pair_plus_text is not None else Fraction(settings.get("pair_plus", "0"))
-    count = boxes or int(settings.get("boxes", 1))
+    sitting = store.resume_sitting(record, session=db)
+    game = sitting.game
+    # the stored bets: each box's stakes in the last stored hand (the settings, before any hand)
+    stakes = [(b.ante, b.pair_plus) for b in store.last_bets(record.id, session=db)]
+    if not stakes:
+        stakes = [(Fraction(settings.get("ante", "1")), Fraction(settings.get("pair_plus", "0")))] * int(
+            settings.get("boxes", 1))
+    ante = _amount(ante_text, "--ante")
+    pair_plus = _amount(pair_plus_text, "--pair-plus")
+    if ante is not None or pair_plus is not None:
+        one = (stakes[0][0] if ante is None else ante, stakes[0][1] if pair_plus is None else pair_plus)
+        stakes = [one] * (boxes or len(stakes))
+    elif boxes is not None:
+        stakes = [stakes[min(i, len(stakes) - 1)] for i in range(boxes)]
+    overriding = ante is not None or pair_plus is not None or boxes is not None
+    # checked like new bets (limits, and the bankroll when overridden) before anything is stored or played
+    sitting.table.verify_bets(_bets(stakes), sitting.bankroll if overriding else None)
     if strategy is not None:
         play_mask(game, strategy)  # an unknown strategy is refused before the session is reopened
-    sitting.stats = store.restore_stats(record.id, session=db)  # so '?' shows the whole session
-    store.reopen_session(record.id, session=db)
     return Setup(
-        game, sitting, record.id, start, [(ante, pair_plus)] * count,
-        settings.get("hints", True) if hints is None else hints, strategy or settings.get("strategy", "optimal"), True,
+        game, sitting, Fraction(record.start_bankroll), stakes,
+        settings.get("hints", True) if hints is None else hints, strategy or settings.get("strategy", "optimal"),
+        True, record.id, settings,
     )
+
+
+def _store_start(db, setup: Setup) -> None:
+    """Store the new session (or mark the resumed one open again): the last step before playing."""
+    from casino.db import store
+
+    if setup.resumed:
+        store.reopen_session(setup.session_id, session=db)
+    else:
+        setup.session_id = store.create_session(setup.game, setup.start_bankroll, setup.settings, session=db).id
+
+
+def _store_end(db, setup: Setup, reason: str):
+    """End the session; a new one left before its first hand is removed (nothing to keep). ``None`` then."""
+    from casino.db import store
+
+    record = store.get_session(setup.session_id, session=db)
+    if not setup.resumed and record.rounds == 0:
+        store.delete_session(setup.session_id, session=db)
+        return None
+    return store.end_session(setup.session_id, reason, session=db)
 
 
 def _bets(stakes):
@@ -204,16 +253,13 @@ def _bets(stakes):
     return tuple(BoxBets(i + 1, ante, pair_plus) for i, (ante, pair_plus) in enumerate(stakes))
 
 
-def _smallest_bet(game):
-    """The least a round can need: an Ante at the minimum (twice, for Play) or a Pair Plus alone."""
-    options = [2 * (game.limits.min_ante or Fraction(0))]
-    if game.pair_plus is not None:
-        options.append(game.limits.min_pair_plus or Fraction(0))
-    return min(options)
-
-
-def _out_of_chips(sitting) -> bool:
-    return sitting.bankroll <= 0 or sitting.bankroll < _smallest_bet(sitting.game)
+def _side_bets_note(game) -> Optional[str]:
+    """One line when the game file has side bets the table does not offer (their maths: brag edge)."""
+    sides = getattr(game, "side_bets", ())
+    if not sides:
+        return None
+    names = ", ".join(side.title for side in sides)
+    return f"Side bets in this file ({names}) are not offered at the table; see 'brag edge' for their maths."
 
 
 # -- interactive ---------------------------------------------------------------------------------------
@@ -234,7 +280,7 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
         if hands_limit is not None and played >= hands_limit:
             reason = "hands"
             break
-        if _out_of_chips(sitting):
+        if sitting.out_of_chips():
             out.print(f"[bold]Bankroll {_m(sitting.bankroll)}: not enough for another hand.[/]")
             reason = "bankroll"
             break
@@ -248,10 +294,13 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
         ended = False
         for box in rnd.pending:
             choice = _ask_decision(out, setup, box)
-            if choice == "end":
-                out.print(f"Input ended: box {box} folds.")
+            if choice == "end":  # end of input: every box still to decide folds, at once
+                left = rnd.pending
+                out.print(f"Input ended: {_boxes_words(left)} fold{'s' if len(left) == 1 else ''}.")
+                for rest in left:
+                    sitting.decide(rest, False)
                 ended = True
-                choice = "fold"
+                break
             sitting.decide(box, choice == "play")
         result = sitting.settle()
         before = sitting.bankroll - result.net
@@ -260,8 +309,14 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
         _show_result(out, result, sitting)
         if ended:
             break
-    record = store.end_session(setup.session_id, reason, session=db)
+    record = _store_end(db, setup, reason)
     _print_goodbye(out, setup, record, played)
+
+
+def _boxes_words(boxes) -> str:
+    if len(boxes) == 1:
+        return f"box {boxes[0]}"
+    return "boxes " + ", ".join(map(str, boxes[:-1])) + f" and {boxes[-1]}"
 
 
 def _m(value) -> str:
@@ -275,12 +330,13 @@ def _signed(value) -> str:
 
 
 def _describe_stakes(stakes) -> str:
+    def one(ante, pair_plus) -> str:
+        parts = ([f"Ante {_m(ante)}"] if ante else []) + ([f"Pair Plus {_m(pair_plus)}"] if pair_plus else [])
+        return ", ".join(parts) or "no bet"
+
     if len(set(stakes)) == 1:
-        ante, pair_plus = stakes[0]
-        each = f"Ante {_m(ante)}" + (f", Pair Plus {_m(pair_plus)}" if pair_plus else "")
-        return each + (f" on each of {len(stakes)} boxes" if len(stakes) > 1 else "")
-    return "; ".join(f"box {i + 1}: Ante {_m(a)}" + (f", Pair Plus {_m(p)}" if p else "")
-                     for i, (a, p) in enumerate(stakes))
+        return one(*stakes[0]) + (f" on each of {len(stakes)} boxes" if len(stakes) > 1 else "")
+    return "; ".join(f"box {i + 1}: {one(a, p)}" for i, (a, p) in enumerate(stakes))
 
 
 def _print_welcome(out, setup: Setup) -> None:
@@ -292,6 +348,9 @@ def _print_welcome(out, setup: Setup) -> None:
     seeds = "reproducible from --seed" if sitting.seeds.reproducible else "secure shuffle (secrets)"
     out.print(f"Deck: {seeds}. Hints {'on' if setup.hints else 'off'}. "
               "Enter repeats the bets, p plays, f folds, ? help, q quits.")
+    note = _side_bets_note(game)
+    if note:
+        out.print(note, style="yellow", markup=False)
 
 
 def _ask_bets(out, setup: Setup):
@@ -391,7 +450,7 @@ def _show_result(out, result, sitting) -> None:
     out.print(Text("Dealer ") + cards_text(_sorted(result.dealer_cards)) + Text(f"  {result.dealer_hand} — {verdict}"))
     table = Table(box=None, padding=(0, 2), show_header=True)
     for name, justify in (("Box", "right"), ("Bet", "left"), ("Stake", "right"), ("Result", "right"), ("", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=name != "")  # type: ignore[arg-type]
     outcome_words = {"fold": "folded", "dealer_not_qualify": "dealer does not qualify", "win": "beats the dealer",
                      "tie": "ties", "lose": "loses to the dealer"}
     for box in result.boxes:
@@ -414,14 +473,17 @@ def _print_stats(out, setup: Setup) -> None:
 
     sitting = setup.sitting
     stats = sitting.stats
-    change = sitting.bankroll - setup.start_bankroll
+    # during a hand its stakes are on the felt: still the player's until the hand is settled
+    bankroll = sitting.bankroll + sitting.felt
+    change = bankroll - setup.start_bankroll
+    on_table = f"; {_m(sitting.felt)} of it on the table this hand" if sitting.felt else ""
     out.print(f"Session {setup.session_id}: {stats.rounds} hand(s), {stats.plays} played, "
-              f"{stats.folds} folded; bankroll {_m(setup.start_bankroll)} → {_m(sitting.bankroll)} ({_signed(change)})")
+              f"{stats.folds} folded; bankroll {_m(setup.start_bankroll)} → {_m(bankroll)} ({_signed(change)}){on_table}")
     if not stats.rounds:
         return
     table = Table(title=f"Session {setup.session_id} so far", title_justify="left")
     for name in ("Bet", "Bets", "Wagered", "Net", "Return"):
-        table.add_column(name, justify="left" if name == "Bet" else "right")
+        table.add_column(name, justify="left" if name == "Bet" else "right", no_wrap=True)
     for bet, totals in stats.bets.items():
         if totals.count:
             ret = totals.realised_return
@@ -431,6 +493,9 @@ def _print_stats(out, setup: Setup) -> None:
 
 
 def _print_goodbye(out, setup: Setup, record, played: int) -> None:
+    if record is None:
+        out.print(f"\nNo hand played: session {setup.session_id} was not kept.")
+        return
     change = setup.sitting.bankroll - setup.start_bankroll
     out.print(f"\nSession {setup.session_id} ended ({record.end_reason}) after {played} hand(s) this sitting: "
               f"bankroll {_m(setup.sitting.bankroll)} ({_signed(change)} since the start).")
@@ -442,21 +507,20 @@ def _print_goodbye(out, setup: Setup, record, played: int) -> None:
 
 
 def stake_rule(setup: Setup, betting: str = "flat"):
-    """How each auto-played round's bets are chosen: flat bets, or a betting pattern."""
+    """How each auto-played round's bets are chosen: flat bets (any Ante and Pair Plus per box, Pair
+    Plus alone included), or a betting pattern."""
     from casino.betting import BettingPattern
-    from casino.sitting import PatternStakes, flat_stakes
+    from casino.sitting import PatternStakes
     from cli.errors import fail
 
     ante, pair_plus = setup.stakes[0]
-    pattern = BettingPattern(betting, ante=ante, pair_plus=pair_plus)  # checks the pattern's name and stakes
-    if pattern.kind != "flat":
-        if len(setup.stakes) > 1:
-            fail(f"--betting {pattern.kind} plays one box; leave out --boxes")
-        return PatternStakes(pattern.with_limits(setup.game.limits), setup.sitting)
-    if len(set(setup.stakes)) == 1:
-        return flat_stakes(len(setup.stakes), ante, pair_plus)
-    bets = _bets(setup.stakes)
-    return lambda sitting: bets
+    if BettingPattern(betting).kind == "flat":
+        bets = _bets(setup.stakes)  # checked against the limits and the bankroll already
+        return lambda sitting: bets
+    if len(setup.stakes) > 1:
+        fail(f"--betting {betting} plays one box; leave out --boxes")
+    pattern = BettingPattern(betting, ante=ante, pair_plus=pair_plus)  # checks the pattern's stakes
+    return PatternStakes(pattern.with_limits(setup.game.limits), setup.sitting)
 
 
 def _describe_rule(rule, setup: Setup) -> str:
@@ -464,7 +528,8 @@ def _describe_rule(rule, setup: Setup) -> str:
     return pattern.describe if pattern is not None else _describe_stakes(setup.stakes)
 
 
-def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule) -> None:
+def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: bool = False) -> None:
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from casino.db import store
@@ -472,36 +537,98 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule) -> None:
     from casino.strategy import play_mask
     from cli.render import console
 
-    out = console()
+    out = Console(stderr=True, highlight=False) if as_json else console()  # stdout: the JSON alone
     sitting = setup.sitting
     sitting.stats = type(sitting.stats)()  # the summary compares this run's hands with the expectation
     mask = play_mask(setup.game, setup.strategy)
     report = analyze(setup.game, play=mask)
     start = sitting.bankroll
     verb = "Resuming" if setup.resumed else "Session"
-    out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
-              f"strategy {setup.strategy}, {_describe_rule(rule, setup)}, bankroll {_m(start)}")
-    with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=out, transient=True) as progress:
-        task = progress.add_task("hands", total=hands)
+    if not as_json:
+        out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
+                  f"strategy {setup.strategy}, {_describe_rule(rule, setup)}, bankroll {_m(start)}")
+    note = _side_bets_note(setup.game)
+    if note:
+        out.print(note, style="yellow", markup=False)
+    stored = 0
+    reason = "interrupted"  # unless the loop ends by itself
+    try:
+        with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=out, transient=True, disable=as_json) as progress:
+            task = progress.add_task("hands", total=hands)
 
-        def on_round(result) -> None:
-            store.record_round(setup.session_id, result, sitting.bankroll - result.net, sitting.bankroll, session=db)
-            progress.advance(task)
+            def on_round(result) -> None:
+                nonlocal stored
+                store.record_round(setup.session_id, result, sitting.bankroll - result.net, sitting.bankroll,
+                                   session=db)
+                stored += 1
+                progress.advance(task)
 
-        played = sitting.autoplay(rule, mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss,
-                                  on_round=on_round)
-    change = sitting.bankroll - start
-    if played == hands:
-        reason = "hands"
-    elif stop_win is not None and change >= stop_win:
-        reason = "stop-win"
-    elif stop_loss is not None and -change >= stop_loss:
-        reason = "stop-loss"
-    else:
-        reason = "bankroll"
-    store.end_session(setup.session_id, reason, session=db)
-    _print_auto_summary(out, setup, report, played, reason, change)
+            sitting.autoplay(rule, mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss, on_round=on_round)
+        change = sitting.bankroll - start
+        if stored == hands:
+            reason = "hands"
+        elif stop_win is not None and change >= stop_win:
+            reason = "stop-win"
+        elif stop_loss is not None and -change >= stop_loss:
+            reason = "stop-loss"
+        else:
+            reason = "bankroll"
+    except KeyboardInterrupt:
+        pass
+    finally:  # also on a closed pipe: the session is ended, not left open
+        record = _store_end(db, setup, reason)
+    if reason == "interrupted":
+        kept = f"resume with 'brag play --resume {setup.session_id}'" if record is not None else "nothing was stored"
+        out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False)
+        raise typer.Exit(130)
+    if as_json:
+        from cli.render import print_json
+
+        print_json(auto_summary(setup, report, stored, reason, sitting.bankroll - start))
+        return
+    _print_auto_summary(out, setup, report, stored, reason, sitting.bankroll - start)
+
+
+def auto_summary(setup: Setup, report, played: int, reason: str, change) -> dict[str, Any]:
+    """The auto-play summary as one JSON-ready object (amounts as exact text; returns also as floats)."""
+    stats = setup.sitting.stats
+    b = stats.bets
+
+    def ratio(value) -> Optional[float]:
+        return None if value is None else float(value)
+
+    bets = {bet: {"count": t.count, "wagered": str(t.wagered), "net": str(t.net)}
+            for bet, t in b.items() if t.count}
+    antes = b["ante"].wagered
+    expected = Fraction(0)
+    returns: dict[str, Any] = {}
+    if antes:
+        returns["ante_play"] = {"wagered": str(antes), "net": str(stats.ante_play_net),
+                                "realised_return": float(stats.ante_play_net / antes),
+                                "expected_return": float(report.ante_play.expected_return)}
+        expected += antes * report.ante_play.expected_return
+    if b["pair_plus"].count and report.pair_plus is not None:
+        returns["pair_plus"] = {"wagered": str(b["pair_plus"].wagered), "net": str(b["pair_plus"].net),
+                                "realised_return": ratio(b["pair_plus"].realised_return),
+                                "expected_return": float(report.pair_plus.expected_return)}
+        expected += b["pair_plus"].wagered * report.pair_plus.expected_return
+    return {
+        "session": setup.session_id,
+        "game": setup.game.name,
+        "strategy": setup.strategy,
+        "hands": played,
+        "end_reason": reason,
+        "plays": stats.plays,
+        "folds": stats.folds,
+        "bankroll_before": str(setup.sitting.bankroll - change),
+        "bankroll": str(setup.sitting.bankroll),
+        "wagered": str(stats.wagered),
+        "net": str(stats.net),
+        "expected_net": float(expected),
+        "bets": bets,
+        "returns": returns,
+    }
 
 
 def _print_auto_summary(out, setup: Setup, report, played: int, reason: str, change) -> None:
@@ -516,7 +643,7 @@ def _print_auto_summary(out, setup: Setup, report, played: int, reason: str, cha
               f"Bankroll {_m(setup.sitting.bankroll)} ({_signed(change)}).")
     table = Table(title="Result per bet", title_justify="left")
     for name in ("Bet", "Bets", "Wagered", "Net", "Realised return", "Exact expectation"):
-        table.add_column(name, justify="left" if name == "Bet" else "right")
+        table.add_column(name, justify="left" if name == "Bet" else "right", no_wrap=name != "Bet")
     b = stats.bets
 
     def pct(value) -> str:
@@ -540,6 +667,6 @@ def _print_auto_summary(out, setup: Setup, report, played: int, reason: str, cha
     table.add_row("All bets", "", _m(stats.wagered), _signed(stats.net),
                   pct(stats.net / stats.wagered) if stats.wagered else "—", "")
     out.print(table)
-    out.print(f"Expected net for these stakes and strategy: {float(expected):+,.2f}; realised {_signed(stats.net)}. "
-              f"Strategy '{setup.strategy}' plays {float(report.ante_play.play_rate or 0) * 100:.2f}% of hands.")
+    rate = f" Strategy '{setup.strategy}' plays {float(report.ante_play.play_rate or 0) * 100:.2f}% of hands." if antes else ""
+    out.print(f"Expected net for these stakes and strategy: {float(expected):+,.2f}; realised {_signed(stats.net)}.{rate}")
     out.print(f"Stored as session {setup.session_id}: 'brag history {setup.session_id}', 'brag verify {setup.session_id}'.")

@@ -22,7 +22,10 @@ from sqlmodel import Session, SQLModel, create_engine, select
 from casino.db.models import SchemaVersion
 from casino.errors import BragError
 
-__all__ = ["SCHEMA_VERSION", "StoreError", "database_url", "connect", "schema_version", "ENV_VAR", "DB_FILE"]
+__all__ = [
+    "SCHEMA_VERSION", "StoreError", "database_url", "connect", "open_session", "schema_version", "ENV_VAR", "DB_FILE",
+    "SYNCHRONOUS",
+]
 
 SCHEMA_VERSION = 1
 ENV_VAR = "BRAG_DB"
@@ -49,23 +52,40 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
     return f"sqlite:///{folder / DB_FILE}"
 
 
+# NORMAL under WAL: a commit is in the log before it returns, so a killed process (even SIGKILL) loses
+# nothing settled; only a power cut or OS crash may lose the last commits (see docs/fairness.md)
+SYNCHRONOUS = "NORMAL"
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
-    """Foreign keys on; wait for a lock rather than fail; a write-ahead log with a sync on every commit
-    (durable through a killed process or a power cut, and about twice as fast as the rollback journal)."""
+    """Foreign keys on; wait for a lock rather than fail; a write-ahead log, synced at checkpoints."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
     cursor.close()
+
+
+def _shown(url: str) -> str:
+    """The URL as an error message shows it: any password hidden."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return repr(make_url(url).render_as_string(hide_password=True))
+    except Exception:  # noqa: BLE001 - an unparsable URL is shown as given
+        return repr(url)
 
 
 def connect(url: str) -> Engine:
     """An engine on ``url`` with the tables created and the schema version checked."""
     try:
         engine = create_engine(url)
-    except (ArgumentError, NoSuchModuleError, ValueError) as error:
-        raise StoreError(f"cannot use database URL {url!r}: {error}") from None
+    except ImportError as error:  # the dialect's DBAPI module (psycopg2, MySQLdb …) is not installed
+        driver = error.name or str(error)
+        raise StoreError(f"cannot open database {_shown(url)}: driver {driver!r} is not installed") from None
+    except (ArgumentError, NoSuchModuleError, ValueError) as error:  # NoSuchModuleError: an unknown kind
+        raise StoreError(f"cannot use database URL {_shown(url)}: {error}") from None
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
         database = engine.url.database
@@ -80,7 +100,7 @@ def connect(url: str) -> Engine:
                 session.commit()
             elif row.version > SCHEMA_VERSION:
                 raise StoreError(
-                    f"database {url!r} has schema version {row.version}; this brag knows up to {SCHEMA_VERSION}"
+                    f"database {_shown(url)} has schema version {row.version}; this brag knows up to {SCHEMA_VERSION}"
                 )
             elif row.version < SCHEMA_VERSION:
                 for version in range(row.version, SCHEMA_VERSION):
@@ -89,8 +109,21 @@ def connect(url: str) -> Engine:
                 session.add(row)
                 session.commit()
     except SQLAlchemyError as error:
-        raise StoreError(f"cannot open database {url!r}: {error.__class__.__name__}: {error.args[0] if error.args else error}") from None
+        raise StoreError(f"cannot open database {_shown(url)}: {error.__class__.__name__}: {error.args[0] if error.args else error}") from None
+    except ImportError as error:  # a driver loaded lazily, on the first connection
+        raise StoreError(f"cannot open database {_shown(url)}: driver {error.name or error!s} is not installed") from None
     return engine
+
+
+def open_session(url: str) -> Session:
+    """A SQLModel session on ``url`` (tables created, version checked), for ``with open_session(url) as db:``.
+
+        >>> from casino.db import store
+        >>> with open_session("sqlite://") as db:
+        ...     store.list_sessions(session=db)
+        []
+    """
+    return Session(connect(url))
 
 
 def schema_version(engine: Engine) -> int:

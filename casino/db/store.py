@@ -34,8 +34,9 @@ from sqlmodel import Session, col, select
 
 from casino.db.database import StoreError
 from casino.db.models import BoxRecord, HandRecord, SessionRecord, utcnow
-from casino.games import Game
-from casino.sitting import SittingStats
+from casino.events import BoxBets
+from casino.games import Game, parse_game_text
+from casino.sitting import Sitting, SittingStats
 from casino.table import RoundResult
 
 __all__ = [
@@ -49,6 +50,11 @@ __all__ = [
     "hands_of",
     "get_hand",
     "boxes_of",
+    "hands_with_boxes",
+    "delete_session",
+    "game_of",
+    "last_bets",
+    "resume_sitting",
     "restore_stats",
     "settings_of",
     "SessionSummary",
@@ -67,11 +73,11 @@ def cards_text(cards) -> str:
 
 
 def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], *, session: Session) -> SessionRecord:
-    """Start a session: the game with a snapshot of its file, the bankroll and the settings."""
+    """Start a session: the game with a self-contained snapshot (:meth:`Game.to_toml`), bankroll, settings."""
     record = SessionRecord(
         game=game.name,
         game_source=game.source,
-        game_text=game.text,
+        game_text=game.to_toml(),
         start_bankroll=money(bankroll),
         bankroll=money(bankroll),
         settings=json.dumps(dict(settings), sort_keys=True),
@@ -126,7 +132,7 @@ def record_round(
         record.rounds = record.rounds + 1
         session.add(record)
         session.commit()
-    except Exception:
+    except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
     return hand
@@ -271,3 +277,73 @@ def restore_stats(session_id: int, *, session: Session) -> SittingStats:
 
 def boxes_of(hand_id: int, *, session: Session) -> list[BoxRecord]:
     return list(session.exec(select(BoxRecord).where(BoxRecord.hand_id == hand_id).order_by(col(BoxRecord.box))).all())
+
+
+def hands_with_boxes(
+    session_id: int, *, first: int | None = None, last: int | None = None, session: Session
+) -> list[tuple[HandRecord, list[BoxRecord]]]:
+    """The session's hands (rounds ``first``..``last``, both optional) each with its boxes, in one query."""
+    get_session(session_id, session=session)
+    query = (
+        select(HandRecord, BoxRecord)
+        .join(BoxRecord, col(BoxRecord.hand_id) == col(HandRecord.id))
+        .where(HandRecord.session_id == session_id)
+    )
+    if first is not None:
+        query = query.where(col(HandRecord.round_no) >= first)
+    if last is not None:
+        query = query.where(col(HandRecord.round_no) <= last)
+    rows: list[tuple[HandRecord, list[BoxRecord]]] = []
+    for hand, box in session.exec(query.order_by(col(HandRecord.round_no), col(BoxRecord.box))).all():
+        if not rows or rows[-1][0].id != hand.id:
+            rows.append((hand, []))
+        rows[-1][1].append(box)
+    return rows
+
+
+def delete_session(session_id: int, *, session: Session) -> None:
+    """Remove a session that has no stored hands (one started and left before the first deal)."""
+    record = get_session(session_id, session=session)
+    if session.exec(select(HandRecord.id).where(HandRecord.session_id == session_id)).first() is not None:
+        raise StoreError(f"session {session_id} has stored hands: it is kept")
+    session.delete(record)
+    session.commit()
+
+
+def game_of(record: SessionRecord) -> Game:
+    """The session's game, rebuilt from its stored snapshot.
+
+    Snapshots written by :meth:`Game.to_toml` are self-contained. Sessions stored before that hold the
+    game file's own text: a table named there by a relative path may no longer resolve (an error naming it).
+    """
+    return parse_game_text(record.game_text, record.game_source)
+
+
+def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
+    """Each box's stakes in the session's last stored hand (empty without hands): what a resume repeats."""
+    hand = session.exec(
+        select(HandRecord).where(HandRecord.session_id == session_id).order_by(col(HandRecord.round_no).desc())
+    ).first()
+    if hand is None:
+        return ()
+    return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus)) for b in boxes_of(hand.id, session=session))  # type: ignore[arg-type]
+
+
+def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
+    """The :class:`Sitting` that carries on a stored session: its game, bankroll, seeds, next round and
+    statistics (so far) as stored."""
+    settings = settings_of(record)
+    last = session.exec(
+        select(HandRecord.round_no).where(HandRecord.session_id == record.id).order_by(col(HandRecord.round_no).desc())
+    ).first()
+    start = Fraction(record.start_bankroll)
+    bankroll = Fraction(record.bankroll)
+    sitting = Sitting(
+        game_of(record),
+        bankroll,
+        seed=settings.get("seed"),
+        next_round=(last + 1) if last is not None else 1,
+        house=start - bankroll,
+    )
+    sitting.stats = restore_stats(record.id, session=session)  # type: ignore[arg-type]
+    return sitting

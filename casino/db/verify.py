@@ -19,9 +19,8 @@ from sqlmodel import Session
 from casino.db import store
 from casino.db.models import BoxRecord, HandRecord, SessionRecord
 from casino.errors import BragError
-from casino.events import BoxBets
+from casino.events import BoxBets, Decision
 from casino.fair import commitment, seed_from_hex
-from casino.sitting import game_from_text
 from casino.table import RoundResult, Table
 
 __all__ = ["Mismatch", "VerifyReport", "verify_session"]
@@ -76,7 +75,8 @@ def verify_session(session_id: int, round_no: int | None = None, *, session: Ses
     hands = store.hands_of(session_id, session=session)
     if round_no is not None and not any(h.round_no == round_no for h in hands):
         store.get_hand(session_id, round_no, session=session)  # raises, naming the missing hand
-    table = Table(game_from_text(record.game_text, record.game_source))
+    table = Table(store.game_of(record))
+    boxes = {h.id: b for h, b in store.hands_with_boxes(session_id, first=round_no, last=round_no, session=session)}
     found: list[Mismatch] = []
     previous = record.start_bankroll
     checked = []
@@ -85,7 +85,7 @@ def verify_session(session_id: int, round_no: int | None = None, *, session: Ses
             checked.append(hand.round_no)
             if Fraction(hand.bankroll_before) != Fraction(previous):
                 found.append(Mismatch(hand.round_no, None, "bankroll_before", hand.bankroll_before, previous))
-            found.extend(_verify_hand(table, hand, store.boxes_of(hand.id, session=session)))  # type: ignore[arg-type]
+            found.extend(_verify_hand(table, hand, boxes.get(hand.id, [])))
         previous = hand.bankroll_after
     if round_no is None:
         found.extend(_verify_totals(record, hands, previous))
@@ -120,7 +120,9 @@ def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list
     try:
         bets = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus)) for b in boxes]
         rnd = table.deal(bets, seed, round_no=n)
-        for b in boxes:
+        order = _decision_order(hand)
+        for b in sorted(boxes, key=lambda row: order.get(row.box, 7 + row.box)):
+            # in the order the player decided (the stored Decision events), which need not be box order
             if rnd.can_decide(b.box):
                 if b.decision not in ("play", "fold"):
                     raise BragError(f"box {b.box} has an Ante but no decision ({b.decision!r})")
@@ -132,6 +134,17 @@ def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list
         return found + [Mismatch(n, None, "bets", "; ".join(f"box {b.box} ante {b.ante} pair plus {b.pair_plus} {b.decision}" for b in boxes), f"a valid round ({error})")]
     _compare(result, hand, boxes, check)
     return found
+
+
+def _decision_order(hand: HandRecord) -> dict[int, int]:
+    """{box: position} of the Decision events stored with the hand (empty if they cannot be read:
+    the event comparison then reports it)."""
+    try:
+        events = json.loads(hand.events)
+        boxes = [int(e["box"]) for e in events if isinstance(e, dict) and e.get("kind") == Decision.kind]
+    except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+        return {}
+    return {box: i for i, box in enumerate(boxes)}
 
 
 def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], check) -> None:

@@ -16,7 +16,8 @@ from casino.db.models import BoxRecord, HandRecord
 from casino.errors import BragError
 from casino.events import BoxBets, event_from_dict
 from casino.games import load_game
-from casino.sitting import Sitting, game_from_text
+from casino.games import parse_game_text
+from casino.sitting import Sitting
 from casino.strategy import play_mask
 
 
@@ -114,13 +115,39 @@ def test_bad_urls_are_one_clear_error(url):
         connect(url)
 
 
-def test_game_snapshot_rebuilds_the_game(tmp_path):
+def test_game_snapshot_is_self_contained(tmp_path, db):
+    """The stored snapshot rebuilds the game even after the file, and the table it names by path, are gone."""
     game = load_game("three-card-poker")
-    assert game_from_text(game.text) == game
-    custom = tmp_path / "house.toml"
-    custom.write_text(game.text.replace("straight_flush = 40", "straight_flush = 50"), encoding="utf-8")
-    rebuilt = game_from_text(custom.read_text(encoding="utf-8"), str(custom))
+    folder = tmp_path / "house"
+    folder.mkdir()
+    table = folder / "my-pair-plus.toml"
+    table.write_text(load_paytable_text().replace("straight_flush = 40", "straight_flush = 50"), encoding="utf-8")
+    custom = folder / "house.toml"
+    custom.write_text('name = "House"\nranking = "poker"\nqualifier = "Q-high"\nties = "push"\n'
+                      'pair_plus = "my-pair-plus.toml"\n', encoding="utf-8")
+    house = load_game(custom, ante_bonus="ante-bonus-3")  # a table named by path and one swapped in
+    record = store.create_session(house, Fraction(10), {}, session=db)
+    table.unlink()
+    custom.unlink()
+    rebuilt = store.game_of(store.get_session(record.id, session=db))
     assert rebuilt.pair_plus.pay_for("running_flush") == 50
+    assert rebuilt.ante_bonus.pays == load_game("3-card-brag", ante_bonus="ante-bonus-3").ante_bonus.pays
+    assert rebuilt.to_toml() == house.to_toml()
+    assert store.game_of(store.create_session(game, Fraction(1), {}, session=db)).to_toml() == game.to_toml()
+
+
+def test_an_old_snapshot_the_plain_game_file_still_loads(db):
+    game = load_game("3-card-brag")
+    record = store.create_session(game, Fraction(10), {}, session=db)
+    record.game_text = game.text  # what sessions stored before Game.to_toml
+    assert store.game_of(record).to_toml() == game.to_toml()
+    assert parse_game_text(game.text).pair_plus.pays == game.pair_plus.pays
+
+
+def load_paytable_text() -> str:
+    from casino.games import builtin_paytables
+
+    return builtin_paytables()["pair-plus-1"]
 
 
 def test_restored_statistics_equal_the_played_ones(played_sitting):

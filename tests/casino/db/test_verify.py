@@ -124,3 +124,47 @@ def test_verify_a_missing_hand(played):
     db, session_id = played
     with pytest.raises(Exception, match="no hand 40"):
         verify_session(session_id, 40, session=db)
+
+
+def test_boxes_decided_out_of_order_verify(db):
+    """The player may decide box 3 before box 1: verification replays the stored order of decisions."""
+    from fractions import Fraction
+
+    from casino.events import BoxBets, Decision
+    from casino.games import load_game
+    from casino.sitting import Sitting
+
+    game = load_game("3-card-brag")
+    record = store.create_session(game, Fraction(500), {"seed": "order"}, session=db)
+    sitting = Sitting(game, Fraction(500), seed="order")
+    for plays in ((True, False, True), (False, True, True)):
+        rnd = sitting.deal([BoxBets(box, Fraction(5)) for box in (1, 2, 3)])
+        for box, play in zip((3, 1, 2), plays):  # last box first
+            sitting.decide(box, play)
+        result = sitting.settle()
+        assert [e.box for e in result.events if isinstance(e, Decision)] == [3, 1, 2]
+        store.record_round(record.id, result, sitting.bankroll - result.net, sitting.bankroll, session=db)
+    report = verify_session(record.id, session=db)
+    assert report.ok, [str(m) for m in report.mismatches]
+
+
+def test_a_swapped_decision_order_is_still_checked(db):
+    """Replaying in the stored order does not hide a changed event: the decision rows must agree with it."""
+    from fractions import Fraction
+
+    from casino.events import BoxBets
+    from casino.games import load_game
+    from casino.sitting import Sitting
+
+    game = load_game("3-card-brag")
+    record = store.create_session(game, Fraction(500), {"seed": "order"}, session=db)
+    sitting = Sitting(game, Fraction(500), seed="order")
+    sitting.deal([BoxBets(box, Fraction(5)) for box in (1, 2)])
+    sitting.decide(2, True)
+    sitting.decide(1, False)
+    result = sitting.settle()
+    hand = store.record_round(record.id, result, sitting.bankroll - result.net, sitting.bankroll, session=db)
+    row = next(b for b in store.boxes_of(hand.id, session=db) if b.box == 1)
+    row.decision = "play"
+    _save(db, row)
+    assert not verify_session(record.id, session=db).ok
