@@ -1,0 +1,205 @@
+"""Simulated sessions of a betting pattern: thousands of players at once, one round at a time.
+
+Each session plays one box from its own bankroll; :class:`casino.betting.BettingPattern` sets the
+stakes round by round, every round is dealt by :func:`casino.deal.deal` and settled by
+:meth:`casino.rules.CompiledRules.settle` (the table's rules). Chances come with Wilson intervals,
+means with Student-t intervals.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from casino.deal import card_masks, deal, fresh_seed, seed_entropy
+from casino.errors import BragError
+from casino.games import Game
+from casino.rules import compile_rules
+from casino.strategy import play_mask
+from casino.tally import check_level
+from casino.workers import ProgressCallback
+
+__all__ = ["SessionSimulation", "simulate_sessions"]
+
+
+@dataclass(frozen=True, eq=False)
+class SessionSimulation:
+    """Simulated sessions of a betting pattern: each session's end, with intervals for the chances.
+
+    ``final`` is each session's final bankroll, ``rounds`` how many rounds it played, ``stop`` why it
+    ended (:data:`casino.betting.STOP_NAMES`; ``playing`` = played every round) and ``wagered`` the
+    total it put on the table (Ante, Play and Pair Plus).
+    """
+
+    game: Game
+    pattern: Any
+    bankroll: Fraction
+    hands: int
+    strategy: str
+    seed: int | str
+    final: np.ndarray = field(repr=False)
+    rounds: np.ndarray = field(repr=False)
+    stop: np.ndarray = field(repr=False)
+    wagered: np.ndarray = field(repr=False)
+
+    @property
+    def sessions(self) -> int:
+        return len(self.final)
+
+    def _share(self, mask: np.ndarray, level: float) -> tuple[float, float, float]:
+        from scipy import stats
+
+        check_level(level)
+        k = int(mask.sum())
+        ci = stats.binomtest(k, self.sessions).proportion_ci(level, method="wilson")
+        return k / self.sessions, float(ci.low), float(ci.high)
+
+    def risk_of_ruin(self, level: float = 0.95) -> tuple[float, float, float]:
+        """(estimate, low, high): the share of sessions ruined, with a Wilson interval."""
+        from casino.betting import RUINED
+
+        return self._share(self.stop == RUINED, level)
+
+    def p_stop_win(self, level: float = 0.95) -> tuple[float, float, float]:
+        from casino.betting import STOP_WIN
+
+        return self._share(self.stop == STOP_WIN, level)
+
+    def p_stop_loss(self, level: float = 0.95) -> tuple[float, float, float]:
+        from casino.betting import STOP_LOSS
+
+        return self._share(self.stop == STOP_LOSS, level)
+
+    def p_ahead(self, level: float = 0.95) -> tuple[float, float, float]:
+        return self._share(self.final > float(self.bankroll), level)
+
+    def _mean(self, values: np.ndarray, level: float) -> tuple[float, float, float]:
+        from scipy import stats
+
+        check_level(level)
+        mean = float(values.mean())
+        if len(values) < 2:
+            return mean, -math.inf, math.inf
+        half = float(stats.t.ppf(0.5 + level / 2, len(values) - 1)) * float(values.std(ddof=1)) / math.sqrt(len(values))
+        return mean, mean - half, mean + half
+
+    def expected_rounds(self, level: float = 0.95) -> tuple[float, float, float]:
+        return self._mean(self.rounds.astype(float), level)
+
+    def expected_result(self, level: float = 0.95) -> tuple[float, float, float]:
+        """The mean of final minus starting bankroll, with a t interval."""
+        return self._mean(self.final - float(self.bankroll), level)
+
+    def expected_wagered(self, level: float = 0.95) -> tuple[float, float, float]:
+        return self._mean(self.wagered, level)
+
+    def to_dict(self, level: float = 0.95) -> dict[str, Any]:
+        def row(figure: tuple[float, float, float]) -> dict[str, float]:
+            return {"estimate": figure[0], "low": figure[1], "high": figure[2]}
+
+        return {
+            "game": self.game.name,
+            "pattern": self.pattern.describe,
+            "bankroll": float(self.bankroll),
+            "hands": self.hands,
+            "sessions": self.sessions,
+            "strategy": self.strategy,
+            "seed": self.seed,
+            "level": level,
+            "risk_of_ruin": row(self.risk_of_ruin(level)),
+            "p_stop_win": row(self.p_stop_win(level)),
+            "p_stop_loss": row(self.p_stop_loss(level)),
+            "p_ahead": row(self.p_ahead(level)),
+            "expected_rounds": row(self.expected_rounds(level)),
+            "expected_result": row(self.expected_result(level)),
+            "expected_wagered": row(self.expected_wagered(level)),
+        }
+
+
+def simulate_sessions(
+    game: Game,
+    pattern: Any,
+    *,
+    bankroll: Fraction | int,
+    hands: int,
+    sessions: int,
+    strategy: str = "optimal",
+    seed: int | str | None = None,
+    progress: ProgressCallback | None = None,
+) -> SessionSimulation:
+    """Play ``sessions`` sessions of up to ``hands`` rounds each, betting by ``pattern``.
+
+    All sessions advance together, one round at a time; each round is dealt and settled for the
+    sessions still playing, and :class:`casino.betting.BettingPattern` sets their next stakes.
+    ``progress(n)`` is called as the rounds go by, ``hands`` in all (once every session has
+    stopped, the rest at once).
+
+        >>> from casino.betting import BettingPattern
+        >>> from casino.games import load_game
+        >>> game = load_game("3-card-brag")
+        >>> sims = simulate_sessions(game, BettingPattern("martingale", ante=5).with_limits(game.limits),
+        ...                          bankroll=100, hands=50, sessions=2000, seed=3)
+        >>> estimate, low, high = sims.risk_of_ruin()
+        >>> bool(0 < low <= estimate <= high < 1)
+        True
+    """
+    from casino.betting import PLAYING
+
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise BragError(f"the number of rounds must be a whole number of at least 1, not {hands!r}")
+    if isinstance(sessions, bool) or not isinstance(sessions, int) or sessions < 1:
+        raise BragError(f"the number of sessions must be a whole number of at least 1, not {sessions!r}")
+    bankroll = Fraction(bankroll)
+    if bankroll <= 0:
+        raise BragError(f"the bankroll must be above zero, not {bankroll}")
+    if pattern.pair_plus and game.pair_plus is None:
+        raise BragError(f"{game.name} has no Pair Plus bet")
+    rules = compile_rules(game)
+    masks = card_masks(game.ranking.name)
+    play = play_mask(game, strategy)
+    seed_value = fresh_seed() if seed is None else seed
+    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed_entropy(seed_value))))
+    unit = math.lcm(pattern.unit, bankroll.denominator)
+    to_money = unit // pattern.unit  # pattern units -> money units (1/unit)
+    fine = unit * rules.scale  # the bankroll is kept in 1/fine units: every settlement is whole
+    money = np.full(sessions, int(bankroll * fine), dtype=np.int64)
+    wagered = np.zeros(sessions, dtype=np.int64)
+    rounds = np.zeros(sessions, dtype=np.int64)
+    state = pattern.start(money // (fine // pattern.unit))
+    for t in range(hands):
+        active = np.flatnonzero(state.stop == PLAYING)
+        if not active.size:
+            if progress is not None:
+                progress(hands - t)
+            break
+        player, dealer = deal(rng, active.size, 1, masks)
+        player = player[:, 0]
+        ante = state.ante[active] * to_money
+        pair_plus = state.pair_plus[active] * to_money
+        plays = play[player] | (ante == 0)
+        s = rules.settle(player, dealer, plays)
+        net = ante * (s.ante + s.play + s.ante_bonus) + pair_plus * s.pair_plus
+        money[active] += net
+        wagered[active] += (ante * (1 + (plays & (ante > 0))) + pair_plus) * rules.scale
+        rounds[active] += 1
+        round_net = np.zeros(sessions, dtype=np.int64)
+        round_net[active] = net
+        state = pattern.next(state, round_net, money // (fine // pattern.unit))
+        if progress is not None:
+            progress(1)
+    return SessionSimulation(
+        game=game,
+        pattern=pattern,
+        bankroll=bankroll,
+        hands=hands,
+        strategy=strategy,
+        seed=seed_value,
+        final=money / fine,
+        rounds=rounds,
+        stop=state.stop.copy(),
+        wagered=wagered / fine,
+    )

@@ -1,0 +1,117 @@
+"""Tallies of simulated rounds: integer sums that merge exactly across chunks and workers.
+
+:func:`simulate_chunk` deals a chunk of rounds, settles every box with
+:meth:`casino.rules.CompiledRules.settle` (the table's rules) and sums, per column, each round's
+total over its boxes and its square, and each hand's square. Money columns are per unit stake x the
+rules' ``scale``, so the sums are exact integers; squares that could pass int64 are summed as Python
+ints (:func:`sum_of_squares`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from casino.deal import deal
+from casino.errors import BragError
+from casino.rankings import CATEGORIES
+from casino.rules import OUTCOME_NAMES
+
+__all__ = ["COLUMNS", "COLUMN", "Tally", "sum_of_squares", "simulate_chunk", "check_level"]
+
+# Tally columns, per hand; the round's totals are summed over its boxes.
+COLUMNS = ("ante_play", "pair_plus", "ante_play_hit", "pair_plus_hit", *OUTCOME_NAMES)
+COLUMN = {name: i for i, name in enumerate(COLUMNS)}
+_K = len(COLUMNS)
+
+
+@dataclass
+class Tally:
+    """Integer sums from simulated rounds; tallies of different chunks or workers add up exactly.
+
+    ``sums[k]`` and ``squares[k]`` sum each column's per-round total (over the round's boxes) and its
+    square; ``hand_squares[k]`` sums the per-hand squares. Money columns are per unit stake x ``scale``.
+    """
+
+    boxes: int
+    scale: int
+    rounds: int = 0
+    sums: list[int] = field(default_factory=lambda: [0] * _K)
+    squares: list[int] = field(default_factory=lambda: [0] * _K)
+    hand_squares: list[int] = field(default_factory=lambda: [0] * _K)
+    categories: list[int] = field(default_factory=lambda: [0] * len(CATEGORIES))  # first box
+    all_categories: list[int] = field(default_factory=lambda: [0] * len(CATEGORIES))
+
+    def add(self, other: Tally) -> Tally:
+        self.rounds += other.rounds
+        for name in ("sums", "squares", "hand_squares", "categories", "all_categories"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for i, value in enumerate(theirs):
+                mine[i] += value
+        return self
+
+    @property
+    def hands(self) -> int:
+        return self.rounds * self.boxes
+
+
+def sum_of_squares(values: np.ndarray) -> list[int]:
+    """Each column's sum of squares, exactly, as Python ints.
+
+    int64 holds the sum when ``rows x peak**2 < 2**63``; otherwise (results in units of a large
+    ``scale``, many boxes) the column's distinct values are counted and squared as Python ints.
+
+        >>> big = np.array([[3_000_000_000, 1], [-3_000_000_000, 2]], dtype=np.int64)
+        >>> sum_of_squares(big) == [18 * 10**18, 5]
+        True
+    """
+    rows = values.shape[0]
+    if rows == 0:
+        return [0] * values.shape[1]
+    peak = [int(v) for v in np.abs(values).max(axis=0)]
+    if all(rows * p * p < 2**63 for p in peak):
+        return [int(v) for v in np.einsum("ij,ij->j", values, values)]
+    found = []
+    for j, p in enumerate(peak):
+        column = values[:, j]
+        if rows * p * p < 2**63:
+            found.append(int(column @ column))
+        else:
+            distinct, counts = np.unique(column, return_counts=True)
+            found.append(sum(int(v) * int(v) * int(n) for v, n in zip(distinct, counts)))
+    return found
+
+
+def simulate_chunk(
+    rules, play: np.ndarray, masks: np.ndarray, rng: np.random.Generator, rounds: int, boxes: int
+) -> Tally:
+    """Deal, settle and tally ``rounds`` rounds (one chunk)."""
+    player, dealer = deal(rng, rounds, boxes, masks)
+    flat = player.ravel()
+    s = rules.settle(flat, np.repeat(dealer, boxes) if boxes > 1 else dealer, play[flat])
+    ante_play = s.ante + s.play + s.ante_bonus
+    values = np.empty((flat.size, _K), dtype=np.int64)
+    values[:, 0] = ante_play
+    values[:, 1] = s.pair_plus
+    values[:, 2] = ante_play > 0
+    values[:, 3] = s.pair_plus > 0
+    values[:, 4:] = s.outcome[:, None] == np.arange(len(OUTCOME_NAMES), dtype=np.int8)
+    per_round = values if boxes == 1 else values.reshape(rounds, boxes, _K).sum(axis=1)
+    category = rules.table.category
+    return Tally(
+        boxes=boxes,
+        scale=rules.scale,
+        rounds=rounds,
+        sums=[int(v) for v in per_round.sum(axis=0)],
+        squares=sum_of_squares(per_round),
+        hand_squares=sum_of_squares(values),
+        categories=[int(v) for v in np.bincount(category[player[:, 0]], minlength=len(CATEGORIES))],
+        all_categories=[int(v) for v in np.bincount(category[flat], minlength=len(CATEGORIES))],
+    )
+
+
+def check_level(level: float) -> None:
+    """Refuse a confidence level outside (0, 1)."""
+    if not 0 < level < 1:
+        raise BragError(f"a confidence level is between 0 and 1 (such as 0.95), not {level}")
