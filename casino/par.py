@@ -13,7 +13,7 @@ element of risk and standard deviation::
     >>> sum(row.total for row in sheet.categories)
     407170400
     >>> [s.title for s in sheet.sections()][:3]
-    ['Summary', 'Ante / Play with Ante Bonus: return table', 'Ante / Play with Ante Bonus: net result per round']
+    ['Summary', 'Ante/Play: return table', 'Ante/Play: net result per round']
 
 Every format (:meth:`ParSheet.sections` for tables, :meth:`~ParSheet.to_markdown`,
 :meth:`~ParSheet.to_csv`, :meth:`~ParSheet.to_dict`) is drawn from the same :class:`ParSheet`.
@@ -34,7 +34,7 @@ from casino.games import Game
 from casino.hands import N_DEALER_HANDS
 from casino.rankings import CATEGORIES
 
-__all__ = ["CategoryRow", "Section", "ParSheet", "par_sheet"]
+__all__ = ["CategoryRow", "Section", "ParSheet", "par_sheet", "rule_variations", "short_title"]
 
 
 @dataclass(frozen=True)
@@ -59,12 +59,58 @@ class CategoryRow:
 
 @dataclass(frozen=True)
 class Section:
-    """One table of the sheet, as text cells (what every format prints)."""
+    """One table of the sheet: text cells (tables, Markdown) and the plain values behind them (CSV).
+
+    ``data`` holds one row of values per text row (the total row last, when there is one): ints,
+    Fractions (written as decimals), text, or ``None`` where a cell does not apply.
+    """
 
     title: str
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     total: tuple[str, ...] | None = None
+    data: tuple[tuple[Any, ...], ...] = ()
+
+
+def short_title(title: str) -> str:
+    """A bet's title as a table label: ``Ante / Play with Ante Bonus`` -> ``Ante/Play``.
+
+        >>> short_title("Ante / Play with Ante Bonus"), short_title("Pair Plus")
+        ('Ante/Play', 'Pair Plus')
+    """
+    return title.removesuffix(" with Ante Bonus").replace("Ante / Play", "Ante/Play")
+
+
+def rule_variations(game: Game) -> tuple[str, ...]:
+    """The game's rule variations from the usual rules, in players' words (empty for the usual game).
+
+        >>> from dataclasses import replace
+        >>> from casino.games import Rules, load_game
+        >>> rule_variations(load_game("three-card-poker"))
+        ()
+        >>> rule_variations(replace(load_game("three-card-poker"), rules=Rules(False, False)))
+        ('no Ante Bonus when the dealer wins', 'Pair Plus lost on a fold')
+    """
+    words = []
+    if not game.rules.ante_bonus_on_loss:
+        words.append("no Ante Bonus when the dealer wins")
+    if not game.rules.pair_plus_on_fold:
+        words.append("Pair Plus lost on a fold")
+    return tuple(words)
+
+
+def _csv_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return str(value.numerator)
+    if isinstance(value, (Fraction, float)):
+        return repr(float(value))
+    return str(value)
 
 
 def _f(value: Fraction | float, digits: int = 6) -> str:
@@ -101,10 +147,13 @@ class ParSheet:
 
     def _summary(self) -> Section:
         rows = []
+        data = []
         for bet in self.report.bets:
+            data.append((short_title(bet.title), bet.house_edge, f"{bet.house_edge.numerator}/{bet.house_edge.denominator}",
+                         bet.element_of_risk, bet.std_dev, bet.hit_rate, bet.play_rate, bet.total))
             rows.append(
                 (
-                    bet.title,
+                    short_title(bet.title),
                     f"{float(bet.house_edge) * 100:.4f}%",
                     f"{bet.house_edge.numerator:,}/{bet.house_edge.denominator:,}",
                     f"{float(bet.element_of_risk) * 100:.4f}%",
@@ -115,7 +164,7 @@ class ParSheet:
                 )
             )
         headers = ("Bet", "House edge", "Exact", "Element of risk", "Std dev", "Hit rate", "Play rate", "Combinations")
-        return Section("Summary", headers, tuple(rows))
+        return Section("Summary", headers, tuple(rows), data=tuple(data))
 
     def _by_category(self) -> Section:
         rows = []
@@ -143,7 +192,12 @@ class ParSheet:
         )
         headers = ("Player hand", "Hands", "Played", "Fold", "Dealer not qualifying", "Win", "Tie", "Lose",
                    "Contribution")
-        return Section("Ante / Play by player hand (player, dealer) pairs", headers, tuple(rows), total)
+        keys = ("hands", "played", "fold", "not_qualify", "win", "tie", "lose", "contribution")
+        data = [(r.label, *(getattr(r, k) for k in keys)) for r in c]
+        data.append(("Total", *(sum((getattr(r, k) for r in c), start=Fraction(0) if k == "contribution" else 0)
+                                for k in keys)))
+        return Section("Ante/Play by player hand: player and dealer hands dealt", headers, tuple(rows), total,
+                       tuple(data))
 
     def to_dict(self) -> dict[str, Any]:
         data = self.report.to_dict()
@@ -177,8 +231,7 @@ class ParSheet:
 
     def to_markdown(self) -> str:
         g = self.game
-        lines = [f"# PAR sheet: {g.name}", "",
-                 f"{g.ranking.title} ranking; dealer qualifies with {g.qualifier}; ties {g.ties}.", ""]
+        lines = [f"# PAR sheet: {g.name}", "", self.description() + ".", ""]
         for section in self.sections():
             lines.append(f"## {section.title}")
             lines.append("")
@@ -191,15 +244,22 @@ class ParSheet:
             lines.append("")
         return "\n".join(lines)
 
+    def description(self) -> str:
+        """The game's rules in one line: ranking, qualifier, ties and any rule variations."""
+        g = self.game
+        text = f"{g.ranking.title} ranking; dealer qualifies with {g.qualifier}; ties {g.ties}"
+        variations = rule_variations(g)
+        return text + (f"; rule variations: {', '.join(variations)}" if variations else "")
+
     def to_csv(self) -> str:
+        """Every table as CSV rows of plain numbers: decimals for fractions and percentages (0.0337,
+        not 3.37%), no thousands separators, empty cells where a value does not apply."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         for section in self.sections():
             writer.writerow(["section", *section.headers])
-            for row in section.rows:
-                writer.writerow([section.title, *(c.replace(",", "") for c in row)])
-            if section.total:
-                writer.writerow([section.title, *(c.replace(",", "") for c in section.total)])
+            for row in section.data:
+                writer.writerow([section.title, *(_csv_cell(v) for v in row)])
         return out.getvalue()
 
 
@@ -208,12 +268,15 @@ def _return_table(bet: BetReport) -> Section:
         (o.label, f"{o.combinations:,}", _f(o.probability), _pays(o.pays), f"{float(o.contribution):+.6f}")
         for o in bet.outcomes
     )
-    total = ("Total", f"{bet.total:,}", _f(Fraction(sum(o.combinations for o in bet.outcomes), bet.total)),
-             "", f"{float(bet.expected_return):+.6f}")
+    data = [(o.label, o.combinations, o.probability, o.pays, o.contribution) for o in bet.outcomes]
+    covered = Fraction(sum(o.combinations for o in bet.outcomes), bet.total)
+    total = ("Total", f"{bet.total:,}", _f(covered), "", f"{float(bet.expected_return):+.6f}")
+    data.append(("Total", bet.total, covered, None, bet.expected_return))
     if bet.bet == "ante_play":  # Ante Bonus rows overlap the outcome rows, so the sum is not 1
         total = ("Total", f"{bet.total:,}", "", "", f"{float(bet.expected_return):+.6f}")
-    return Section(f"{bet.title}: return table", ("Outcome", "Combinations", "Probability", "Pays", "Contribution"),
-                   rows, total)
+        data[-1] = ("Total", bet.total, None, None, bet.expected_return)
+    return Section(f"{short_title(bet.title)}: return table",
+                   ("Outcome", "Combinations", "Probability", "Pays", "Contribution"), rows, total, tuple(data))
 
 
 def _distribution(bet: BetReport) -> Section:
@@ -221,22 +284,31 @@ def _distribution(bet: BetReport) -> Section:
         (_pays(value), f"{n:,}", _f(Fraction(n, bet.total)), f"{float(value * n / bet.total):+.6f}")
         for value, n in bet.distribution
     )
-    total = ("Total", f"{bet.total:,}", _f(Fraction(sum(n for _, n in bet.distribution), bet.total)),
-             f"{float(bet.expected_return):+.6f}")
-    return Section(f"{bet.title}: net result per round", ("Net result", "Combinations", "Probability",
-                                                           "Contribution"), rows, total)
+    data = [(value, n, Fraction(n, bet.total), value * n / bet.total) for value, n in bet.distribution]
+    covered = Fraction(sum(n for _, n in bet.distribution), bet.total)
+    total = ("Total", f"{bet.total:,}", _f(covered), f"{float(bet.expected_return):+.6f}")
+    data.append(("Total", bet.total, covered, bet.expected_return))
+    return Section(f"{short_title(bet.title)}: net result per round",
+                   ("Net result", "Combinations", "Probability", "Contribution"), rows, total, tuple(data))
+
+
+def _meter_text(meter: Fraction) -> str:
+    """A meter as players read it: ``2,762``, ``2,761.53`` (two decimals only when it has them)."""
+    text = f"{float(meter):,.2f}"
+    return text.removesuffix(".00")
 
 
 def _meter(side: Any) -> Section:
     """A progressive's house edge as a function of the meter, with the break-even meter."""
     even = side.break_even_meter()
     meters = sorted({Fraction(0), side.meter, *(even * k / 4 for k in (2, 3, 4, 5, 6) if even is not None)})
-    rows = tuple(
-        (f"{float(m):,.2f}" + (" (table)" if m == side.meter else "") + (" (break-even)" if m == even else ""),
-         f"{float(side.edge_at(m)) * 100:.4f}%")
-        for m in meters
-    )
-    return Section(f"{side.title}: house edge by meter (units of the stake)", ("Meter", "House edge"), rows)
+    notes = {m: ", ".join(w for w, hit in (("table", m == side.meter), ("break-even", m == even)) if hit)
+             for m in meters}
+    edges = {m: side.edge_at(m) for m in meters}
+    rows = tuple((_meter_text(m), f"{float(edges[m]) * 100:.4f}%", notes[m]) for m in meters)
+    data = tuple((m, edges[m], notes[m] or None) for m in meters)
+    return Section(f"{side.title}: house edge by meter (units of the stake)", ("Meter", "House edge", "Note"),
+                   rows, data=data)
 
 
 def par_sheet(game: Game, play: np.ndarray | None = None, report: EdgeReport | None = None) -> ParSheet:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional, Sequence
 
 import typer
 
@@ -37,8 +37,6 @@ def par(
 
         check_picture(plot_file)
 
-    from rich.table import Table
-
     from casino.games import load_game
     from casino.par import par_sheet
     from casino.strategy import play_mask
@@ -53,19 +51,12 @@ def par(
     elif markdown:
         typer.echo(sheet.to_markdown())
     else:
+        from rich.markup import escape
+
         out = console()
-        out.print(f"[bold]PAR sheet: {g.name}[/] — {g.ranking.title} ranking, dealer qualifies with "
-                  f"{g.qualifier}, ties {g.ties}; strategy: {strategy}\n")
+        out.print(f"[bold]PAR sheet: {escape(g.name)}[/] — {escape(sheet.description())}; strategy: {escape(strategy)}\n")
         for section in sheet.sections():
-            table = Table(title=section.title, title_justify="left")
-            for i, header in enumerate(section.headers):
-                table.add_column(header, justify="left" if i == 0 else "right")
-            for row in section.rows:
-                table.add_row(*row)
-            if section.total:
-                table.add_section()
-                table.add_row(*section.total, style="bold")
-            out.print(table)
+            print_fitted(out, section.title, section.headers, section.rows, section.total)
     if plot or plot_file:
         from cli.plot import bars, write_picture
 
@@ -74,3 +65,76 @@ def par(
             bars(console(), groups)
         if plot_file:
             write_picture(plot_file, groups)
+
+
+def _words(text: str) -> int:
+    return max((len(w) for w in text.split()), default=0)
+
+
+def print_fitted(
+    out: Any,
+    title: str,
+    headers: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    total: Sequence[str] | None = None,
+    keys: int = 1,
+    wrap_rows: frozenset[int] = frozenset(),
+) -> None:
+    """Print a table whose number cells are never cut or wrapped, at any console width.
+
+    The first ``keys`` columns are labels (they wrap if they must); the others hold numbers, kept
+    whole (``no_wrap`` with a minimum width). Rows in ``wrap_rows`` hold words and may wrap. When
+    the table is wider than the console, it is stacked: the number columns are split into several
+    tables, each repeating the label columns.
+    """
+    from rich.table import Table
+    from rich.text import Text
+
+    every = [list(r) for r in rows] + ([list(total)] if total else [])
+    n = len(headers)
+
+    def need(j: int) -> int:
+        cells = [r[j] for i, r in enumerate(every) if i not in wrap_rows]
+        words = [_words(r[j]) for i, r in enumerate(every) if i in wrap_rows]
+        return max([len(c) for c in cells] + words + [_words(headers[j])])
+
+    numbers = {j: need(j) for j in range(keys, n)}
+    full = [max([len(r[j]) for r in every] + [_words(headers[j])]) for j in range(keys)]
+    narrow = [min(f, max(18, max((_words(r[j]) for r in every), default=0))) for j, f in enumerate(full)]
+    border = 3  # padding either side and one rule per column
+
+    def split(labels: list[int]) -> list[list[int]]:
+        base = sum(labels) + border * keys + 1
+        chunks: list[list[int]] = []
+        used = base
+        for j in range(keys, n):
+            if chunks and used + numbers[j] + border <= out.width:
+                chunks[-1].append(j)
+                used += numbers[j] + border
+            else:
+                chunks.append([j])
+                used = base + numbers[j] + border
+        return chunks or [[]]
+
+    label_width, chunks = full, split(full)
+    if len(chunks) > 1 and len(split(narrow)) == 1:
+        label_width, chunks = narrow, split(narrow)
+    for k, chunk in enumerate(chunks):
+        part = f" ({k + 1} of {len(chunks)})" if len(chunks) > 1 else ""
+        table = Table(title=title + part, title_justify="left")
+        for j in range(keys):
+            table.add_column(headers[j], width=label_width[j])
+        for j in chunk:
+            table.add_column(Text(headers[j], justify="right"), justify="right", width=numbers[j])
+
+        def cells(row: Sequence[str], i: int) -> list[Any]:
+            picked = [row[j] for j in range(keys)]
+            picked += [Text(row[j], no_wrap=i not in wrap_rows, overflow="fold") for j in chunk]
+            return picked
+
+        for i, row in enumerate(rows):
+            table.add_row(*cells(row, i))
+        if total:
+            table.add_section()
+            table.add_row(*cells(total, len(rows)), style="bold")
+        out.print(table)

@@ -55,7 +55,7 @@ def test_formats_agree():
     rows = list(csv.reader(io.StringIO(sheet.to_csv())))
     sections = {r[0] for r in rows if r[0] != "section"}
     assert sections == {s.title for s in sheet.sections()}
-    total_row = next(r for r in rows if r[0].startswith("Ante / Play by player hand") and r[1] == "Total")
+    total_row = next(r for r in rows if r[0].startswith("Ante/Play by player hand") and r[1] == "Total")
     assert int(total_row[2]) == N_HANDS
     markdown = sheet.to_markdown()
     assert markdown.startswith("# PAR sheet: Three Card Poker")
@@ -81,8 +81,48 @@ def test_side_bets_and_the_progressive_meter_are_on_the_sheet(tmp_path):
     titles = [s.title for s in sheet.sections()]
     assert "6 Card Bonus: return table" in titles and "Progressive: return table" in titles
     meter = next(s for s in sheet.sections() if s.title.startswith("Progressive: house edge by meter"))
-    even = [row for row in meter.rows if "break-even" in row[0]]
+    even = [row for row in meter.rows if row[2] == "break-even"]
     assert len(even) == 1 and even[0][1] == "0.0000%"
-    assert any("(table)" in row[0] for row in meter.rows)
+    table = [row for row in meter.rows if row[2] == "table"]
+    assert table == [("1,000", f"{float(sheet.game.side_bet('progressive').edge_at(1000)) * 100:.4f}%", "table")]
     edges = [float(row[1].rstrip("%")) for row in meter.rows]
     assert edges == sorted(edges, reverse=True)  # a bigger meter, a smaller edge
+
+
+def test_csv_holds_plain_numbers():
+    """Percentages and fractions as decimals, no thousands separators, empty cells where n/a."""
+    sheet = par_sheet(load_game("three-card-poker"))
+    rows = list(csv.reader(io.StringIO(sheet.to_csv())))
+    summary = {r[1]: r for r in rows if r[0] == "Summary"}
+    assert float(summary["Ante/Play"][2]) == float(sheet.report.ante_play.house_edge)
+    assert summary["Ante/Play"][3] == "686689/20358520"
+    assert summary["Pair Plus"][7] == ""  # no play rate
+    assert summary["Pair Plus"][8] == "22100"
+    for row in rows:
+        for cell in row[2:]:
+            assert "%" not in cell and "—" not in cell and "," not in cell, row
+
+
+def test_meters_print_without_needless_decimals(tmp_path):
+    path = tmp_path / "prog.toml"
+    path.write_text('ranking = "brag"\n[progressive]\nmeter = 2762\nmini_royal = "meter"\nrun = 6\n',
+                    encoding="utf-8")
+    sheet = par_sheet(load_game(str(path)))
+    meter = next(s for s in sheet.sections() if s.title.startswith("Progressive: house edge by meter"))
+    assert ("2,762" in [row[0] for row in meter.rows]) and not any(row[0].endswith(".00") for row in meter.rows)
+    rows = list(csv.reader(io.StringIO(sheet.to_csv())))
+    assert ["Progressive: house edge by meter (units of the stake)", "2762"] == next(
+        r for r in rows if r[0].startswith("Progressive: house edge") and r[-1] == "table")[:2]
+
+
+def test_rule_variations_are_named_in_the_description():
+    from dataclasses import replace
+
+    from casino.games import Rules
+
+    game = load_game("three-card-poker")
+    assert "variation" not in par_sheet(game).description()
+    no_bonus = par_sheet(replace(game, rules=Rules(ante_bonus_on_loss=False)))
+    assert "rule variations: no Ante Bonus when the dealer wins" in no_bonus.description()
+    fold = par_sheet(replace(game, rules=Rules(pair_plus_on_fold=False)))
+    assert "Pair Plus lost on a fold" in fold.description() and "Pair Plus lost on a fold" in fold.to_markdown()

@@ -44,3 +44,37 @@ def test_par_bad_input(runner, app):
         assert result.exit_code == 2
         lines = [line for line in result.output.splitlines() if line.strip()]
         assert len(lines) == 1 and message in lines[0]
+
+
+import pytest
+
+
+@pytest.mark.parametrize("width", ["80", "100", "120"])
+def test_par_tables_fit_the_terminal_and_never_cut_a_number(runner, app, monkeypatch, width):
+    monkeypatch.setenv("COLUMNS", width)
+    result = runner.invoke(app, ["par", "three-card-poker"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert max(len(line) for line in lines) <= int(width)
+    assert "…" not in result.output
+    for count in ("12,793,544", "132,652,800", "91,401,616", "407,170,400", "686,689/20,358,520", "-0.033730"):
+        assert count in result.output
+    assert "Ante/Play" in result.output and "with Ante Bonus" not in result.output
+
+
+def test_par_header_names_rule_variations(runner, app, tmp_path):
+    plain = runner.invoke(app, ["par", "three-card-poker"]).output.splitlines()[0]
+    assert "variation" not in plain
+    path = tmp_path / "strict.toml"
+    path.write_text('name = "Strict"\nranking = "poker"\nante_bonus = "ante-bonus-1"\npair_plus = "pair-plus-1"\n'
+                    "[rules]\nante_bonus_on_loss = false\npair_plus_on_fold = false\n", encoding="utf-8")
+    result = runner.invoke(app, ["par", str(path)])
+    assert result.exit_code == 0, result.output
+    header = " ".join(result.output.split("\n\n")[0].split())
+    assert "no Ante Bonus when the dealer wins" in header and "Pair Plus lost on a fold" in header
+
+
+def test_par_csv_numbers_are_plain(runner, app):
+    rows = list(csv.reader(io.StringIO(runner.invoke(app, ["par", "three-card-poker", "--csv"]).output)))
+    summary = next(r for r in rows if r[0] == "Summary" and r[1] == "Pair Plus")
+    assert float(summary[2]) == pytest.approx(0.0231674208) and summary[7] == ""
