@@ -43,6 +43,7 @@ class Setup:
     resumed: bool = False
     session_id: Optional[int] = None
     settings: dict = field(default_factory=dict)
+    stored_before: int = 0  # hands the session held when this sitting began
 
 
 def play(
@@ -222,7 +223,7 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
     return Setup(
         game, sitting, Fraction(record.start_bankroll), stakes,
         settings.get("hints", True) if hints is None else hints, strategy or settings.get("strategy", "optimal"),
-        True, record.id, settings,
+        True, record.id, settings, record.rounds,
     )
 
 
@@ -551,6 +552,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     if note:
         out.print(note, style="yellow", markup=False)
     stored = 0
+    finished = False
     reason = "interrupted"  # unless the loop ends by itself
     try:
         with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -565,20 +567,15 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
                 progress.advance(task)
 
             sitting.autoplay(rule, mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss, on_round=on_round)
-        change = sitting.bankroll - start
-        if stored == hands:
-            reason = "hands"
-        elif stop_win is not None and change >= stop_win:
-            reason = "stop-win"
-        elif stop_loss is not None and -change >= stop_loss:
-            reason = "stop-loss"
-        else:
-            reason = "bankroll"
+            finished = True
     except KeyboardInterrupt:
         pass
-    finally:  # also on a closed pipe: the session is ended, not left open
+    finally:  # also on a closed pipe (rich exits on it): the session is ended, not left open
+        if finished:
+            reason = _end_reason(stored, hands, sitting.bankroll - start, stop_win, stop_loss)
         record = _store_end(db, setup, reason)
-    if reason == "interrupted":
+    if reason == "interrupted":  # counted from the store: a round committed as Ctrl-C arrived counts
+        stored = record.rounds - setup.stored_before if record is not None else 0
         kept = f"resume with 'brag play --resume {setup.session_id}'" if record is not None else "nothing was stored"
         out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False)
         raise typer.Exit(130)
@@ -588,6 +585,16 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         print_json(auto_summary(setup, report, stored, reason, sitting.bankroll - start))
         return
     _print_auto_summary(out, setup, report, stored, reason, sitting.bankroll - start)
+
+
+def _end_reason(played: int, hands: int, change, stop_win, stop_loss) -> str:
+    if played == hands:
+        return "hands"
+    if stop_win is not None and change >= stop_win:
+        return "stop-win"
+    if stop_loss is not None and -change >= stop_loss:
+        return "stop-loss"
+    return "bankroll"
 
 
 def auto_summary(setup: Setup, report, played: int, reason: str, change) -> dict[str, Any]:
