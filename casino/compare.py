@@ -29,6 +29,7 @@ from typing import Any, Iterable, Sequence
 from casino.edge import BetReport, EdgeReport, analyze
 from casino.errors import BetError
 from casino.games import Game, load_game
+from casino.par import rule_variations, short_title
 
 __all__ = ["Design", "BetFigures", "Comparison", "design", "compare", "MEASURES"]
 
@@ -39,6 +40,7 @@ MEASURES: tuple[tuple[str, str], ...] = (
     ("hit_rate", "Hit frequency"),
     ("std_dev", "Standard deviation"),
     ("top_award", "Top award"),
+    ("top_award_hand", "Top award hand"),
     ("top_award_odds", "Top award odds"),
     ("play_rate", "Play rate"),
 )
@@ -91,7 +93,7 @@ class BetFigures:
         if paying:
             hand = " / ".join(paying)
         elif report.bet == "ante_play" and report.top_award.label.startswith("Ante Bonus"):
-            hand = f"win + {report.top_award.label}"
+            hand = f"win + {report.top_award.label.removeprefix('Ante Bonus: ')} bonus"
         else:
             hand = "best result"
         return cls(
@@ -124,7 +126,9 @@ class BetFigures:
         if measure == "std_dev":
             return f"{self.std_dev:.4f}"
         if measure == "top_award":
-            return f"{_pays(self.top_award)} ({self.top_award_hand})"
+            return _pays(self.top_award)
+        if measure == "top_award_hand":
+            return self.top_award_hand
         if measure == "top_award_odds":
             odds = self.top_award_odds
             return f"1 in {odds:,.0f}" if odds is not None else "never"
@@ -170,9 +174,23 @@ class Comparison:
         """One bet's figures for each design (``None`` where a design lacks the bet)."""
         return [figures.get(bet) for figures in self.figures]
 
+    def rules(self) -> list[tuple[str, list[str]]]:
+        """(heading, one cell per design) naming each design's rules, when they are not all the
+        usual ones: the dealer's qualifier and tie rule where designs differ, and any rule variations."""
+        games = [d.game for d in self.designs]
+        variations = [rule_variations(g) for g in games]
+        if not any(variations) and len({(g.qualifier, g.ties) for g in games}) == 1:
+            return []
+        return [
+            ("Dealer qualifies with", [g.qualifier for g in games]),
+            ("Ties", [g.ties for g in games]),
+            ("Rule variations", ["; ".join(v) or "—" for v in variations]),
+        ]
+
     def rows(self) -> list[tuple[str, str, list[str]]]:
-        """(bet title, measure heading, one cell per design) for every bet and measure."""
-        rows = []
+        """(bet title, measure heading, one cell per design) for every bet and measure; first a
+        ``Rules`` group when the designs' rules differ from the usual ones (see :meth:`rules`)."""
+        rows = [("Rules", heading, cells) for heading, cells in self.rules()]
         for bet in self.bets:
             column = self.column(bet)
             for measure, heading in MEASURES:
@@ -191,6 +209,9 @@ class Comparison:
                     "ranking": d.game.ranking.name,
                     "qualifier": d.game.qualifier,
                     "ties": d.game.ties,
+                    "rules": {"ante_bonus_on_loss": d.game.rules.ante_bonus_on_loss,
+                              "pair_plus_on_fold": d.game.rules.pair_plus_on_fold},
+                    "rule_variations": list(rule_variations(d.game)),
                     "bets": {bet: f.to_dict() for bet, f in figures.items()},
                 }
                 for d, figures in zip(self.designs, self.figures)
@@ -228,6 +249,8 @@ def _raw(figures: BetFigures | None, measure: str) -> str:
     value = figures.top_award_odds if measure == "top_award_odds" else getattr(figures, measure)
     if value is None:
         return ""
+    if isinstance(value, str):
+        return value
     return repr(float(value))
 
 
@@ -247,7 +270,7 @@ def compare(designs: Sequence[Design] | Iterable[Design], bets: Sequence[str] | 
     titles: dict[str, str] = {}
     for report in reports:
         for b in report.bets:
-            titles.setdefault(b.bet, b.title.removesuffix(" with Ante Bonus"))
+            titles.setdefault(b.bet, short_title(b.title))
     if bets:
         for bet in bets:
             for d, f in zip(designs, figures):

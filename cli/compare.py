@@ -52,8 +52,6 @@ def compare(
 
         check_picture(plot_file)
 
-    from rich.table import Table
-
     from casino.compare import compare as run_compare
     from casino.compare import design
     from casino.games import load_paytable
@@ -74,19 +72,19 @@ def compare(
     elif markdown:
         typer.echo(result.to_markdown(), nl=False)
     else:
+        from cli.par import print_fitted
+
         out = console()
-        table = Table(title="Designs compared (exact)", title_justify="left")
-        table.add_column("Bet")
-        table.add_column("Measure")
-        for label in result.labels:
-            table.add_column(label, justify="right")
-        last = None
+        out.print("[bold]Designs compared (exact)[/]")
+        groups: dict[str, list[tuple[str, list[str]]]] = {}
         for title, heading, cells in result.rows():
-            if last is not None and title != last:
-                table.add_section()
-            table.add_row(title if title != last else "", heading, *cells)
-            last = title
-        out.print(table)
+            groups.setdefault(title, []).append((heading, cells))
+        words = {"Top award hand", "Rule variations"}
+        for title, rows in groups.items():
+            print_fitted(
+                out, title, ("Measure", *result.labels), [(h, *cells) for h, cells in rows],
+                wrap_rows=frozenset(i for i, (h, _) in enumerate(rows) if h in words), wrap_headers=False,
+            )
     if plot or plot_file:
         from cli.plot import bars, write_picture
 

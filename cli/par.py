@@ -79,13 +79,15 @@ def print_fitted(
     total: Sequence[str] | None = None,
     keys: int = 1,
     wrap_rows: frozenset[int] = frozenset(),
+    wrap_headers: bool = True,
 ) -> None:
     """Print a table whose number cells are never cut or wrapped, at any console width.
 
     The first ``keys`` columns are labels (they wrap if they must); the others hold numbers, kept
     whole (``no_wrap`` with a minimum width). Rows in ``wrap_rows`` hold words and may wrap. When
     the table is wider than the console, it is stacked: the number columns are split into several
-    tables, each repeating the label columns.
+    tables, each repeating the label columns. Headers wrap between words unless ``wrap_headers`` is
+    false (names of designs are kept on one line).
     """
     from rich.table import Table
     from rich.text import Text
@@ -96,7 +98,7 @@ def print_fitted(
     def need(j: int) -> int:
         cells = [r[j] for i, r in enumerate(every) if i not in wrap_rows]
         words = [_words(r[j]) for i, r in enumerate(every) if i in wrap_rows]
-        return max([len(c) for c in cells] + words + [_words(headers[j])])
+        return max([len(c) for c in cells] + words + [_words(headers[j]) if wrap_headers else len(headers[j])])
 
     numbers = {j: need(j) for j in range(keys, n)}
     full = [max([len(r[j]) for r in every] + [_words(headers[j])]) for j in range(keys)]
@@ -119,13 +121,21 @@ def print_fitted(
     label_width, chunks = full, split(full)
     if len(chunks) > 1 and len(split(narrow)) == 1:
         label_width, chunks = narrow, split(narrow)
+    wanted = {j: max([numbers[j]] + [len(r[j]) for i, r in enumerate(every) if i in wrap_rows]) for j in numbers}
     for k, chunk in enumerate(chunks):
+        # Room left on the line goes to columns whose words would otherwise wrap.
+        room = out.width - (sum(label_width) + border * keys + 1) - sum(numbers[j] + border for j in chunk)
+        widths = {}
+        for j in chunk:
+            grow = max(0, min(wanted[j] - numbers[j], room))
+            widths[j] = numbers[j] + grow
+            room -= grow
         part = f" ({k + 1} of {len(chunks)})" if len(chunks) > 1 else ""
         table = Table(title=title + part, title_justify="left")
         for j in range(keys):
             table.add_column(headers[j], width=label_width[j])
         for j in chunk:
-            table.add_column(Text(headers[j], justify="right"), justify="right", width=numbers[j])
+            table.add_column(Text(headers[j], justify="right"), justify="right", width=widths[j])
 
         def cells(row: Sequence[str], i: int) -> list[Any]:
             picked = [row[j] for j in range(keys)]

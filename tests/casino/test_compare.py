@@ -85,3 +85,19 @@ def test_cells_read_as_players_read_them():
     assert figures.cell("play_rate") == "—"
     with pytest.raises(KeyError):
         figures.cell("nonsense")
+
+
+def test_rules_row_group_only_when_rules_differ():
+    from dataclasses import replace
+
+    from casino.games import Rules
+
+    game = load_game("three-card-poker")
+    assert compare([design(game), design("3-card-brag")]).rules() == []
+    strict = replace(game, name="Strict", rules=Rules(pair_plus_on_fold=False))
+    result = compare([design(game), design(strict)])
+    rules = dict(result.rules())
+    assert rules["Rule variations"] == ["—", "Pair Plus lost on a fold"]
+    assert result.rows()[0][0] == "Rules"
+    ante = result.column("ante_play")[0]
+    assert ante.cell("top_award") == "7" and ante.cell("top_award_hand") == "win + Straight flush bonus"

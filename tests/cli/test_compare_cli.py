@@ -94,3 +94,31 @@ def test_png_needs_matplotlib(runner, app, tmp_path):
     else:  # pragma: no cover - depends on the machine
         result = runner.invoke(app, ["compare", "3-card-brag", "--plot-file", str(tmp_path / "x.png")])
         assert result.exit_code == 0 and (tmp_path / "x.png").stat().st_size > 0
+
+
+@pytest.mark.parametrize("width", ["80", "100", "120"])
+def test_compare_tables_fit_and_keep_names_and_numbers_whole(runner, app, monkeypatch, width):
+    monkeypatch.setenv("COLUMNS", width)
+    result = runner.invoke(app, ["compare", "three-card-poker", "3-card-brag", "--pair-plus", "pair-plus-4"])
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= int(width)
+    assert "…" not in result.output
+    for name in ("Three Card Poker", "3 Card Brag", "Three Card Poker [Pair Plus table 4]"):
+        assert name in result.output  # a design's name on one line
+    for figure in ("3.3730%", "4.5792%", "1 in 660", "1 in 425"):
+        assert figure in result.output
+
+
+def test_compare_names_rule_variations(runner, app, tmp_path):
+    path = tmp_path / "strict.toml"
+    path.write_text('name = "Strict"\nranking = "poker"\nante_bonus = "ante-bonus-1"\npair_plus = "pair-plus-1"\n'
+                    "[rules]\nante_bonus_on_loss = false\n", encoding="utf-8")
+    plain = runner.invoke(app, ["compare", "three-card-poker", "3-card-brag"])
+    assert "Rule variations" not in plain.output
+    result = runner.invoke(app, ["compare", "three-card-poker", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Rule variations" in result.output
+    text = " ".join(result.output.split())
+    assert "no Ante Bonus when the dealer wins" in text
+    data = json.loads(runner.invoke(app, ["compare", "three-card-poker", str(path), "--json"]).output)
+    assert [d["rule_variations"] for d in data["designs"]] == [[], ["no Ante Bonus when the dealer wins"]]
