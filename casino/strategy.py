@@ -33,6 +33,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from casino.cards import parse_cards
 from casino.errors import BragError
 from casino.games import Game
 from casino.hands import hand_table
@@ -45,6 +46,7 @@ __all__ = [
     "StrategyCost",
     "StrategyReport",
     "strategy_report",
+    "strategy_label",
 ]
 
 STRATEGY_NAMES = ("optimal", "dealer-copy", "always-play", "never-play")
@@ -93,6 +95,43 @@ class StrategyCost:
     house_edge: Fraction
     element_of_risk: Fraction
     cost: Fraction
+    label: str = ""  # the strategy in players' words ("copy the dealer (Q-high)")
+
+
+def strategy_label(game: Game, name: str, optimal_rule: str | None = None) -> str:
+    """A strategy's name in players' words.
+
+        >>> from casino.games import load_game
+        >>> game = load_game("three-card-poker")
+        >>> [strategy_label(game, n) for n in ("dealer-copy", "always-play", "never-play", "pair", "K-high")]
+        ['copy the dealer (Q-high)', 'always play', 'always fold', 'play any pair', 'play K-high or better']
+        >>> strategy_label(game, "optimal", "Play Q-6-4 or better")
+        'optimal (Q-6-4)'
+    """
+    from casino.rankings import CATEGORIES
+
+    word = name.strip().lower()
+    if word == "optimal":
+        rule = optimal_rule or ""
+        rule = rule[5:].removesuffix(" or better") if rule.startswith("Play ") else rule.lower()
+        return f"optimal ({rule})" if rule else "optimal"
+    if word in ("dealer-copy", "copy-the-dealer", "copy"):
+        return f"copy the dealer ({game.qualifier})"
+    if word in ("always-play", "always"):
+        return "always play"
+    if word in ("never-play", "never", "always-fold"):
+        return "always fold"
+    table = hand_table(game.ranking)
+    t = table.threshold(name)
+    if t <= int(table.strength.min()):
+        return "always play"
+    text = _words(table, t)
+    lowest_made = min((c for c in game.ranking.order if c != "high_card"), key=game.ranking.position)
+    if text == f"any {table.ranking.label(lowest_made).lower()}" and CATEGORIES[int(table.category[
+            np.flatnonzero(table.strength == t)[0]])] == lowest_made:
+        return f"play {text}"
+    own = name.strip()
+    return f"play {text if text.startswith('any ') else own[:1].upper() + own[1:]} or better"
 
 
 @dataclass(frozen=True, eq=False)
@@ -111,13 +150,14 @@ class StrategyReport:
             "game": self.game.name,
             "rule": self.rule,
             "exceptions": [
-                {"hand": e.hand, "cards": e.cards, "play": e.play, "ev_play": float(e.ev_play),
+                {"hand": e.hand, "cards": " ".join(c.ascii() for c in parse_cards(e.cards)), "play": e.play,
+                 "ev_play": float(e.ev_play),
                  "ev_fold": float(e.ev_fold)}
                 for e in self.exceptions
             ],
             "suits_matter": [{"hand": h, "played": p, "of": n} for h, p, n in self.mixed],
             "strategies": [
-                {"name": c.name, "play_rate": float(c.play_rate), "house_edge": float(c.house_edge),
+                {"name": c.name, "label": c.label, "play_rate": float(c.play_rate), "house_edge": float(c.house_edge),
                  "house_edge_fraction": f"{c.house_edge.numerator}/{c.house_edge.denominator}",
                  "element_of_risk": float(c.element_of_risk), "cost": float(c.cost)}
                 for c in self.costs
@@ -136,6 +176,11 @@ def _words(table, strength: int) -> str:
         return f"any {table.ranking.label(category).lower()}"
     text = table.describe(i)
     return text.removesuffix(" high")
+
+
+def _highest_first(cards: Iterable[Any]) -> list[Any]:
+    """Cards as hands are shown: highest rank first (``Q♥ 6♦ 4♣``)."""
+    return sorted(cards, key=lambda c: (int(c.rank), int(c.suit)), reverse=True)
 
 
 def rule_in_words(game: Game, play: np.ndarray) -> tuple[str, int]:
@@ -170,7 +215,7 @@ def strategy_report(
     exceptions = tuple(
         HandException(
             hand=table.describe(int(i)),
-            cards=" ".join(c.ascii() for c in table.hand_cards(int(i))),
+            cards=" ".join(str(c) for c in _highest_first(table.hand_cards(int(i)))),
             play=bool(best.play[i]),
             ev_play=best.decision(int(i)).ev_play,
             ev_fold=Fraction(-1),
@@ -185,7 +230,8 @@ def strategy_report(
         for k in np.flatnonzero((played > 0) & (played < every))[::-1]
     )
     base = best.ante_play.house_edge
-    costs = [StrategyCost("optimal", best.ante_play.play_rate, base, best.ante_play.element_of_risk, Fraction(0))]
+    costs = [StrategyCost("optimal", best.ante_play.play_rate, base, best.ante_play.element_of_risk, Fraction(0),
+                          strategy_label(game, "optimal", rule))]
     seen = {"optimal"}
     for name in others:
         if name in seen:
@@ -193,5 +239,5 @@ def strategy_report(
         seen.add(name)
         report = analyze(game, play_mask(game, name)).ante_play
         costs.append(StrategyCost(name, report.play_rate, report.house_edge, report.element_of_risk,
-                                  report.house_edge - base))
+                                  report.house_edge - base, strategy_label(game, name)))
     return StrategyReport(game, rule, t, exceptions, mixed, tuple(costs))

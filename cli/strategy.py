@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Optional
 
 import typer
 
 from cli.options import AnteBonusOpt, GameArg, JsonOpt, PairPlusOpt
+
+
+def edge_in_words(edge: Fraction) -> str:
+    """``house edge 3.3730%``, or ``player advantage 4.5199%`` when the edge is negative."""
+    if edge < 0:
+        return f"player advantage {float(-edge) * 100:.4f}%"
+    return f"house edge {float(edge) * 100:.4f}%"
 
 
 def strategy(
@@ -32,8 +40,6 @@ def strategy(
     """The optimal play/fold rule of GAME, its exceptions, and the exact cost of simpler strategies
     (copy the dealer, always play, play any pair, your own thresholds). With --dealer-card or --seen,
     the exact strategy and edge given those cards."""
-    from fractions import Fraction
-
     from cli.errors import fail
 
     try:
@@ -82,8 +88,9 @@ def strategy(
     for name in ("Strategy", "Play rate", "House edge", "Element of risk", "Cost"):
         table.add_column(name, justify="left" if name == "Strategy" else "right")
     for c in report.costs:
-        table.add_row(c.name, percent(c.play_rate, 2), percent(c.house_edge), percent(c.element_of_risk),
-                      f"+{percent(c.cost)}" if c.cost > 0 else percent(c.cost))
+        cost = "—" if c.name == "optimal" else f"+{percent(c.cost)}" if c.cost > 0 else percent(c.cost)
+        table.add_row(c.label or c.name, percent(c.play_rate, 2), percent(c.house_edge), percent(c.element_of_risk),
+                      cost)
     out.print(table)
     if info is not None:
         what = []
@@ -93,8 +100,8 @@ def strategy(
             what.append("seen " + " ".join(str(c) for c in info.seen))
         out.print(f"\n[bold]Given {', '.join(what)}[/] ({info.n_player_hands:,} player hands × "
                   f"{info.n_dealer_hands:,} dealer hands):")
-        out.print(f"  informed optimal strategy: house edge {percent(info.edge)} (play rate {percent(info.play_rate, 2)})")
-        out.print(f"  basic strategy, same cards: house edge {percent(info.basic_edge)}")
+        out.print(f"  informed optimal strategy: {edge_in_words(info.edge)} (play rate {percent(info.play_rate, 2)})")
+        out.print(f"  basic strategy, same cards: {edge_in_words(info.basic_edge)}")
         out.print(f"  the information is worth {percent(info.gain)} of the Ante")
         changes = info.changes()
         if changes:
