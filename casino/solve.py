@@ -26,7 +26,7 @@ from casino.errors import BetError
 from casino.games import BETS, Game, Paytable
 from casino.rankings import PAY_CLASSES, hand_key
 
-__all__ = ["Solution", "solve", "with_pay"]
+__all__ = ["Solution", "solve", "with_pay", "bet_title", "hand_words", "number_text", "percent_text"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,34 @@ class Solution:
         }
 
 
+def bet_title(game: Game, bet: str) -> str:
+    """A bet as players name it: ``Pair Plus``, ``Ante Bonus``, ``6 Card Bonus``."""
+    from casino.sidebets import SIDE_BETS
+
+    if bet in BETS:
+        return BETS[bet]
+    return SIDE_BETS[bet][0] if bet in SIDE_BETS else bet
+
+
+def hand_words(game: Game, bet: str, hand: str) -> str:
+    """A hand in a sentence, in the game's words: ``a flush``, ``a mini royal``, ``three of a kind``.
+
+        >>> from casino.games import load_game
+        >>> game = load_game("three-card-poker")
+        >>> hand_words(game, "pair_plus", "flush"), hand_words(game, "pair_plus", "prial")
+        ('a flush', 'three of a kind')
+        >>> hand_words(load_game("3-card-brag"), "pair_plus", "running_flush")
+        'a running flush'
+    """
+    if bet in BETS:
+        label = game.ranking.label(hand)
+    else:
+        label = game.side_bet(bet).label(hand, game.ranking)
+    text = label[:1].lower() + label[1:]
+    bare = ("three ", "four ", "high card", "same ", "all ", "player's ", "two ")
+    return text if text.startswith(bare) else f"a {text}"
+
+
 def _bet_names(game: Game) -> list[str]:
     return [*BETS, *(s.bet for s in game.side_bets)]
 
@@ -81,7 +109,7 @@ def _key(game: Game, bet: str, hand: str) -> str:
             return word
     near = difflib.get_close_matches(hand.strip().lower().replace(" ", "_"), hands, n=1)
     hint = f"; did you mean {near[0]!r}?" if near else ""
-    raise BetError(f"unknown hand {hand!r} for {bet}{hint} (hands: {', '.join(hands)})")
+    raise BetError(f"unknown hand {hand!r} for {bet_title(game, bet)}{hint} (hands: {', '.join(hands)})")
 
 
 def with_pay(game: Game, bet: str, hand: str, pays: Fraction) -> Game:
@@ -97,6 +125,21 @@ def with_pay(game: Game, bet: str, hand: str, pays: Fraction) -> Game:
 
         return replace(game, **{bet: new})
     return game.with_side_bet(game.side_bet(bet).with_pay(hand, Fraction(pays)))
+
+
+def number_text(value: Fraction | float, places: int = 6) -> str:
+    """A number as players read it: thousands separators, no trailing zeros.
+
+        >>> number_text(Fraction(9655, 4)), number_text(Fraction(4233, 1096)), number_text(5)
+        ('2,413.75', '3.862226', '5')
+    """
+    text = f"{float(value):,.{places}f}"
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def percent_text(value: Fraction | float, places: int = 4) -> str:
+    """A fraction as a percentage without trailing zeros: ``3%``, ``22.1538%``."""
+    return number_text(Fraction(value) * 100 if isinstance(value, Fraction) else value * 100, places) + "%"
 
 
 def _short(value: Fraction) -> str:
@@ -124,20 +167,21 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
     key = _key(game, bet, hand)
     target = Fraction(str(edge)) if not isinstance(edge, Fraction) else edge
     if not -1 < target < 1:
-        raise BetError(f"a target house edge must lie between -100% and 100%, not {float(target):.4%}")
+        raise BetError(f"a target house edge must lie between -100% and 100%, not {percent_text(target)}")
 
     def edge_at(x: Fraction, play: np.ndarray | None = None) -> Fraction:
         return _report(with_pay(game, bet, key, x), bet, play).house_edge
 
+    title, words = bet_title(game, bet), hand_words(game, bet, key)
     at_zero = edge_at(Fraction(0))
     if at_zero < target:
         raise BetError(
-            f"cannot reach a {float(target):.4%} house edge on {bet}: even paying {key} 0 leaves the edge at"
-            f" {float(at_zero):.4%}"
+            f"cannot reach a {percent_text(target)} house edge on {title}: even paying {words} 0 leaves"
+            f" the edge at {percent_text(at_zero)}"
         )
     at_one = edge_at(Fraction(1))
     if at_one == at_zero:
-        raise BetError(f"the house edge of {bet} does not depend on what {key} pays (the hand never counts)")
+        raise BetError(f"the house edge of {title} does not depend on what {words} pays (the hand never counts)")
 
     if bet != "ante_bonus":  # linear in the payout
         x = (at_zero - target) / (at_zero - at_one)
@@ -153,7 +197,7 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
     while f(high) > 0:
         high *= 2
         if high > 1e9:
-            raise BetError(f"cannot reach a {float(target):.4%} house edge on {bet} with any payout of {key}")
+            raise BetError(f"cannot reach a {percent_text(target)} house edge on {title} with any payout of {words}")
     root = brentq(f, 0.0, high, xtol=1e-12, rtol=1e-12)
     # The strategy at the root fixes one linear piece: solve it exactly and check the strategy holds.
     mask = analyze(with_pay(game, bet, key, Fraction(root).limit_denominator(10**9))).play

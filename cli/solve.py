@@ -48,6 +48,11 @@ def solve(
     target = _edge(edge)
 
     from casino.games import load_game
+    from fractions import Fraction
+
+    from rich.markup import escape
+
+    from casino.solve import bet_title, hand_words, number_text, percent_text
     from casino.solve import solve as run_solve
     from cli.render import console, fraction, print_json
 
@@ -59,9 +64,12 @@ def solve(
     out = console()
     how = "exact" if solution.exact else "numerical (brentq)"
     pays = solution.pays
-    shown = fraction(pays) if pays.denominator != 1 else f"{pays.numerator}"
-    out.print(f"[bold]{g.name}[/]: for a {float(solution.target) * 100:.4f}% house edge on {bet},")
-    out.print(f"  {hand} must pay [bold]{float(pays):.6f}[/] to 1 (= {shown}; {how}, {solution.method})")
-    out.print(f"  house edge with that payout: {float(solution.house_edge) * 100:.6f}%")
+    shown = number_text(pays)
+    exact = f" (= {fraction(pays)})" if Fraction(shown.replace(",", "")) != pays else ""
+    words = hand_words(g, solution.bet, solution.hand)
+    out.print(f"[bold]{escape(g.name)}[/]: for a {percent_text(solution.target)} house edge on "
+              f"{bet_title(g, solution.bet)},")
+    out.print(f"  {words} must pay [bold]{shown}[/] to 1{exact}; {how}, {solution.method}")
+    out.print(f"  house edge with that payout: {percent_text(solution.house_edge, 6)}")
     if solution.play_rate is not None:
-        out.print(f"  optimal play rate: {float(solution.play_rate) * 100:.2f}%")
+        out.print(f"  optimal play rate: {percent_text(solution.play_rate, 2)}")

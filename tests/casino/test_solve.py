@@ -65,10 +65,10 @@ def test_with_pay_keeps_everything_else():
     [
         ("side_bet", "flush", "0.03", "unknown bet 'side_bet'"),
         ("pair_plus", "royal", "0.03", "unknown hand 'royal'"),
-        ("pair_plus", "flush", "0.5", "even paying flush 0 leaves the edge at"),
+        ("pair_plus", "flush", "0.5", "on Pair Plus: even paying a flush 0 leaves the edge at 22.1538%"),
         ("ante_bonus", "straight", "0.9", "cannot reach"),
         ("pair_plus", "flush", "2", "between -100% and 100%"),
-        ("pair_plus", "high_card", "0.05", "even paying high_card 0"),  # 0 means high cards push
+        ("pair_plus", "high_card", "0.05", "even paying high card 0"),  # 0 means high cards push
         ("six_card_bonus", "flush", "0.03", "offers no six_card_bonus"),
     ],
 )

@@ -11,7 +11,10 @@ def test_solve_pair_plus_exactly(runner, app):
     result = runner.invoke(app, ["solve", "three-card-poker", "--bet", "pair_plus", "--hand", "flush",
                                  "--edge", "0.03"])
     assert result.exit_code == 0, result.output
-    assert "4,233/1,096" in result.output and "exact" in result.output and "3.000000%" in result.output
+    assert "4,233/1,096" in result.output and "exact" in result.output
+    assert "for a 3% house edge on Pair Plus," in result.output
+    assert "a flush must pay 3.862226 to 1" in result.output and "with that payout: 3%" in result.output
+    assert "pair_plus" not in result.output
     data = json.loads(runner.invoke(app, ["solve", "three-card-poker", "--hand", "flush", "--edge", "3%",
                                           "--json"]).output)
     assert data["pays_fraction"] == "4233/1096" and data["exact"] is True and data["method"] == "linear"
@@ -50,3 +53,20 @@ def test_solve_bad_input(runner, app, args, message):
     assert result.exit_code == 2, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and message in lines[0], result.output
+
+
+def test_solve_says_payouts_and_hands_as_players_do(runner, app, tmp_path):
+    path = tmp_path / "prog.toml"
+    path.write_text('name = "P"\nranking = "poker"\n[progressive]\nmeter = 1000\nmini_royal = "100% meter"\n'
+                    "running_flush = 70\nprial = 60\nrun = 6\n", encoding="utf-8")
+    result = runner.invoke(app, ["solve", str(path), "--bet", "progressive", "--hand", "mini_royal", "--edge", "5%"])
+    assert result.exit_code == 0, result.output
+    assert "on Progressive," in result.output
+    assert "a mini royal must pay 2,413.75 to 1;" in result.output  # an exact decimal: no fraction after it
+    assert "mini_royal" not in result.output and "2413.750000" not in result.output
+    six = tmp_path / "six.toml"
+    six.write_text('name = "S"\nranking = "poker"\nsix_card_bonus = "six-card-bonus-1"\n', encoding="utf-8")
+    result = runner.invoke(app, ["solve", str(six), "--bet", "six_card_bonus", "--hand", "royal_flush",
+                                 "--edge", "0.05"])
+    assert "on 6 Card Bonus," in result.output
+    assert "a royal flush must pay 6,657.925532 to 1 (= 625,845/94)" in result.output
