@@ -177,6 +177,21 @@ class BettingPattern:
         """The most a round at the base stakes can cost: Ante, Play and Pair Plus."""
         return 2 * self.ante + self.pair_plus
 
+    @property
+    def round_stake_names(self) -> str:
+        """What :attr:`round_stake` is made of, naming only the bets placed.
+
+            >>> BettingPattern("flat", ante=5).round_stake_names
+            'Ante and Play'
+            >>> BettingPattern("flat", ante=5, pair_plus=1).round_stake_names
+            'Ante, Play and Pair Plus'
+            >>> BettingPattern("pair-plus-only", ante=0, pair_plus=5).round_stake_names
+            'Pair Plus'
+        """
+        if not self.ante:
+            return "Pair Plus"
+        return "Ante, Play and Pair Plus" if self.pair_plus else "Ante and Play"
+
     # -- the vectorised rule ------------------------------------------------------------------------
 
     def start(self, bankroll: np.ndarray) -> BettingState:

@@ -25,7 +25,7 @@ import numpy as np
 from casino.errors import BragError
 from casino.hands import N_HANDS, hand_table
 
-__all__ = ["card_masks", "deal", "seed_entropy", "fresh_seed"]
+__all__ = ["card_masks", "deal", "seed_entropy", "seed_value", "fresh_seed"]
 
 
 @cache
@@ -79,6 +79,22 @@ def seed_entropy(seed: int | str) -> int:
             return int(text)
         return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
     raise BragError(f"a seed is a whole number or a text, not {seed!r}")
+
+
+def seed_value(seed: int | str | None) -> int | str:
+    """The seed to record: a whole number (also given as text) as an int, other text as given, and
+    a fresh seed when there is none. Checked here, before any work is done.
+
+        >>> seed_value("42"), seed_value(" lucky ")
+        (42, 'lucky')
+    """
+    if seed is None:
+        return fresh_seed()
+    seed_entropy(seed)  # refuses a bad seed
+    if isinstance(seed, str):
+        text = seed.strip()
+        return int(text) if text.isdigit() else text
+    return int(seed)
 
 
 def fresh_seed() -> int:

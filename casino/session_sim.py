@@ -15,7 +15,8 @@ from typing import Any
 
 import numpy as np
 
-from casino.deal import card_masks, deal, fresh_seed, seed_entropy
+from casino.deal import card_masks, deal, seed_entropy
+from casino.deal import seed_value as normal_seed
 from casino.errors import BragError
 from casino.games import Game
 from casino.rules import compile_rules
@@ -23,7 +24,10 @@ from casino.strategy import play_mask
 from casino.tally import check_level
 from casino.workers import ProgressCallback
 
-__all__ = ["SessionSimulation", "simulate_sessions"]
+__all__ = ["MAX_SESSIONS", "MAX_SESSION_ROUNDS", "SessionSimulation", "simulate_sessions"]
+
+MAX_SESSIONS = 2_000_000  # sessions played side by side (a few arrays of that length)
+MAX_SESSION_ROUNDS = 1_000_000_000  # sessions x rounds: a few minutes at most
 
 
 @dataclass(frozen=True, eq=False)
@@ -153,6 +157,13 @@ def simulate_sessions(
         raise BragError(f"the number of rounds must be a whole number of at least 1, not {hands!r}")
     if isinstance(sessions, bool) or not isinstance(sessions, int) or sessions < 1:
         raise BragError(f"the number of sessions must be a whole number of at least 1, not {sessions!r}")
+    if sessions > MAX_SESSIONS:
+        raise BragError(f"at most {MAX_SESSIONS:,} sessions at once, not {sessions:,}")
+    if sessions * hands > MAX_SESSION_ROUNDS:
+        raise BragError(
+            f"{sessions:,} sessions x {hands:,} rounds is more than one run plays ({MAX_SESSION_ROUNDS:,} at most,"
+            " a few minutes); use fewer sessions or rounds"
+        )
     bankroll = Fraction(bankroll)
     if bankroll <= 0:
         raise BragError(f"the bankroll must be above zero, not {bankroll}")
@@ -161,7 +172,7 @@ def simulate_sessions(
     rules = compile_rules(game)
     masks = card_masks(game.ranking.name)
     play = play_mask(game, strategy)
-    seed_value = fresh_seed() if seed is None else seed
+    seed_value = normal_seed(seed)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed_entropy(seed_value))))
     unit = math.lcm(pattern.unit, bankroll.denominator)
     to_money = unit // pattern.unit  # pattern units -> money units (1/unit)

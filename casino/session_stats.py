@@ -41,11 +41,15 @@ from casino.hands import N_DEALER_HANDS, N_HANDS
 from casino.rules import FOLD, LOSE, NOT_QUALIFY, TIE, WIN, compile_rules
 from casino.strategy import play_mask
 
-__all__ = ["round_distribution", "SessionStats", "session_stats", "MAX_STATES", "MAX_WORK"]
+__all__ = ["round_distribution", "SessionStats", "session_stats", "MAX_STATES", "MAX_WORK", "TooLongError"]
 
 N_PAIRS = N_HANDS * N_DEALER_HANDS
 MAX_STATES = 2_000_000  # bankroll lattice points: beyond this the problem is too fine-grained
 MAX_WORK = 4_000_000_000  # lattice points x results x rounds: about a few seconds of numpy
+
+
+class TooLongError(BragError):
+    """The exact calculation would take too long or too much memory: simulate instead."""
 
 
 def round_distribution(
@@ -113,6 +117,17 @@ def round_distribution(
     if sum(n for _, n in dist) != N_PAIRS:  # pragma: no cover
         raise RuntimeError("the round distribution does not cover every deal")
     return dist
+
+
+def _round_number(value: Fraction) -> bool:
+    """1, 2, 2.5 or 5 times a power of ten: a bin width people read easily."""
+    if value <= 0:
+        return False
+    while value >= 10:
+        value /= 10
+    while value < 1:
+        value *= 10
+    return value in (1, 2, Fraction(5, 2), 5)
 
 
 def _gcd(values: list[Fraction]) -> Fraction:
@@ -201,18 +216,35 @@ class SessionStats:
         return float(self.bankrolls[min(int(np.searchsorted(cumulative, q - 1e-12)), len(cumulative) - 1)])
 
     def histogram(self, bins: int = 20) -> tuple[np.ndarray, np.ndarray]:
-        """Final-bankroll probabilities in ``bins`` equal bins over the likely range: (edges, mass).
+        """Final-bankroll probabilities in at most ``bins`` bins on the bankroll lattice: (edges, mass).
 
-        The range runs from the lowest to the highest final bankroll with any visible probability
-        (1e-6); everything beyond falls into the end bins.
+        Bin ``j`` holds the final bankrolls ``b`` with ``edges[j] <= b < edges[j + 1]``. Every bin spans
+        the same whole number of lattice steps and the edges are multiples of that span, so no bin
+        edge falls between two bankrolls the session can reach. The range covers the final bankrolls
+        with any visible probability (1e-6); everything beyond falls into the end bins.
+
+            >>> from casino.games import load_game
+            >>> stats = session_stats(load_game("3-card-brag"), bankroll=100, bet=5, hands=50)
+            >>> edges, mass = stats.histogram(20)
+            >>> [float(e) for e in edges[:3]], bool(all(e % 5 == 0 for e in edges))
+            ([0.0, 20.0, 40.0], True)
         """
+        if bins < 1:
+            raise BragError(f"a histogram needs at least one bin, not {bins}")
         visible = np.flatnonzero(self.probabilities > 1e-6)
-        low, high = self.bankrolls[visible[0]], self.bankrolls[visible[-1]]
-        if high <= low:
-            high = low + float(self.step)
-        edges = np.linspace(low, high + float(self.step) * 1e-9, bins + 1)
-        where = np.clip(np.searchsorted(edges, self.bankrolls, side="right") - 1, 0, bins - 1)
-        return edges, np.bincount(where, weights=self.probabilities, minlength=bins)
+        first, last = int(visible[0]), int(visible[-1])
+        least = max(1, -(-(last - first + 1) // bins))  # lattice steps per bin, at least
+        nice = [w for w in range(least, 3 * least + 1) if _round_number(w * self.step)]
+        for width in [*nice, *range(least, 3 * least + 2)]:
+            # the first edge moves down to a multiple of the width: the width must still fit
+            low = first - first % width
+            count = -(-(last - low + 1) // width)
+            if count <= bins:
+                break
+        first = low
+        edges = (first + width * np.arange(count + 1)) * float(self.step)
+        where = np.clip((np.arange(len(self.probabilities)) - first) // width, 0, count - 1)
+        return edges, np.bincount(where, weights=self.probabilities, minlength=count)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -277,7 +309,9 @@ def session_stats(
     need = int(pattern.round_stake / step)
     start = int(bankroll / step)
     if start < need:
-        raise BetError(f"a bankroll of {bankroll} cannot cover one round ({pattern.round_stake}: Ante, Play and Pair Plus)")
+        raise BetError(
+            f"a bankroll of {bankroll} cannot cover one round ({pattern.round_stake}: {pattern.round_stake_names})"
+        )
     up, down = max(int(shifts.max()), 0), int(-shifts.min())  # up 0: no round can win (never-play)
     win_at = start + int(pattern.stop_win / step) if pattern.stop_win is not None else None
     loss_at = start - int(pattern.stop_loss / step) if pattern.stop_loss is not None else None
@@ -285,12 +319,12 @@ def session_stats(
     top = max(top, start)
     size = top + 1
     if size > MAX_STATES:
-        raise BragError(
+        raise TooLongError(
             f"the bankroll lattice would have {size:,} points (step {step}); use coarser amounts or fewer rounds"
         )
     work = min(size, win_at or size) * len(shifts) * hands
     if work > MAX_WORK:
-        raise BragError(
+        raise TooLongError(
             f"{hands:,} rounds over {size:,} bankroll levels is too long a calculation; use fewer rounds, a"
             " stop-win, or simulate the session instead (brag simulate --betting flat)"
         )

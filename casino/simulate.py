@@ -39,7 +39,8 @@ from typing import Any
 
 import numpy as np
 
-from casino.deal import card_masks, deal, fresh_seed, seed_entropy
+from casino.deal import card_masks, deal, seed_entropy
+from casino.deal import seed_value as normal_seed
 from casino.errors import BragError
 from casino.games import Game
 from casino.hands import N_HANDS, HandTable, hand_table
@@ -53,6 +54,7 @@ from casino.workers import ProgressCallback, run_rounds, run_workers
 
 __all__ = [
     "CHUNK",
+    "MAX_HANDS",
     "MAX_BOXES",
     "deal",
     "card_masks",
@@ -70,6 +72,7 @@ __all__ = [
 ]
 
 CHUNK = 1 << 16  # rounds dealt and settled at once
+MAX_HANDS = 2_000_000_000  # hands (rounds x boxes) in one run: a few minutes at millions of hands a second
 _card_masks = card_masks  # the older private name, still used by tests and benchmarks
 
 
@@ -291,6 +294,11 @@ def simulate(
         raise BragError(f"the number of rounds must be a whole number of at least 1, not {hands!r}")
     if not 1 <= boxes <= MAX_BOXES:
         raise BragError(f"a player plays 1 to {MAX_BOXES} boxes, not {boxes}")
+    if hands * boxes > MAX_HANDS:
+        raise BragError(
+            f"{hands:,} rounds x {boxes} box{'es' if boxes > 1 else ''} is more than one run deals"
+            f" ({MAX_HANDS:,} hands at most, a few minutes); run several seeds instead"
+        )
     if not 1 <= workers <= max(64, os.cpu_count() or 1):
         raise BragError(f"workers must be between 1 and {max(64, os.cpu_count() or 1)}, not {workers}")
     if chunk < 1:
@@ -301,7 +309,7 @@ def simulate(
         play, name = np.asarray(strategy, dtype=bool), "custom"
         if play.shape != (N_HANDS,):
             raise BragError(f"a strategy gives one decision per hand: expected {N_HANDS}, got {play.shape}")
-    seed_value = fresh_seed() if seed is None else seed
+    seed_value = normal_seed(seed)
     root = np.random.SeedSequence(seed_entropy(seed_value))
     if workers == 1:
         tally = run_rounds(game, play, boxes, int(hands), chunk, root.spawn(1)[0], progress)

@@ -1,4 +1,9 @@
-"""``brag simulate``: millions of dealt and settled rounds beside the exact figures; betting patterns."""
+"""``brag simulate``: millions of dealt and settled rounds beside the exact figures; betting patterns.
+
+Two modes, chosen explicitly: rounds (the default: figures per hand, per unit of each bet) and,
+with ``--betting``, whole sessions of a betting pattern. The session options (``--bankroll``,
+``--ante``, ``--pair-plus``, ``--sessions``…) belong to the second mode and are refused without it.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.options import AnteBonusOpt, GameArg, JsonOpt, PairPlusOpt
+from cli.options import GameArg, JsonOpt
 
 StrategyOpt = Annotated[
     str,
@@ -14,8 +19,19 @@ StrategyOpt = Annotated[
 ]
 LevelOpt = Annotated[float, typer.Option("--level", help="Confidence level of the intervals, e.g. 0.95 or 0.99.")]
 SeedOpt = Annotated[
-    Optional[int], typer.Option("--seed", help="A whole number: the same seed (and workers) gives the same result.")
+    Optional[str],
+    typer.Option("--seed", help="Any text or number: the same seed (and workers) gives the same result."),
 ]
+AnteBonusTableOpt = Annotated[
+    Optional[str],
+    typer.Option("--ante-bonus-table", help="Swap in another Ante Bonus table: a built-in name or a TOML file."),
+]
+PairPlusTableOpt = Annotated[
+    Optional[str],
+    typer.Option("--pair-plus-table", help="Swap in another Pair Plus table: a built-in name or a TOML file."),
+]
+
+SESSION_OPTIONS = "--bankroll, --ante, --pair-plus, --max-ante, --stop-win, --stop-loss and --sessions"
 
 
 def simulate(
@@ -29,27 +45,29 @@ def simulate(
     seed: SeedOpt = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes, each with its own random stream.")] = 1,
     level: LevelOpt = 0.95,
-    ante_bonus: AnteBonusOpt = None,
-    pair_plus: PairPlusOpt = None,
+    ante_bonus_table: AnteBonusTableOpt = None,
+    pair_plus_table: PairPlusTableOpt = None,
     betting: Annotated[
         Optional[str],
         typer.Option(
             "--betting",
-            help="Simulate whole sessions betting this way: flat, martingale or pair-plus-only "
-            "(with --bankroll, --bet, --sessions).",
+            help="Simulate whole sessions instead of rounds, betting flat, martingale or pair-plus-only; "
+            f"the session options ({SESSION_OPTIONS}) need it.",
         ),
     ] = None,
-    bankroll: Annotated[Optional[str], typer.Option(help="With --betting: the bankroll of each session.")] = None,
-    bet: Annotated[str, typer.Option(help="With --betting: the (base) Ante.")] = "1",
-    pair_plus_bet: Annotated[
-        str, typer.Option("--pair-plus-bet", help="With --betting: the Pair Plus stake each round (0: none).")
-    ] = "0",
+    bankroll: Annotated[Optional[str], typer.Option(help="With --betting: each session's bankroll (default 100).")] = None,
+    ante: Annotated[Optional[str], typer.Option("--ante", "--bet", help="With --betting: the (base) Ante (default 1).")] = None,
+    pair_plus: Annotated[
+        Optional[str], typer.Option("--pair-plus", help="With --betting: the Pair Plus stake each round (default 0).")
+    ] = None,
     max_ante: Annotated[
         Optional[str], typer.Option("--max-ante", help="With --betting: a Martingale cap below the table maximum.")
     ] = None,
     stop_win: Annotated[Optional[str], typer.Option("--stop-win", help="With --betting: stop this far ahead.")] = None,
     stop_loss: Annotated[Optional[str], typer.Option("--stop-loss", help="With --betting: stop this far behind.")] = None,
-    sessions: Annotated[int, typer.Option("--sessions", help="With --betting: sessions to simulate.")] = 20_000,
+    sessions: Annotated[
+        Optional[int], typer.Option("--sessions", help="With --betting: sessions to simulate (default 20,000).")
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Deal, settle and tally rounds of GAME, and set every figure beside the exact value.
@@ -64,23 +82,72 @@ def simulate(
 
     if not 0 < level < 1:
         fail(f"--level must be between 0 and 1 (such as 0.95), not {level}")
-    sessions_mode = betting is not None or bankroll is not None
+    given = [name for name, value in (("--bankroll", bankroll), ("--ante", ante), ("--pair-plus", pair_plus),
+                                      ("--max-ante", max_ante), ("--stop-win", stop_win), ("--stop-loss", stop_loss),
+                                      ("--sessions", sessions)) if value is not None]
+    if betting is None and given:
+        if pair_plus is not None and not _is_number(pair_plus):
+            fail(pair_plus_stake_message())
+        fail(f"{given[0]} is a session option: add --betting flat (or martingale, pair-plus-only) to simulate sessions")
     if hands is None:
-        hands = 300 if sessions_mode else 1_000_000
+        hands = 300 if betting else 1_000_000
     if hands < 1:
         fail(f"--hands must be at least 1, not {hands}")
-    if sessions_mode and (boxes != 1 or workers != 1):
+    if betting and (boxes != 1 or workers != 1):
         fail("--boxes and --workers apply to rounds; with --betting each session plays one box in one process")
-    g = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus)
-    if sessions_mode:
-        _sessions(g, betting or "flat", bankroll, bet, pair_plus_bet, max_ante, stop_win, stop_loss,
-                  hands, sessions, strategy, seed, level, json)
+    stake = pair_plus_stake(pair_plus)  # checked before the game is loaded: a table name here is a mistake
+    g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
+    if betting:
+        _sessions(g, betting, bankroll, ante, stake, max_ante, stop_win, stop_loss,
+                  hands, 20_000 if sessions is None else sessions, strategy, seed, level, json)
         return
     _rounds(g, hands, strategy, boxes, seed, workers, level, json)
 
 
+def _is_number(text: str) -> bool:
+    from fractions import Fraction
+
+    try:
+        Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        return False
+    return True
+
+
+def pair_plus_stake_message() -> str:
+    return "--pair-plus is the Pair Plus stake here; to swap the paytable use --pair-plus-table"
+
+
+def amount(text: str | None, option: str):
+    """``text`` as an exact Fraction (``None`` stays ``None``); one clear line and exit 2 otherwise."""
+    from fractions import Fraction
+
+    from cli.errors import fail
+
+    if text is None:
+        return None
+    try:
+        return Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        fail(f"{option} must be a number, not {text!r}")
+        raise  # unreachable: fail() exits
+
+
+def pair_plus_stake(text: str | None):
+    """The Pair Plus stake of ``--pair-plus``; a paytable name there gets a pointer to --pair-plus-table."""
+    from cli.errors import fail
+
+    if text is not None and not _is_number(text):
+        fail(pair_plus_stake_message())
+    return amount(text, "--pair-plus")
+
+
 def _progress(total: int, label: str, enabled: bool):
-    """A Rich progress bar on stderr (so --json stays clean); a no-op context when disabled."""
+    """A Rich progress bar on stderr (so --json stays clean); a no-op context when disabled.
+
+    The bar appears with the first progress report, so an error found before any work is done
+    leaves stderr with its one line and nothing else.
+    """
     from contextlib import nullcontext
 
     if not enabled:
@@ -94,13 +161,22 @@ def _progress(total: int, label: str, enabled: bool):
     )
 
     class _Bar:
+        started = False
+        task: Any = None
+
+        def advance(self, n: int) -> None:
+            if not self.started:
+                progress.start()
+                self.task = progress.add_task(label, total=total)
+                self.started = True
+            progress.advance(self.task, n)
+
         def __enter__(self):
-            progress.__enter__()
-            task = progress.add_task(label, total=total)
-            return lambda n: progress.advance(task, n)
+            return self.advance
 
         def __exit__(self, *exc: Any) -> None:
-            progress.__exit__(*exc)
+            if self.started:
+                progress.stop()
 
     return _Bar()
 
@@ -130,29 +206,39 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json) -> None:
     )
     out.print("Every round settled by the table's rules; figures per hand, per unit of each bet.\n")
 
+    def number_column(table: Table, name: str) -> None:
+        table.add_column(name, justify="right", no_wrap=True)
+
     bets = Table(title="Return per hand, simulated and exact", title_justify="left")
-    for name in ("Bet", "Simulated", f"± ({level * 100:g}%)", "Exact", "z", "Std dev: sim / exact", "Hit rate: sim / exact"):
-        bets.add_column(name, justify="left" if name == "Bet" else "right", no_wrap=name == "Bet")
+    bets.add_column("Bet", ratio=1, min_width=9)
+    for name in ("Simulated", f"±{level * 100:g}%", "Exact", "z"):
+        number_column(bets, name)
+    spread = Table(title="Spread and hit rate per hand", title_justify="left")
+    spread.add_column("Bet", ratio=1, min_width=9)
+    for name in ("Std dev", "exact", "Hit rate", "exact"):
+        number_column(spread, name)
     for b in result.bets:
         low, high = b.confidence_interval(level)
-        bets.add_row(
-            b.title, f"{b.mean:+.5f}", f"{(high - low) / 2:.5f}", f"{float(b.exact_mean):+.5f}",
-            f"{b.z_score:+.2f}", f"{b.std_dev:.4f} / {b.exact_std_dev:.4f}",
-            f"{percent(b.hit_rate, 2)} / {percent(b.exact_hit_rate, 2)}",
-        )
+        bets.add_row(b.title, f"{b.mean:+.5f}", f"{(high - low) / 2:.5f}", f"{float(b.exact_mean):+.5f}",
+                     f"{b.z_score:+.2f}")
+        spread.add_row(b.title, f"{b.std_dev:.4f}", f"{b.exact_std_dev:.4f}", percent(b.hit_rate, 2),
+                       percent(b.exact_hit_rate, 2))
     out.print(bets)
+    out.print(spread)
 
     outcomes = Table(title="Ante / Play outcomes per hand", title_justify="left")
-    for name in ("Outcome", "Count", "Simulated", "Exact", "z"):
-        outcomes.add_column(name, justify="left" if name == "Outcome" else "right")
+    outcomes.add_column("Outcome", ratio=1, min_width=9)
+    for name in ("Count", "Simulated", "Exact", "z"):
+        number_column(outcomes, name)
     for row in result.outcomes():
         outcomes.add_row(row.label, f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
     out.print(outcomes)
 
     test = result.category_test()
     categories = Table(title="Hand categories (box 1: one hand per round)", title_justify="left")
-    for name in ("Hand", "Count", "Simulated", "Exact", "z"):
-        categories.add_column(name, justify="left" if name == "Hand" else "right")
+    categories.add_column("Hand", ratio=1, min_width=9)
+    for name in ("Count", "Simulated", "Exact", "z"):
+        number_column(categories, name)
     for row in result.categories():
         categories.add_row(row.label, f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
     out.print(categories)
@@ -161,10 +247,8 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json) -> None:
               f"p = {float(test.pvalue):.4f}: {verdict} at the {level * 100:g}% level.")
 
 
-def _sessions(game, kind, bankroll, bet, pair_plus_bet, max_ante, stop_win, stop_loss, hands, sessions,
+def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_loss, hands, sessions,
               strategy, seed, level, json) -> None:
-    from fractions import Fraction
-
     from rich.table import Table
 
     from casino.betting import BettingPattern
@@ -172,32 +256,26 @@ def _sessions(game, kind, bankroll, bet, pair_plus_bet, max_ante, stop_win, stop
     from cli.errors import fail
     from cli.render import console, print_json
 
-    def amount(text: str | None, option: str) -> Fraction | None:
-        if text is None:
-            return None
-        try:
-            return Fraction(text.strip())
-        except (ValueError, ZeroDivisionError):
-            fail(f"{option} must be a number, not {text!r}")
-            raise  # unreachable: fail() exits
-
     if sessions < 1:
         fail(f"--sessions must be at least 1, not {sessions}")
     start = amount(bankroll or "100", "--bankroll")
     pattern = BettingPattern(
-        kind, amount(bet, "--bet"), amount(pair_plus_bet, "--pair-plus-bet"), amount(stop_win, "--stop-win"),
+        kind, amount(ante or "1", "--ante"), pair_plus or 0, amount(stop_win, "--stop-win"),
         amount(stop_loss, "--stop-loss"), amount(max_ante, "--max-ante"),
     ).with_limits(game.limits)
-    exact = None
+    exact, why_not = None, "A Martingale's stake depends on the past: simulated only (the exact figures are for flat betting)."
     if pattern.kind != "martingale":
-        from casino.session_stats import session_stats
+        from casino.session_stats import TooLongError, session_stats
 
-        exact = session_stats(game, bankroll=start, bet=pattern.ante, pair_plus=pattern.pair_plus, hands=hands,
-                              stop_win=pattern.stop_win, stop_loss=pattern.stop_loss, strategy=strategy)
+        try:
+            exact = session_stats(game, bankroll=start, bet=pattern.ante, pair_plus=pattern.pair_plus, hands=hands,
+                                  stop_win=pattern.stop_win, stop_loss=pattern.stop_loss, strategy=strategy)
+        except TooLongError:
+            why_not = "The exact session would take too long to compute here: simulated only."
     with _progress(hands, f"Playing {sessions:,} sessions, round", not json) as advance:
         sims = simulate_sessions(game, pattern, bankroll=start, hands=hands, sessions=sessions, strategy=strategy,
                                  seed=seed, progress=advance)
-    rows = _session_rows(sims, exact, level)
+    rows = _session_rows(sims, exact, level, pattern)
     if json:
         data = sims.to_dict(level)
         if exact is not None:
@@ -205,29 +283,42 @@ def _sessions(game, kind, bankroll, bet, pair_plus_bet, max_ante, stop_win, stop
         print_json(data)
         return
     out = console()
-    out.print(f"[bold]{game.name}[/] — {pattern.describe}; bankroll {float(start):g}, up to {hands:,} rounds, "
-              f"strategy {strategy}; {sessions:,} sessions, seed {sims.seed}")
+    out.print(f"[bold]{game.name}[/] — sessions of {pattern.describe}; bankroll {_money(start)}, up to {hands:,} "
+              f"rounds, strategy {strategy}; {sessions:,} sessions, seed {sims.seed}")
     table = Table(title=f"Sessions ({level * 100:g}% intervals)", title_justify="left")
-    for name in ("Figure", "Simulated", "Interval", "Exact"):
-        table.add_column(name, justify="left" if name == "Figure" else "right")
+    table.add_column("Figure", ratio=1, min_width=9)
+    for name in ("Simulated", "Interval", "Exact"):
+        table.add_column(name, justify="right", no_wrap=True)
     for label, (estimate, low, high), exact_value, fmt in rows:
         table.add_row(label, fmt(estimate), f"{fmt(low)} … {fmt(high)}",
                       fmt(exact_value) if exact_value is not None else "—")
     out.print(table)
     if exact is None:
-        out.print("A Martingale's stake depends on the past: simulated only (the exact figures are for flat betting).")
+        out.print(why_not)
 
 
-def _session_rows(sims, exact, level):
+def _money(value) -> str:
+    """An amount in full with thousands separators: ``1,000,000``, ``2.5``, ``1,234.75``."""
+    from fractions import Fraction
+
+    value = Fraction(value)
+    if value.denominator == 1:
+        return f"{value.numerator:,}"
+    return f"{float(value):,.6f}".rstrip("0").rstrip(".")
+
+
+def _session_rows(sims, exact, level, pattern):
     pct = lambda v: f"{v * 100:.2f}%"
     num = lambda v: f"{v:+,.2f}"
     rounds = lambda v: f"{v:,.1f}"
     money = lambda v: f"{v:,.2f}"
     e = exact
-    return [
-        ("Risk of ruin", sims.risk_of_ruin(level), e.risk_of_ruin if e else None, pct),
-        ("Reached the stop-win", sims.p_stop_win(level), e.p_stop_win if e else None, pct),
-        ("Reached the stop-loss", sims.p_stop_loss(level), e.p_stop_loss if e else None, pct),
+    rows = [("Risk of ruin", sims.risk_of_ruin(level), e.risk_of_ruin if e else None, pct)]
+    if pattern.stop_win is not None:
+        rows.append(("Reached the stop-win", sims.p_stop_win(level), e.p_stop_win if e else None, pct))
+    if pattern.stop_loss is not None:
+        rows.append(("Reached the stop-loss", sims.p_stop_loss(level), e.p_stop_loss if e else None, pct))
+    return rows + [
         ("Ended ahead", sims.p_ahead(level), e.p_ahead if e else None, pct),
         ("Rounds played (mean)", sims.expected_rounds(level), e.expected_rounds if e else None, rounds),
         ("Result (mean)", sims.expected_result(level), e.expected_result if e else None, num),

@@ -176,7 +176,7 @@ def test_probabilities_sum_to_one_and_walds_identity_holds(kwargs):
     assert 0 < s.expected_rounds <= kwargs["hands"]
     assert np.all(np.diff(s.ruin_by_round) >= -1e-15) and s.ruin_by_round[-1] == pytest.approx(s.risk_of_ruin)
     edges, mass = s.histogram(12)
-    assert len(edges) == 13 and mass.sum() == pytest.approx(1.0)
+    assert 2 <= len(edges) <= 13 and mass.sum() == pytest.approx(1.0)
 
 
 def test_one_round_is_the_round_distribution():
@@ -294,3 +294,16 @@ def test_a_strategy_that_never_wins_is_ruined_on_schedule():
     short = session_stats(game, bankroll=100, bet=5, hands=10, strategy="never-play", stop_win=20)
     assert short.p_behind == pytest.approx(1.0) and short.expected_final == pytest.approx(50.0)
     assert short.p_stop_win == 0.0 and short.risk_of_ruin == 0.0
+
+
+@pytest.mark.parametrize("bins", [1, 7, 20, 200])
+def test_histogram_bins_follow_the_bankroll_lattice(bins):
+    """Bankrolls move in steps of 5: every edge is a multiple of a whole number of steps."""
+    stats = session_stats(load_game("3-card-brag"), bankroll=100, bet=5, hands=300)
+    edges, mass = stats.histogram(bins)
+    widths = np.diff(edges)
+    assert len(mass) <= bins and mass.sum() == pytest.approx(1.0)
+    assert np.all(widths == widths[0]) and widths[0] % 5 == 0
+    assert np.all(edges % widths[0] == 0)
+    inside = (stats.bankrolls >= edges[0]) & (stats.bankrolls < edges[-1])
+    assert stats.probabilities[~inside].sum() < 1e-5

@@ -43,8 +43,8 @@ def test_same_seed_same_output_and_workers_are_reproducible(runner, app):
 
 
 def test_paytables_and_strategies_can_be_swapped(runner, app):
-    result = run(runner, app, "--hands", "20000", "--seed", "1", "--ante-bonus", "ante-bonus-6", "--pair-plus",
-                 "pair-plus-3", "--strategy", "Q-6-4", "--json")
+    result = run(runner, app, "--hands", "20000", "--seed", "1", "--ante-bonus-table", "ante-bonus-6",
+                 "--pair-plus-table", "pair-plus-3", "--strategy", "Q-6-4", "--json")
     data = json.loads(result.stdout)
     assert result.exit_code == 0, result.output
     assert data["strategy"] == "Q-6-4"
@@ -60,7 +60,7 @@ def test_martingale_sessions_are_simulated(runner, app):
 
 
 def test_flat_sessions_show_the_exact_figures_beside(runner, app):
-    result = run(runner, app, "--betting", "flat", "--bankroll", "100", "--bet", "5", "--pair-plus-bet", "1",
+    result = run(runner, app, "--betting", "flat", "--bankroll", "100", "--ante", "5", "--pair-plus", "1",
                  "--stop-win", "50", "--hands", "100", "--sessions", "3000", "--seed", "2", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -71,14 +71,14 @@ def test_flat_sessions_show_the_exact_figures_beside(runner, app):
 
 
 def test_sessions_default_to_300_rounds(runner, app):
-    result = run(runner, app, "--bankroll", "50", "--sessions", "200", "--seed", "1", "--json")
+    result = run(runner, app, "--betting", "flat", "--bankroll", "50", "--sessions", "200", "--seed", "1", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["hands"] == 300 and data["pattern"] == "flat Ante 1"
 
 
 def test_pair_plus_only_sessions(runner, app):
-    result = run(runner, app, "three-card-poker", "--betting", "pair-plus-only", "--bet", "0", "--pair-plus-bet",
+    result = run(runner, app, "three-card-poker", "--betting", "pair-plus-only", "--bet", "0", "--pair-plus",
                  "5", "--bankroll", "50", "--hands", "50", "--sessions", "1000", "--seed", "1", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -94,7 +94,13 @@ def test_pair_plus_only_sessions(runner, app):
         (["--strategy", "sometimes", "--hands", "10"], "unknown strategy"),
         (["no-such-game"], "unknown game"),
         (["--betting", "fibonacci", "--hands", "10"], "unknown betting pattern"),
-        (["--betting", "flat", "--bet", "x", "--hands", "10"], "--bet must be a number"),
+        (["--betting", "flat", "--bet", "x", "--hands", "10"], "--ante must be a number"),
+        (["--bankroll", "100"], "--bankroll is a session option: add --betting flat"),
+        (["--pair-plus", "pair-plus-4"], "--pair-plus is the Pair Plus stake here; to swap the paytable use --pair-plus-table"),
+        (["--betting", "flat", "--pair-plus", "pair-plus-4"], "--pair-plus is the Pair Plus stake here"),
+        (["--hands", "10000000000"], "more than one run deals"),
+        (["--betting", "martingale", "--hands", "100000", "--sessions", "1000000"], "more than one run plays"),
+        (["--seed", " ", "--hands", "10"], "a seed cannot be empty"),
         (["--betting", "flat", "--bet", "1000", "--hands", "10"], "above the table maximum"),
         (["--betting", "flat", "--sessions", "0", "--hands", "10"], "--sessions must be at least 1"),
         (["--betting", "flat", "--boxes", "2"], "--boxes and --workers apply to rounds"),
@@ -114,3 +120,47 @@ def test_never_play_sessions_lose_the_ante_every_round(runner, app):
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["expected_result"]["estimate"] == -10 and data["exact"]["expected_result"] == pytest.approx(-10)
+
+
+@pytest.mark.parametrize("width", ["80", "120"])
+def test_tables_keep_every_number_whole(runner, app, monkeypatch, width):
+    monkeypatch.setenv("COLUMNS", width)
+    result = run(runner, app, "--hands", "20000", "--seed", "7", "--boxes", "2")
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.output
+    assert max(len(line) for line in result.output.splitlines()) <= int(width)
+    assert "-0.03355" in result.output and "1.6399" in result.output and "44.91%" in result.output
+
+
+def test_a_text_seed_reproduces_and_a_number_keeps_its_meaning(runner, app):
+    first = json.loads(run(runner, app, "--hands", "5000", "--seed", "lucky seven", "--json").stdout)
+    again = json.loads(run(runner, app, "--hands", "5000", "--seed", "lucky seven", "--json").stdout)
+    other = json.loads(run(runner, app, "--hands", "5000", "--seed", "lucky eight", "--json").stdout)
+    first.pop("seconds"), again.pop("seconds"), other.pop("seconds")
+    assert first == again and first["seed"] == "lucky seven" and first["outcomes"] != other["outcomes"]
+    from casino.games import load_game
+    from casino.simulate import simulate
+
+    number = json.loads(run(runner, app, "--hands", "5000", "--seed", "42", "--json").stdout)
+    assert number["seed"] == 42
+    assert number["outcomes"]["fold"]["count"] == simulate(load_game("3-card-brag"), 5000, seed=42).outcomes()[0].count
+    sessions = [json.loads(run(runner, app, "--betting", "martingale", "--hands", "30", "--sessions", "300",
+                               "--seed", "x y", "--json").stdout) for _ in range(2)]
+    assert sessions[0] == sessions[1] and sessions[0]["seed"] == "x y"
+
+
+def test_sessions_say_they_are_sessions(runner, app):
+    result = run(runner, app, "--betting", "flat", "--bankroll", "1000000", "--ante", "5", "--hands", "20",
+                 "--sessions", "100", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "sessions of flat Ante 5; bankroll 1,000,000" in result.output
+    assert "stop-win" not in result.output and "stop-loss" not in result.output  # none set: no rows
+
+
+@pytest.mark.parametrize("args", [["--boxes", "9", "--hands", "10"], ["--strategy", "sometimes", "--hands", "10"],
+                                  ["--hands", "10000000000"], ["--betting", "flat", "--bankroll", "1"]])
+def test_an_error_is_exactly_one_line_on_stderr(runner, app, args):
+    result = run(runner, app, *args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("brag: error:")
