@@ -2,7 +2,8 @@
 
 The bankroll's distribution after N rounds, the risk of ruin, the chance of ending ahead or of
 reaching the stop-win first, and the expected rounds played, as a table and a terminal histogram;
-``--plot-file`` writes the histogram as SVG or PNG (drawn here, no plotting library); ``--check`` sets a simulation beside the exact figures.
+``--plot-file`` writes the histogram as SVG or PNG (:mod:`cli.pictures`, no plotting library);
+``--check`` sets a simulation beside the exact figures.
 """
 
 from __future__ import annotations
@@ -11,29 +12,32 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.options import AnteBonusOpt, GameArg, JsonOpt
+from cli.options import GameArg, JsonOpt
+from cli.simulate import AnteBonusTableOpt, PairPlusTableOpt, SeedOpt
 
 
 def session(
     game: GameArg = "3-card-brag",
     bankroll: Annotated[str, typer.Option(help="The bankroll the session starts with.")] = "100",
-    bet: Annotated[str, typer.Option(help="The Ante each round (the Play bet, when made, equals it); 0 with --pair-plus: Pair Plus only.")] = "5",
+    ante: Annotated[
+        str,
+        typer.Option("--ante", "--bet",
+                     help="The Ante each round (the Play bet, when made, equals it); 0 with --pair-plus: Pair Plus only."),
+    ] = "5",
     hands: Annotated[int, typer.Option("--hands", "-n", help="Rounds in the session at most.")] = 300,
     pair_plus: Annotated[str, typer.Option("--pair-plus", help="The Pair Plus stake each round (0: none).")] = "0",
     stop_win: Annotated[Optional[str], typer.Option("--stop-win", help="Stop once this far ahead.")] = None,
     stop_loss: Annotated[Optional[str], typer.Option("--stop-loss", help="Stop once this far behind.")] = None,
     strategy: Annotated[str, typer.Option("--strategy", "-s", help="optimal, dealer-copy, always-play, or a threshold such as Q-6-4.")] = "optimal",
-    ante_bonus: AnteBonusOpt = None,
-    pair_plus_table: Annotated[
-        Optional[str], typer.Option("--pair-plus-table", help="Swap in another Pair Plus table: a built-in name or a TOML file.")
-    ] = None,
+    ante_bonus_table: AnteBonusTableOpt = None,
+    pair_plus_table: PairPlusTableOpt = None,
     bins: Annotated[int, typer.Option(help="Bars in the histogram.")] = 20,
     plot_file: Annotated[
         Optional[str], typer.Option("--plot-file", help="Also write the histogram to a file: session.svg or session.png.")
     ] = None,
     check: Annotated[bool, typer.Option("--check", help="Simulate sessions too and set them beside the exact figures.")] = False,
     sessions: Annotated[int, typer.Option(help="With --check: sessions to simulate.")] = 20_000,
-    seed: Annotated[Optional[int], typer.Option(help="With --check: the random seed.")] = None,
+    seed: SeedOpt = None,
     level: Annotated[float, typer.Option(help="With --check: the confidence level of the intervals.")] = 0.95,
     json: JsonOpt = False,
 ) -> None:
@@ -44,15 +48,7 @@ def session(
     from casino.games import load_game
     from casino.session_stats import session_stats
     from cli.errors import fail
-
-    def amount(text: str | None, option: str) -> Fraction | None:
-        if text is None:
-            return None
-        try:
-            return Fraction(text.strip())
-        except (ValueError, ZeroDivisionError):
-            fail(f"{option} must be a number, not {text!r}")
-            raise  # unreachable
+    from cli.simulate import amount, pair_plus_stake
 
     if hands < 1:
         fail(f"--hands must be at least 1, not {hands}")
@@ -64,10 +60,11 @@ def session(
         fail(f"--sessions must be at least 1, not {sessions}")
     if plot_file is not None and Path(plot_file).suffix.lower() not in (".svg", ".png"):
         fail(f"--plot-file writes SVG or PNG: give a file name ending in .svg or .png, not {plot_file!r}")
-    g = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus_table)
+    stake = pair_plus_stake(pair_plus)
+    g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
     stats = session_stats(
-        g, bankroll=amount(bankroll, "--bankroll"), bet=amount(bet, "--bet"), hands=hands,
-        pair_plus=amount(pair_plus, "--pair-plus"), stop_win=amount(stop_win, "--stop-win"),
+        g, bankroll=amount(bankroll, "--bankroll"), bet=amount(ante, "--ante"), hands=hands,
+        pair_plus=stake, stop_win=amount(stop_win, "--stop-win"),
         stop_loss=amount(stop_loss, "--stop-loss"), strategy=strategy,
     )
     sims = None
@@ -80,10 +77,7 @@ def session(
                                      strategy=strategy, seed=seed, progress=advance)
     if plot_file is not None:
         try:
-            if Path(plot_file).suffix.lower() == ".png":
-                Path(plot_file).write_bytes(histogram_png(stats, bins))
-            else:
-                Path(plot_file).write_text(histogram_svg(stats, bins), encoding="utf-8")
+            write_histogram(plot_file, stats, bins)
         except OSError as error:
             fail(f"cannot write {plot_file}: {error.strerror or error}")
     if json:
@@ -106,12 +100,11 @@ def _print(stats, bins: int, sims, level: float, plot_file: str | None) -> None:
     from cli.render import console
 
     out = console()
-    start = float(stats.bankroll)
-    out.print(f"[bold]{stats.game.name}[/] — {stats.pattern.describe}; bankroll {start:g}, up to {stats.hands:,} "
-              f"rounds, strategy {stats.strategy}")
+    out.print(f"[bold]{stats.game.name}[/] — {stats.pattern.describe}; bankroll {_money(stats.bankroll)}, "
+              f"up to {stats.hands:,} rounds, strategy {stats.strategy}")
     out.print(f"One round: mean {float(stats.round_mean):+.4f}, standard deviation {stats.round_std:.4f}. "
               f"Exact (dynamic programming over {len(stats.bankrolls):,} bankroll levels), no sampling.")
-    out.print(f"A round needs {float(stats.pattern.round_stake):g} on the table (Ante, Play, Pair Plus): "
+    out.print(f"A round needs {_money(stats.pattern.round_stake)} on the table ({stats.pattern.round_stake_names}): "
               "with less the player is ruined.\n")
     figures = Table(title="The session", title_justify="left")
     figures.add_column("Figure")
@@ -121,10 +114,12 @@ def _print(stats, bins: int, sims, level: float, plot_file: str | None) -> None:
         figures.add_column(f"{level * 100:g}% interval", justify="right")
         figures.add_column("Agrees", justify="center")
     pct = lambda v: f"{v * 100:.2f}%"
-    rows: list[tuple[str, float, Any, Any]] = [
-        ("Risk of ruin", stats.risk_of_ruin, pct, sims.risk_of_ruin if sims else None),
-        ("Reaches the stop-win", stats.p_stop_win, pct, sims.p_stop_win if sims else None),
-        ("Reaches the stop-loss", stats.p_stop_loss, pct, sims.p_stop_loss if sims else None),
+    rows: list[tuple[str, float, Any, Any]] = [("Risk of ruin", stats.risk_of_ruin, pct, sims.risk_of_ruin if sims else None)]
+    if stats.pattern.stop_win is not None:
+        rows.append(("Reaches the stop-win", stats.p_stop_win, pct, sims.p_stop_win if sims else None))
+    if stats.pattern.stop_loss is not None:
+        rows.append(("Reaches the stop-loss", stats.p_stop_loss, pct, sims.p_stop_loss if sims else None))
+    rows += [
         ("Ends ahead", stats.p_ahead, pct, sims.p_ahead if sims else None),
         ("Ends even", stats.p_even, pct, None),
         ("Ends behind", stats.p_behind, pct, None),
@@ -147,132 +142,50 @@ def _print(stats, bins: int, sims, level: float, plot_file: str | None) -> None:
         figures.add_row(*cells)
     out.print(figures)
 
-    edges, mass = stats.histogram(bins)
     histogram = Table(title="Final bankroll", title_justify="left", show_edge=False, box=None, padding=(0, 1))
-    histogram.add_column("From", justify="right")
-    histogram.add_column("To", justify="right")
-    histogram.add_column("Chance", justify="right")
+    histogram.add_column("From", justify="right", no_wrap=True)
+    histogram.add_column("To", justify="right", no_wrap=True)
+    histogram.add_column("Chance", justify="right", no_wrap=True)
     histogram.add_column("", no_wrap=True)
-    top = float(mass.max()) or 1.0
-    width = 40
-    for a, b, p in zip(edges[:-1], edges[1:], mass):
+    rows_ = histogram_rows(stats, bins)
+    top = max((p for _, _, p in rows_), default=0.0) or 1.0
+    width = max(10, min(40, out.width - 48))
+    for low, high, p in rows_:
         bar = "█" * int(round(p / top * width))
-        mark = " ◀ start" if a <= start < b else ""
-        histogram.add_row(f"{a:,.1f}", f"{b:,.1f}", f"{p * 100:6.2f}%", bar + mark)
+        mark = " ◀ start" if low <= stats.bankroll <= high else ""
+        histogram.add_row(_money(low), _money(high), f"{p * 100:6.2f}%", bar + mark)
     out.print(histogram)
     if plot_file is not None:
         out.print(f"Histogram written to {plot_file}")
 
 
-def histogram_svg(stats, bins: int = 20) -> str:
-    """The final-bankroll histogram as a self-contained SVG document (no plotting library)."""
-    from html import escape
+def _money(value) -> str:
+    from cli.simulate import _money as money
+
+    return money(value)
+
+
+def histogram_rows(stats, bins: int):
+    """The histogram's bins as exact (lowest, highest, chance): bankrolls from ``lowest`` to ``highest``
+    inclusive, both on the bankroll lattice."""
+    from fractions import Fraction
 
     edges, mass = stats.histogram(bins)
-    w, h = 720, 420
-    left, right, top_margin, bottom = 70, 20, 70, 60
-    plot_w, plot_h = w - left - right, h - top_margin - bottom
-    top = float(mass.max()) or 1.0
-    bar_w = plot_w / len(mass)
-    x_of = lambda value: left + (value - edges[0]) / (edges[-1] - edges[0]) * plot_w
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-        'font-family="sans-serif" font-size="12">',
-        f'<rect width="{w}" height="{h}" fill="white"/>',
-        f'<text x="{left}" y="24" font-size="16" font-weight="bold">{escape(stats.game.name)}: final bankroll '
-        f'after up to {stats.hands:,} rounds</text>',
-        f'<text x="{left}" y="44">{escape(stats.pattern.describe)}; start {float(stats.bankroll):g}; '
-        f'risk of ruin {stats.risk_of_ruin:.2%}; ends ahead {stats.p_ahead:.2%}; '
-        f'expected rounds {stats.expected_rounds:,.1f}</text>',
-    ]
-    for i, p in enumerate(mass):
-        bar_h = float(p) / top * plot_h
-        x = left + i * bar_w
-        parts.append(
-            f'<rect x="{x + 1:.1f}" y="{top_margin + plot_h - bar_h:.1f}" width="{max(bar_w - 2, 1):.1f}" '
-            f'height="{bar_h:.1f}" fill="#3b6ea8"><title>{edges[i]:,.1f} to {edges[i + 1]:,.1f}: {float(p):.4%}</title></rect>'
-        )
-    axis_y = top_margin + plot_h
-    parts.append(f'<line x1="{left}" y1="{axis_y}" x2="{left + plot_w}" y2="{axis_y}" stroke="black"/>')
-    parts.append(f'<line x1="{left}" y1="{top_margin}" x2="{left}" y2="{axis_y}" stroke="black"/>')
-    for k in range(5):
-        value = edges[0] + (edges[-1] - edges[0]) * k / 4
-        x = x_of(value)
-        parts.append(f'<line x1="{x:.1f}" y1="{axis_y}" x2="{x:.1f}" y2="{axis_y + 5}" stroke="black"/>')
-        parts.append(f'<text x="{x:.1f}" y="{axis_y + 20}" text-anchor="middle">{value:,.0f}</text>')
-        share = top * k / 4
-        y = axis_y - plot_h * k / 4
-        parts.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end">{share:.1%}</text>')
-    start = float(stats.bankroll)
-    if edges[0] <= start <= edges[-1]:
-        x = x_of(start)
-        parts.append(f'<line x1="{x:.1f}" y1="{top_margin}" x2="{x:.1f}" y2="{axis_y}" stroke="#c0392b" '
-                     'stroke-dasharray="4 3"/>')
-        parts.append(f'<text x="{x + 4:.1f}" y="{top_margin + 12}" fill="#c0392b">start</text>')
-    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{h - 15}" text-anchor="middle">final bankroll</text>')
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    step = stats.step
+    points = [round(e / float(step)) for e in edges]
+    return [(Fraction(a) * step, Fraction(b - 1) * step, float(p)) for a, b, p in zip(points[:-1], points[1:], mass)]
 
 
-# A 3x5 pixel font for the numbers on a PNG axis (no imaging library needed).
-_FONT = {
-    "0": "111101101101111", "1": "010110010010111", "2": "111001111100111", "3": "111001111001111",
-    "4": "101101111001001", "5": "111100111001111", "6": "111100111101111", "7": "111001001001001",
-    "8": "111101111101111", "9": "111101111001111", ".": "000000000000010", "%": "101001010100101",
-    "-": "000000111000000", ",": "000000000010100", " ": "000000000000000",
-}
-
-
-def _text(image, x: int, y: int, text: str, scale: int = 2, colour=(0, 0, 0)) -> None:
-    for ch in text:
-        bits = _FONT.get(ch, _FONT[" "])
-        for i, bit in enumerate(bits):
-            if bit == "1":
-                r, c = divmod(i, 3)
-                image[y + r * scale : y + (r + 1) * scale, x + c * scale : x + (c + 1) * scale] = colour
-        x += 4 * scale
-
-
-def histogram_png(stats, bins: int = 20) -> bytes:
-    """The final-bankroll histogram as a PNG (bars, axes, the start, numbers on the axes)."""
-    import struct
-    import zlib
-
-    import numpy as np
+def write_histogram(path: str, stats, bins: int = 20) -> None:
+    """The final-bankroll histogram to ``path`` (.svg or .png) through :mod:`cli.pictures`."""
+    from cli.pictures import histogram_png, histogram_svg, write_picture
 
     edges, mass = stats.histogram(bins)
-    w, h = 720, 400
-    left, right, top_margin, bottom = 70, 20, 20, 40
-    plot_w, plot_h = w - left - right, h - top_margin - bottom
-    image = np.full((h, w, 3), 255, dtype=np.uint8)
-    top = float(mass.max()) or 1.0
-    bar_w = plot_w / len(mass)
-    axis_y = top_margin + plot_h
-    for i, p in enumerate(mass):
-        bar_h = int(round(float(p) / top * plot_h))
-        x0, x1 = int(left + i * bar_w) + 1, int(left + (i + 1) * bar_w) - 1
-        image[axis_y - bar_h : axis_y, x0 : max(x1, x0 + 1)] = (59, 110, 168)
-    image[axis_y, left : left + plot_w] = 0
-    image[top_margin:axis_y, left] = 0
-    x_of = lambda value: int(left + (value - edges[0]) / (edges[-1] - edges[0]) * plot_w)
-    for k in range(5):
-        value = edges[0] + (edges[-1] - edges[0]) * k / 4
-        x = min(x_of(value), w - 1)
-        image[axis_y : axis_y + 5, x] = 0
-        label = f"{value:,.0f}"
-        _text(image, max(0, min(x - len(label) * 4, w - len(label) * 8)), axis_y + 10, label)
-        share = f"{top * k / 4 * 100:.1f}%"
-        _text(image, max(0, left - 6 - len(share) * 8), int(axis_y - plot_h * k / 4) - 5, share)
-    start = float(stats.bankroll)
-    if edges[0] <= start <= edges[-1]:
-        x = min(x_of(start), w - 1)
-        image[top_margin:axis_y:6, x] = (192, 57, 43)
-        image[top_margin + 1 : axis_y : 6, x] = (192, 57, 43)
-        image[top_margin + 2 : axis_y : 6, x] = (192, 57, 43)
-    raw = b"".join(b"\x00" + image[row].tobytes() for row in range(h))
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    picture = dict(
+        title=f"{stats.game.name}: final bankroll after up to {stats.hands:,} rounds",
+        subtitle=f"{stats.pattern.describe}; start {_money(stats.bankroll)}; risk of ruin {stats.risk_of_ruin:.2%}; "
+        f"ends ahead {stats.p_ahead:.2%}; expected rounds {stats.expected_rounds:,.1f}",
+        xlabel="final bankroll",
+        marker=float(stats.bankroll),
+    )
+    write_picture(path, lambda: histogram_svg(edges, mass, **picture), lambda: histogram_png(edges, mass, **picture))
