@@ -116,7 +116,8 @@ def strategy_label(game: Game, name: str, optimal_rule: str | None = None) -> st
         rule = rule[5:].removesuffix(" or better") if rule.startswith("Play ") else rule.lower()
         return f"optimal ({rule})" if rule else "optimal"
     if word in ("dealer-copy", "copy-the-dealer", "copy"):
-        return f"copy the dealer ({game.qualifier})"
+        qualifier = "no qualifier" if game.qualifier.strip().lower() == "none" else game.qualifier
+        return f"copy the dealer ({qualifier})"
     if word in ("always-play", "always"):
         return "always play"
     if word in ("never-play", "never", "always-fold"):

@@ -51,6 +51,7 @@ def strategy(
 
     from casino.games import load_game
     from casino.strategy import strategy_report
+    from cli.par import print_fitted
     from cli.render import console, percent, print_json
 
     g = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus)
@@ -84,14 +85,13 @@ def strategy(
             out.print(f"  {hand}: play {played} of the {of} suit combinations")
     else:
         out.print("No exceptions: suits and card removal never change a decision.")
-    table = Table(title="What simpler strategies cost (exact, per Ante)", title_justify="left")
-    for name in ("Strategy", "Play rate", "House edge", "Element of risk", "Cost"):
-        table.add_column(name, justify="left" if name == "Strategy" else "right")
+    rows = []
     for c in report.costs:
         cost = "—" if c.name == "optimal" else f"+{percent(c.cost)}" if c.cost > 0 else percent(c.cost)
-        table.add_row(c.label or c.name, percent(c.play_rate, 2), percent(c.house_edge), percent(c.element_of_risk),
-                      cost)
-    out.print(table)
+        rows.append((c.label or c.name, percent(c.play_rate, 2), percent(c.house_edge), percent(c.element_of_risk),
+                     cost))
+    print_fitted(out, "What simpler strategies cost (exact, per Ante)",
+                 ("Strategy", "Play rate", "House edge", "Element of risk", "Cost"), rows)
     if info is not None:
         what = []
         if info.dealer_card is not None:
