@@ -343,5 +343,5 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
         scale=scale,
         ante_play=ante_play,
         pair_plus=_pair_plus(game, table, play_mask),
-        side_bets=tuple(side.report() for side in game.side_bets),
+        side_bets=tuple(side.report(ranking=game.ranking) for side in game.side_bets),
     )
