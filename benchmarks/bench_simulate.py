@@ -54,12 +54,12 @@ def table_rate(game, rounds: int) -> float:
 def settle_loop_rate(game, rounds: int) -> float:
     """Rounds a second for a plain loop: deal one round with numpy, settle arrays of size 1, tally."""
     from casino.rules import compile_rules
-    from casino.simulate import _card_masks, deal
+    from casino.deal import card_masks, deal
     from casino.strategy import play_mask
 
     rules = compile_rules(game)
     play = play_mask(game, "optimal")
-    masks = _card_masks(game.ranking.name)
+    masks = card_masks(game.ranking.name)
     rng = np.random.default_rng(1)
     total = 0
     start = time.perf_counter()
@@ -102,6 +102,25 @@ def test_simulator_with_six_boxes_and_two_workers():
     print(
         f"\n3-card-brag: one box {a:,.0f} rounds/s; six boxes {b:,.0f} rounds/s ({6 * b:,.0f} hands/s);"
         f" two workers {c:,.0f} rounds/s ({c / a:.2f}x one worker, on 2 shared cores)"
+    )
+
+
+def test_six_boxes_with_a_large_paytable_scale():
+    """Squares past int64 (a solved paytable, scale 3,316,320) are summed exactly: what that costs."""
+    from casino.games import load_game
+    from casino.rules import compile_rules
+    from casino.solve import solve
+
+    plain = load_game("3-card-brag")
+    solved = solve(plain, "ante_bonus", "run", 0.03).game
+    simulator_rate(solved, 10_000, boxes=6)
+    small = [simulator_rate(plain, 500_000, boxes=6) for _ in range(3)]
+    large = [simulator_rate(solved, 500_000, boxes=6) for _ in range(3)]
+    a, b = statistics.median(small), statistics.median(large)
+    print(
+        f"\n3-card-brag, six boxes: scale {compile_rules(plain).scale} {a:,.0f} rounds/s;"
+        f" solved paytable, scale {compile_rules(solved).scale:,} (exact squares past int64) {b:,.0f} rounds/s"
+        f" ({b / a:.2f}x)"
     )
 
 

@@ -18,7 +18,7 @@ from casino.errors import BragError
 from casino.rankings import CATEGORIES
 from casino.rules import OUTCOME_NAMES
 
-__all__ = ["COLUMNS", "COLUMN", "Tally", "sum_of_squares", "simulate_chunk", "check_level"]
+__all__ = ["COLUMNS", "COLUMN", "Tally", "hand_peaks", "sum_of_squares", "simulate_chunk", "check_level"]
 
 # Tally columns, per hand; the round's totals are summed over its boxes.
 COLUMNS = ("ante_play", "pair_plus", "ante_play_hit", "pair_plus_hit", *OUTCOME_NAMES)
@@ -56,11 +56,12 @@ class Tally:
         return self.rounds * self.boxes
 
 
-def sum_of_squares(values: np.ndarray) -> list[int]:
+def sum_of_squares(values: np.ndarray, peaks: list[int] | None = None) -> list[int]:
     """Each column's sum of squares, exactly, as Python ints.
 
     int64 holds the sum when ``rows x peak**2 < 2**63``; otherwise (results in units of a large
     ``scale``, many boxes) the column's distinct values are counted and squared as Python ints.
+    ``peaks`` bounds each column's absolute values (known from the rules: cheaper than reading them).
 
         >>> big = np.array([[3_000_000_000, 1], [-3_000_000_000, 2]], dtype=np.int64)
         >>> sum_of_squares(big) == [18 * 10**18, 5]
@@ -69,7 +70,7 @@ def sum_of_squares(values: np.ndarray) -> list[int]:
     rows = values.shape[0]
     if rows == 0:
         return [0] * values.shape[1]
-    peak = [int(v) for v in np.abs(values).max(axis=0)]
+    peak = [int(v) for v in np.abs(values).max(axis=0)] if peaks is None else peaks
     if all(rows * p * p < 2**63 for p in peak):
         return [int(v) for v in np.einsum("ij,ij->j", values, values)]
     found = []
@@ -81,6 +82,15 @@ def sum_of_squares(values: np.ndarray) -> list[int]:
             distinct, counts = np.unique(column, return_counts=True)
             found.append(sum(int(v) * int(v) * int(n) for v, n in zip(distinct, counts)))
     return found
+
+
+def hand_peaks(rules) -> list[int]:
+    """The largest absolute value each tally column can take for one hand (money x ``scale``)."""
+    s = rules.scale
+    main = max(abs(v) for v in rules.nets.ante) * s + max(abs(v) for v in rules.nets.play) * s
+    ante_play = main + int(np.abs(rules.bonus).max(initial=0))
+    pair_plus = max(s, int(np.abs(rules.pair_plus_pays).max(initial=0)))
+    return [ante_play, pair_plus] + [1] * (_K - 2)
 
 
 def simulate_chunk(
@@ -98,14 +108,17 @@ def simulate_chunk(
     values[:, 3] = s.pair_plus > 0
     values[:, 4:] = s.outcome[:, None] == np.arange(len(OUTCOME_NAMES), dtype=np.int8)
     per_round = values if boxes == 1 else values.reshape(rounds, boxes, _K).sum(axis=1)
+    peaks = hand_peaks(rules)
+    hand_squares = sum_of_squares(values, peaks)
+    squares = hand_squares if boxes == 1 else sum_of_squares(per_round, [boxes * p for p in peaks])
     category = rules.table.category
     return Tally(
         boxes=boxes,
         scale=rules.scale,
         rounds=rounds,
         sums=[int(v) for v in per_round.sum(axis=0)],
-        squares=sum_of_squares(per_round),
-        hand_squares=sum_of_squares(values),
+        squares=squares,
+        hand_squares=list(hand_squares),
         categories=[int(v) for v in np.bincount(category[player[:, 0]], minlength=len(CATEGORIES))],
         all_categories=[int(v) for v in np.bincount(category[flat], minlength=len(CATEGORIES))],
     )

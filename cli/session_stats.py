@@ -42,7 +42,6 @@ def session(
     json: JsonOpt = False,
 ) -> None:
     """Exact session statistics for flat betting: dynamic programming over the per-round results."""
-    from fractions import Fraction
     from pathlib import Path
 
     from casino.games import load_game
