@@ -42,11 +42,16 @@ def _signed(value: Any) -> str:
 
 
 def _when(moment: Any) -> str:
-    return moment.strftime("%Y-%m-%d %H:%M") if moment is not None else ""
+    return moment.strftime("%Y-%m-%d %H:%M") if moment is not None else ""  # wraps to date / time
+
+
+STATUS = {None: "open", "quit": "ended: quit", "hands": "ended: hands", "bankroll": "ended: bankroll",
+          "stop-win": "ended: stop-win", "stop-loss": "ended: stop-loss", "interrupted": "ended: Ctrl-C"}
 
 
 def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
     """List the stored sessions, newest first, with each one's net result."""
+    from rich import box as boxes
     from rich.table import Table
 
     from casino.db import store
@@ -61,31 +66,55 @@ def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
     if not rows:
         out.print("No sessions yet: start one with 'brag play'.")
         return
-    table = Table(title="Sessions", title_justify="left")
+    table = Table(title="Sessions", title_justify="left", box=boxes.SIMPLE_HEAD, padding=(0, 1),
+                  collapse_padding=True, pad_edge=False)
     for name, justify in (("ID", "right"), ("Game", "left"), ("Started (UTC)", "left"), ("Hands", "right"),
                           ("Start", "right"), ("Bankroll", "right"), ("Wagered", "right"), ("Net", "right"),
                           ("Status", "left")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+        wraps = name in ("Game", "Started (UTC)")
+        table.add_column(name, justify=justify, no_wrap=not wraps,  # type: ignore[arg-type]
+                         min_width={"Started (UTC)": 10, "Game": 6}.get(name),
+                         width=10 if name == "Started (UTC)" else None)
     for r in rows:
-        status = r.end_reason or "open (resume with 'brag play --resume')"
         table.add_row(str(r.id), r.game, _when(r.started_at), f"{r.rounds:,}", _money(r.start_bankroll),
-                      _money(r.bankroll), _money(r.wagered), _signed(r.net), status)
+                      _money(r.bankroll), _money(r.wagered), _signed(r.net), STATUS.get(r.end_reason, r.end_reason))
     out.print(table)
+    if any(r.end_reason is None for r in rows):
+        out.print("open: not ended (in play, or stopped); 'brag play --resume ID' carries on.")
 
 
-def history(session_id: SessionArg, db: DbOpt = None, json: JsonOpt = False) -> None:
-    """Show the hands of session ID: boxes, cards, decisions, results and the bankroll after each."""
-    from rich.table import Table
-    from rich.text import Text
+SHOWN = 50  # hands `brag history` shows by default (the last ones)
 
-    from casino.cards import parse_cards
+
+def history(
+    session_id: SessionArg,
+    db: DbOpt = None,
+    last: Annotated[Optional[int], typer.Option("--last", metavar="N", help=f"Only the last N hands (default {SHOWN}).")] = None,
+    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
+    all_hands: Annotated[bool, typer.Option("--all", help="Every hand (--json shows every hand unless told).")] = False,
+    json: JsonOpt = False,
+) -> None:
+    """Show the hands of session ID: boxes, cards, decisions, each box's result, the dealer, the bankroll."""
     from casino.db import store
-    from cli.render import cards_text, console, print_json
+    from cli.errors import fail
+    from cli.render import console, print_json
 
+    if sum(x is not None and x is not False for x in (last, hand, all_hands or None)) > 1:
+        fail("give one of --last, --hand and --all")
+    if last is not None and last < 1:
+        fail("--last must be at least 1")
     with open_db(db) as session:
         record = store.get_session(session_id, session=session)
-        hands = [(h, store.boxes_of(h.id, session=session)) for h in store.hands_of(session_id, session=session)]
-        summary = next(s for s in store.list_sessions(session=session) if s.id == session_id)
+        final = store.last_round(session_id, session=session)
+        if hand is not None:
+            store.get_hand(session_id, hand, session=session)  # names a missing hand
+            first, upto = hand, hand
+        elif last is not None or not (json or all_hands):
+            first, upto = max(1, final - (last or SHOWN) + 1), final
+        else:
+            first, upto = 1, final
+        hands = store.hands_with_boxes(session_id, first=first, last=upto, session=session)
+        summary = store.session_summary(session_id, session=session)
     if json:
         print_json({**summary.to_dict(), "settings": store.settings_of(record),
                     "hands": [_hand_dict(h, boxes) for h, boxes in hands]})
@@ -93,23 +122,59 @@ def history(session_id: SessionArg, db: DbOpt = None, json: JsonOpt = False) -> 
     out = console()
     out.print(f"[bold]Session {session_id}[/] — {record.game}, started {_when(record.started_at)} UTC, "
               f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
-    table = Table(show_lines=False)
-    for name, justify in (("Hand", "right"), ("Box", "right"), ("Cards", "left"), ("Hand name", "left"),
-                          ("Bets", "left"), ("Decision", "left"), ("Dealer", "left"), ("Net", "right"),
-                          ("Bankroll", "right")):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for hand, boxes in hands:
-        dealer = Text.assemble(cards_text(_sorted(parse_cards(hand.dealer_cards))),
-                               " " + ("qualifies" if hand.qualifies else "no"))
-        for i, box in enumerate(boxes):
-            bets = f"ante {_money(box.ante)}" if box.ante != "0" else ""
-            if box.pair_plus != "0":
-                bets += (", " if bets else "") + f"pair plus {_money(box.pair_plus)}"
+    out.print(_hands_table(hands, compact=out.width < 100))
+    if hands and (first > 1 or upto < final):
+        shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
+        out.print(f"Showing {shown} of {final:,}: --last N, --hand N or --all for others.", markup=False)
+
+
+def _hands_table(hands: list[Any], *, compact: bool = False) -> Any:
+    """One row per box: its bets, cards, decision and result; the dealer and bankroll on each hand's first.
+
+    ``compact``: one space between columns (for 80-column terminals) instead of two."""
+    from fractions import Fraction
+
+    from rich import box as boxes
+    from rich.table import Table
+    from rich.text import Text
+
+    from casino.cards import parse_cards
+    from cli.render import cards_text
+
+    several = any(len(b) > 1 for _, b in hands)
+    pair_plus = any(row.pair_plus != "0" for _, b in hands for row in b)
+    table = Table(box=boxes.SIMPLE_HEAD, padding=(0, 0 if compact else 1), collapse_padding=True, pad_edge=False,
+                  show_edge=False)
+    columns = [("Hand", "right", True), ("Box", "right", True), ("Cards", "left", True), ("Hand name", "left", False),
+               ("Ante", "right", True), ("Pair Plus", "right", False), ("Decision", "left", True),
+               ("Result", "right", True), ("Dealer", "left", False), ("Bankroll", "right", True)]
+    shown = [c for c in columns if (c[0] != "Box" or several) and (c[0] != "Pair Plus" or pair_plus)]
+    for name, justify, no_wrap in shown:
+        table.add_column(name, justify=justify, no_wrap=no_wrap,  # type: ignore[arg-type]
+                         min_width={"Hand name": 7, "Dealer": 9}.get(name),
+                         width=4 if name == "Pair Plus" else None)
+    words = {"play": "play", "fold": "fold", None: "—"}
+    for hand, rows in hands:
+        dealer = Text.assemble(cards_text(_sorted(parse_cards(hand.dealer_cards))), " ",
+                               "qualifies" if hand.qualifies else "doesn't qualify")
+        for i, row in enumerate(rows):
             first = i == 0
-            table.add_row(str(hand.round_no) if first else "", str(box.box), cards_text(_sorted(parse_cards(box.cards))),
-                          box.hand_name, bets, box.decision or "—", dealer if first else "",
-                          _signed(hand.net) if first else "", _money(hand.bankroll_after) if first else "")
-    out.print(table)
+            result = sum((Fraction(getattr(row, f"{bet}_net") or 0) for bet in ("ante", "play", "ante_bonus", "pair_plus")),
+                         Fraction(0))
+            cells = {
+                "Hand": str(hand.round_no) if first else "",
+                "Box": str(row.box),
+                "Cards": cards_text(_sorted(parse_cards(row.cards))),
+                "Hand name": row.hand_name,
+                "Ante": _money(row.ante) if row.ante != "0" else "",
+                "Pair Plus": _money(row.pair_plus) if row.pair_plus != "0" else "",
+                "Decision": words.get(row.decision, row.decision),
+                "Result": _signed(result),
+                "Dealer": dealer if first else "",
+                "Bankroll": _money(hand.bankroll_after) if first else "",
+            }
+            table.add_row(*(cells[name] for name, _, _ in shown))
+    return table
 
 
 def _sorted(cards):

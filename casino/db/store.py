@@ -51,6 +51,8 @@ __all__ = [
     "get_hand",
     "boxes_of",
     "hands_with_boxes",
+    "session_summary",
+    "last_round",
     "delete_session",
     "game_of",
     "last_bets",
@@ -211,12 +213,32 @@ class SessionSummary:
         }
 
 
-def list_sessions(*, session: Session) -> list[SessionSummary]:
-    """Every session, newest first, with its net result."""
-    records = session.exec(select(SessionRecord).order_by(col(SessionRecord.id).desc())).all()
+def session_summary(session_id: int, *, session: Session) -> SessionSummary:
+    """One session's row of ``brag sessions``."""
+    [summary] = list_sessions(session=session, session_id=session_id)
+    return summary
+
+
+def last_round(session_id: int, *, session: Session) -> int:
+    """The number of the session's last stored hand (0 before the first)."""
+    found = session.exec(
+        select(HandRecord.round_no).where(HandRecord.session_id == session_id).order_by(col(HandRecord.round_no).desc())
+    ).first()
+    return int(found or 0)
+
+
+def list_sessions(*, session: Session, session_id: int | None = None) -> list[SessionSummary]:
+    """Every session (or just ``session_id``), newest first, with its net result."""
+    query = select(SessionRecord).order_by(col(SessionRecord.id).desc())
+    amounts = select(HandRecord.session_id, HandRecord.wagered)
+    if session_id is not None:
+        get_session(session_id, session=session)
+        query = query.where(SessionRecord.id == session_id)
+        amounts = amounts.where(HandRecord.session_id == session_id)
+    records = session.exec(query).all()
     wagered: dict[int, Fraction] = {}
-    for session_id, amount in session.exec(select(HandRecord.session_id, HandRecord.wagered)).all():
-        wagered[session_id] = wagered.get(session_id, Fraction(0)) + Fraction(amount)
+    for owner, amount in session.exec(amounts).all():
+        wagered[owner] = wagered.get(owner, Fraction(0)) + Fraction(amount)
     return [
         SessionSummary(
             id=r.id,  # type: ignore[arg-type]

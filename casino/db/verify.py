@@ -120,7 +120,11 @@ def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list
     try:
         bets = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus)) for b in boxes]
         rnd = table.deal(bets, seed, round_no=n)
-        order = _decision_order(hand)
+        try:
+            stored_events = json.loads(hand.events)
+        except json.JSONDecodeError:
+            stored_events = None
+        order = _decision_order(stored_events)
         for b in sorted(boxes, key=lambda row: order.get(row.box, 7 + row.box)):
             # in the order the player decided (the stored Decision events), which need not be box order
             if rnd.can_decide(b.box):
@@ -132,22 +136,21 @@ def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list
         result = rnd.settle()
     except (BragError, ZeroDivisionError) as error:
         return found + [Mismatch(n, None, "bets", "; ".join(f"box {b.box} ante {b.ante} pair plus {b.pair_plus} {b.decision}" for b in boxes), f"a valid round ({error})")]
-    _compare(result, hand, boxes, check)
+    _compare(result, hand, boxes, stored_events, check)
     return found
 
 
-def _decision_order(hand: HandRecord) -> dict[int, int]:
+def _decision_order(events: Any) -> dict[int, int]:
     """{box: position} of the Decision events stored with the hand (empty if they cannot be read:
     the event comparison then reports it)."""
     try:
-        events = json.loads(hand.events)
         boxes = [int(e["box"]) for e in events if isinstance(e, dict) and e.get("kind") == Decision.kind]
-    except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):
         return {}
     return {box: i for i, box in enumerate(boxes)}
 
 
-def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], check) -> None:
+def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], stored_events: Any, check) -> None:
     check(None, "dealer_cards", hand.dealer_cards, store.cards_text(result.dealer_cards))
     check(None, "dealer_hand", hand.dealer_hand, result.dealer_hand)
     check(None, "qualifies", bool(hand.qualifies), result.qualifies)
@@ -165,10 +168,6 @@ def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], chec
     check(None, "wagered", Fraction(hand.wagered), result.wagered)
     check(None, "bankroll_after", Fraction(hand.bankroll_after), Fraction(hand.bankroll_before) + result.net)
     expected_events = [e.to_dict() for e in result.events]
-    try:
-        stored_events = json.loads(hand.events)
-    except json.JSONDecodeError:
-        stored_events = None
     if stored_events != expected_events:
         if not isinstance(stored_events, list):
             check(None, "events", hand.events[:60], "a JSON list of events")
