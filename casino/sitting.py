@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -135,6 +135,53 @@ class SittingStats:
         """Ante + Play + Ante Bonus: the main game's result."""
         return sum((self.bets[b].net for b in ("ante", "play", "ante_bonus")), Fraction(0))
 
+    def expected_net(self, report: Any) -> Fraction:
+        """What these stakes were expected to win (+) or lose (-) under ``report`` (a
+        :class:`casino.edge.EdgeReport` for the strategy played): exact, per Ante and per Pair Plus staked."""
+        expected = self.bets["ante"].wagered * report.ante_play.expected_return
+        if self.bets["pair_plus"].wagered and report.pair_plus is not None:
+            expected += self.bets["pair_plus"].wagered * report.pair_plus.expected_return
+        return expected
+
+    def to_dict(self, report: Any = None) -> dict[str, Any]:
+        """The totals as one JSON-ready object (amounts as exact text), with the realised return of the main
+        game and of Pair Plus beside the exact expectation when ``report`` is given::
+
+            >>> from casino.edge import analyze
+            >>> from casino.games import load_game
+            >>> from casino.strategy import play_mask
+            >>> game = load_game("3-card-brag")
+            >>> sitting = Sitting(game, Fraction(100), seed="summary")
+            >>> _ = sitting.autoplay(flat_stakes(1, Fraction(1)), play_mask(game, "optimal"), hands=10)
+            >>> summary = sitting.stats.to_dict(analyze(game))
+            >>> summary["rounds"], sorted(summary["returns"]), Fraction(summary["net"]) == sitting.bankroll - 100
+            (10, ['ante_play'], True)
+        """
+        b = self.bets
+        data: dict[str, Any] = {
+            "rounds": self.rounds,
+            "plays": self.plays,
+            "folds": self.folds,
+            "wagered": str(self.wagered),
+            "net": str(self.net),
+            "bets": {bet: {"count": t.count, "wagered": str(t.wagered), "net": str(t.net)}
+                     for bet, t in b.items() if t.count},
+        }
+        if report is None:
+            return data
+        returns: dict[str, Any] = {}
+        if b["ante"].wagered:
+            returns["ante_play"] = {"wagered": str(b["ante"].wagered), "net": str(self.ante_play_net),
+                                    "realised_return": float(self.ante_play_net / b["ante"].wagered),
+                                    "expected_return": float(report.ante_play.expected_return)}
+        if b["pair_plus"].wagered and report.pair_plus is not None:
+            returns["pair_plus"] = {"wagered": str(b["pair_plus"].wagered), "net": str(b["pair_plus"].net),
+                                    "realised_return": float(b["pair_plus"].net / b["pair_plus"].wagered),
+                                    "expected_return": float(report.pair_plus.expected_return)}
+        data["expected_net"] = float(self.expected_net(report))
+        data["returns"] = returns
+        return data
+
 
 class Sitting:
     """A bankroll at a table: deals rounds, moves the chips, keeps statistics.
@@ -161,6 +208,7 @@ class Sitting:
         self.seeds = seeds if seeds is not None else SeedSource.from_text(seed)
         self.next_round = next_round
         self.stats = SittingStats()
+        self.stop_reason: str | None = None  # why the last autoplay stopped: hands, bankroll, stop-win, stop-loss
         self._round: Round | None = None
         self._seed: bytes | None = None  # the next round's seed, once its commitment has been shown
 
@@ -279,12 +327,15 @@ class Sitting:
         """
         played = 0
         start = self.bankroll
+        self.stop_reason = None
         for _ in range(hands):
             bets = stakes(self)
-            if bets is None:
+            if bets is None:  # a betting pattern stops when the bankroll cannot cover its stake (or at its stops)
+                self.stop_reason = "bankroll"
                 break
             self.table.verify_bets(bets)  # limits: raises
             if exposure(bets) > self.bankroll:
+                self.stop_reason = "bankroll"
                 break
             result = self.play_round(bets, strategy)
             played += 1
@@ -292,8 +343,12 @@ class Sitting:
                 on_round(result)
             change = self.bankroll - start
             if stop_win is not None and change >= stop_win:
+                self.stop_reason = "stop-win"
                 break
             if stop_loss is not None and -change >= stop_loss:
+                self.stop_reason = "stop-loss"
                 break
+        else:
+            self.stop_reason = "hands"
         return played
 

@@ -8,22 +8,11 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from cli import play_view as view
 from cli.history import DbOpt
 from cli.options import JsonOpt
 
-HELP_TEXT = """\
-Bets prompt:
-  Enter          repeat the last bets
-  10             an Ante of 10 on every box (Pair Plus unchanged)
-  10 2           an Ante of 10 and a Pair Plus of 2 on every box
-  0 5            a Pair Plus of 5 alone (no Ante: nothing to play or fold)
-  10 2, 5, 0 1   each box its own bets (three boxes here)
-  b 3            play three boxes (1-6)
-  ?              this help and the session's statistics
-  q              quit (every settled hand is already saved)
-After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost).
-Each hand shows the SHA-256 commitment of its secret seed first and reveals the seed after:
-'brag verify ID' recomputes every hand from its seed."""
+
 
 
 @dataclass
@@ -254,15 +243,6 @@ def _bets(stakes):
     return tuple(BoxBets(i + 1, ante, pair_plus) for i, (ante, pair_plus) in enumerate(stakes))
 
 
-def _side_bets_note(game) -> Optional[str]:
-    """One line when the game file has side bets the table does not offer (their maths: brag edge)."""
-    sides = getattr(game, "side_bets", ())
-    if not sides:
-        return None
-    names = ", ".join(side.title for side in sides)
-    return f"Side bets in this file ({names}) are not offered at the table; see 'brag edge' for their maths."
-
-
 # -- interactive ---------------------------------------------------------------------------------------
 
 
@@ -274,7 +254,7 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
     out = console()
     sitting = setup.sitting
     report = analyze(setup.game) if setup.hints else None
-    _print_welcome(out, setup)
+    view.print_welcome(out, setup)
     played = 0
     reason = "quit"
     while True:
@@ -282,22 +262,22 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
             reason = "hands"
             break
         if sitting.out_of_chips():
-            out.print(f"[bold]Bankroll {_m(sitting.bankroll)}: not enough for another hand.[/]")
+            out.print(f"[bold]Bankroll {view.money(sitting.bankroll)}: not enough for another hand.[/]")
             reason = "bankroll"
             break
-        out.print(f"\n[bold]Hand {sitting.next_round}[/] · bankroll {_m(sitting.bankroll)} · "
+        out.print(f"\n[bold]Hand {sitting.next_round}[/] · bankroll {view.money(sitting.bankroll)} · "
                   f"commitment [dim]{sitting.commitment}[/]")
         bets = _ask_bets(out, setup)
         if bets is None:
             break
         rnd = sitting.deal(bets)
-        _show_deal(out, setup, rnd, report)
+        view.show_deal(out, setup, rnd, report)
         ended = False
         for box in rnd.pending:
             choice = _ask_decision(out, setup, box)
             if choice == "end":  # end of input: every box still to decide folds, at once
                 left = rnd.pending
-                out.print(f"Input ended: {_boxes_words(left)} fold{'s' if len(left) == 1 else ''}.")
+                out.print(f"Input ended: {view.boxes_words(left)} fold{'s' if len(left) == 1 else ''}.")
                 for rest in left:
                     sitting.decide(rest, False)
                 ended = True
@@ -307,51 +287,11 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
         before = sitting.bankroll - result.net
         store.record_round(setup.session_id, result, before, sitting.bankroll, session=db)
         played += 1
-        _show_result(out, result, sitting)
+        view.show_result(out, result, sitting)
         if ended:
             break
     record = _store_end(db, setup, reason)
-    _print_goodbye(out, setup, record, played)
-
-
-def _boxes_words(boxes) -> str:
-    if len(boxes) == 1:
-        return f"box {boxes[0]}"
-    return "boxes " + ", ".join(map(str, boxes[:-1])) + f" and {boxes[-1]}"
-
-
-def _m(value) -> str:
-    from cli.render import pays
-
-    return pays(Fraction(value))
-
-
-def _signed(value) -> str:
-    return ("+" if value > 0 else "") + _m(value)
-
-
-def _describe_stakes(stakes) -> str:
-    def one(ante, pair_plus) -> str:
-        parts = ([f"Ante {_m(ante)}"] if ante else []) + ([f"Pair Plus {_m(pair_plus)}"] if pair_plus else [])
-        return ", ".join(parts) or "no bet"
-
-    if len(set(stakes)) == 1:
-        return one(*stakes[0]) + (f" on each of {len(stakes)} boxes" if len(stakes) > 1 else "")
-    return "; ".join(f"box {i + 1}: {one(a, p)}" for i, (a, p) in enumerate(stakes))
-
-
-def _print_welcome(out, setup: Setup) -> None:
-    game = setup.game
-    sitting = setup.sitting
-    verb = "Resuming" if setup.resumed else "Session"
-    out.print(f"[bold]{game.name}[/] — {verb} {setup.session_id} · bankroll {_m(sitting.bankroll)} · "
-              f"dealer qualifies with {game.qualifier}, ties {game.ties}")
-    seeds = "reproducible from --seed" if sitting.seeds.reproducible else "secure shuffle (secrets)"
-    out.print(f"Deck: {seeds}. Hints {'on' if setup.hints else 'off'}. "
-              "Enter repeats the bets, p plays, f folds, ? help, q quits.")
-    note = _side_bets_note(game)
-    if note:
-        out.print(note, style="yellow", markup=False)
+    view.print_goodbye(out, setup, record, played)
 
 
 def _ask_bets(out, setup: Setup):
@@ -361,7 +301,7 @@ def _ask_bets(out, setup: Setup):
 
     sitting = setup.sitting
     while True:
-        text = ask(f"Bets [{_describe_stakes(setup.stakes)}]:")
+        text = ask(f"Bets [{view.describe_stakes(setup.stakes)}]:")
         if text is None:
             return None
         try:
@@ -372,8 +312,8 @@ def _ask_bets(out, setup: Setup):
         if line.action == "quit":
             return None
         if line.action == "help":
-            out.print(HELP_TEXT, markup=False)
-            _print_stats(out, setup)
+            out.print(view.HELP_TEXT, markup=False)
+            view.print_stats(out, setup)
             continue
         if line.action == "boxes":
             if not 1 <= line.boxes <= 6:
@@ -400,29 +340,6 @@ def _ask_bets(out, setup: Setup):
         return bets
 
 
-def _show_deal(out, setup: Setup, rnd, report) -> None:
-    from rich.text import Text
-
-    from cli.render import cards_text
-
-    for b in rnd.bets:
-        i = rnd.hand(b.box)
-        line = Text(f"Box {b.box}  ") + cards_text(_sorted(rnd.cards[b.box])) + Text(f"  {setup.sitting.table.hands.describe(i)}")
-        if not b.ante:
-            line.append("  (Pair Plus only)", style="dim")
-        out.print(line)
-        if report is not None and b.ante:
-            d = report.decision(i)
-            advice = "PLAY" if d.play else "FOLD"
-            out.print(f"  hint: {advice} — EV of playing {float(d.ev_play):+.4f} vs folding {float(d.ev_fold):+.4f} "
-                      f"per Ante (exact {d.ev_play})", style="cyan")
-
-
-def _sorted(cards):
-    """Cards as a player holds them: highest first."""
-    return sorted(cards, key=lambda c: (c.rank, c.suit), reverse=True)
-
-
 def _ask_decision(out, setup: Setup, box: int) -> str:
     from cli.prompts import ask, parse_decision
 
@@ -431,77 +348,12 @@ def _ask_decision(out, setup: Setup, box: int) -> str:
         if choice in ("play", "fold", "end"):
             return choice  # type: ignore[return-value]
         if choice == "help":
-            out.print(HELP_TEXT, markup=False)
-            _print_stats(out, setup)
+            out.print(view.HELP_TEXT, markup=False)
+            view.print_stats(out, setup)
         elif choice == "quit":
             out.print("[yellow]Finish this hand first: p to play, f to fold (q at the next bets prompt quits).[/]")
         else:
             out.print("[red]Press p to play or f to fold (? for help).[/]")
-
-
-def _show_result(out, result, sitting) -> None:
-    from rich.table import Table
-    from rich.text import Text
-
-    from casino.events import BET_NAMES
-    from casino.fair import commitment
-    from cli.render import cards_text
-
-    verdict = "qualifies" if result.qualifies else "does not qualify"
-    out.print(Text("Dealer ") + cards_text(_sorted(result.dealer_cards)) + Text(f"  {result.dealer_hand} — {verdict}"))
-    table = Table(box=None, padding=(0, 2), show_header=True)
-    for name, justify in (("Box", "right"), ("Bet", "left"), ("Stake", "right"), ("Result", "right"), ("", "left")):
-        table.add_column(name, justify=justify, no_wrap=name != "")  # type: ignore[arg-type]
-    outcome_words = {"fold": "folded", "dealer_not_qualify": "dealer does not qualify", "win": "beats the dealer",
-                     "tie": "ties", "lose": "loses to the dealer"}
-    for box in result.boxes:
-        for i, s in enumerate(box.settled):
-            note = outcome_words.get(box.outcome or "", "") if i == 0 and s.bet == "ante" else ""
-            if s.bet in ("ante_bonus", "pair_plus") and s.net > 0:
-                note = box.hand_name
-            stake = "" if s.bet == "ante_bonus" else _m(s.stake)  # paid on the Ante: no chips of its own
-            table.add_row(str(box.box) if i == 0 else "", BET_NAMES[s.bet], stake, _signed(s.net), note)
-    out.print(table)
-    ok = "matches" if commitment(result.seed) == result.commitment else "DOES NOT MATCH"
-    out.print(f"Hand {result.round_no}: [bold]{_signed(result.net)}[/] · bankroll [bold]{_m(sitting.bankroll)}[/]")
-    out.print(f"Seed {result.seed.hex()} (its SHA-256 {ok} the commitment)", style="dim")
-
-
-def _print_stats(out, setup: Setup) -> None:
-    from rich.table import Table
-
-    from casino.events import BET_NAMES
-
-    sitting = setup.sitting
-    stats = sitting.stats
-    # during a hand its stakes are on the felt: still the player's until the hand is settled
-    bankroll = sitting.bankroll + sitting.felt
-    change = bankroll - setup.start_bankroll
-    on_table = f"; {_m(sitting.felt)} of it on the table this hand" if sitting.felt else ""
-    out.print(f"Session {setup.session_id}: {stats.rounds} hand(s), {stats.plays} played, "
-              f"{stats.folds} folded; bankroll {_m(setup.start_bankroll)} → {_m(bankroll)} ({_signed(change)}){on_table}")
-    if not stats.rounds:
-        return
-    table = Table(title=f"Session {setup.session_id} so far", title_justify="left")
-    for name in ("Bet", "Bets", "Wagered", "Net", "Return"):
-        table.add_column(name, justify="left" if name == "Bet" else "right", no_wrap=True)
-    for bet, totals in stats.bets.items():
-        if totals.count:
-            ret = totals.realised_return
-            table.add_row(BET_NAMES[bet], f"{totals.count:,}", _m(totals.wagered), _signed(totals.net),
-                          f"{float(ret) * 100:+.2f}%" if ret is not None else "—")
-    out.print(table)
-
-
-def _print_goodbye(out, setup: Setup, record, played: int) -> None:
-    if record is None:
-        out.print(f"\nNo hand played: session {setup.session_id} was not kept.")
-        return
-    change = setup.sitting.bankroll - setup.start_bankroll
-    out.print(f"\nSession {setup.session_id} ended ({record.end_reason}) after {played} hand(s) this sitting: "
-              f"bankroll {_m(setup.sitting.bankroll)} ({_signed(change)} since the start).")
-    out.print(f"See 'brag history {setup.session_id}', replay with 'brag replay {setup.session_id} HAND', "
-              f"check with 'brag verify {setup.session_id}'.")
 
 
 # -- auto-play -------------------------------------------------------------------------------------------
@@ -524,11 +376,6 @@ def stake_rule(setup: Setup, betting: str = "flat"):
     return PatternStakes(pattern.with_limits(setup.game.limits), setup.sitting)
 
 
-def _describe_rule(rule, setup: Setup) -> str:
-    pattern = getattr(rule, "pattern", None)
-    return pattern.describe if pattern is not None else _describe_stakes(setup.stakes)
-
-
 def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: bool = False) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -547,8 +394,8 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     verb = "Resuming" if setup.resumed else "Session"
     if not as_json:
         out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
-                  f"strategy {setup.strategy}, {_describe_rule(rule, setup)}, bankroll {_m(start)}")
-    note = _side_bets_note(setup.game)
+                  f"strategy {setup.strategy}, {view.describe_rule(rule, setup)}, bankroll {view.money(start)}")
+    note = view.side_bets_note(setup.game)
     if note:
         out.print(note, style="yellow", markup=False)
     stored = 0
@@ -572,7 +419,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         pass
     finally:  # also on a closed pipe (rich exits on it): the session is ended, not left open
         if finished:
-            reason = _end_reason(stored, hands, sitting.bankroll - start, stop_win, stop_loss)
+            reason = sitting.stop_reason or "hands"
         record = _store_end(db, setup, reason)
     if reason == "interrupted":  # counted from the store: a round committed as Ctrl-C arrived counts
         stored = record.rounds - setup.stored_before if record is not None else 0
@@ -582,98 +429,10 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     if as_json:
         from cli.render import print_json
 
-        print_json(auto_summary(setup, report, stored, reason, sitting.bankroll - start))
+        print_json({"session": setup.session_id, "game": setup.game.name, "strategy": setup.strategy,
+                    "hands": stored, "end_reason": reason, "bankroll_before": str(start),
+                    "bankroll": str(sitting.bankroll), **sitting.stats.to_dict(report)})
         return
-    _print_auto_summary(out, setup, report, stored, reason, sitting.bankroll - start)
+    view.print_auto_summary(out, setup, report, stored, reason, sitting.bankroll - start)
 
 
-def _end_reason(played: int, hands: int, change, stop_win, stop_loss) -> str:
-    if played == hands:
-        return "hands"
-    if stop_win is not None and change >= stop_win:
-        return "stop-win"
-    if stop_loss is not None and -change >= stop_loss:
-        return "stop-loss"
-    return "bankroll"
-
-
-def auto_summary(setup: Setup, report, played: int, reason: str, change) -> dict[str, Any]:
-    """The auto-play summary as one JSON-ready object (amounts as exact text; returns also as floats)."""
-    stats = setup.sitting.stats
-    b = stats.bets
-
-    def ratio(value) -> Optional[float]:
-        return None if value is None else float(value)
-
-    bets = {bet: {"count": t.count, "wagered": str(t.wagered), "net": str(t.net)}
-            for bet, t in b.items() if t.count}
-    antes = b["ante"].wagered
-    expected = Fraction(0)
-    returns: dict[str, Any] = {}
-    if antes:
-        returns["ante_play"] = {"wagered": str(antes), "net": str(stats.ante_play_net),
-                                "realised_return": float(stats.ante_play_net / antes),
-                                "expected_return": float(report.ante_play.expected_return)}
-        expected += antes * report.ante_play.expected_return
-    if b["pair_plus"].count and report.pair_plus is not None:
-        returns["pair_plus"] = {"wagered": str(b["pair_plus"].wagered), "net": str(b["pair_plus"].net),
-                                "realised_return": ratio(b["pair_plus"].realised_return),
-                                "expected_return": float(report.pair_plus.expected_return)}
-        expected += b["pair_plus"].wagered * report.pair_plus.expected_return
-    return {
-        "session": setup.session_id,
-        "game": setup.game.name,
-        "strategy": setup.strategy,
-        "hands": played,
-        "end_reason": reason,
-        "plays": stats.plays,
-        "folds": stats.folds,
-        "bankroll_before": str(setup.sitting.bankroll - change),
-        "bankroll": str(setup.sitting.bankroll),
-        "wagered": str(stats.wagered),
-        "net": str(stats.net),
-        "expected_net": float(expected),
-        "bets": bets,
-        "returns": returns,
-    }
-
-
-def _print_auto_summary(out, setup: Setup, report, played: int, reason: str, change) -> None:
-    from rich.table import Table
-
-    from casino.events import BET_NAMES
-
-    stats = setup.sitting.stats  # this run's hands only (see _autoplay)
-    why = {"hands": "all hands played", "stop-win": "stop-win reached", "stop-loss": "stop-loss reached",
-           "bankroll": "the bankroll could not cover the bets"}[reason]
-    out.print(f"{played:,} hand(s) ({why}); {stats.plays:,} boxes played, {stats.folds:,} folded. "
-              f"Bankroll {_m(setup.sitting.bankroll)} ({_signed(change)}).")
-    table = Table(title="Result per bet", title_justify="left")
-    for name in ("Bet", "Bets", "Wagered", "Net", "Realised return", "Exact expectation"):
-        table.add_column(name, justify="left" if name == "Bet" else "right", no_wrap=name != "Bet")
-    b = stats.bets
-
-    def pct(value) -> str:
-        return f"{float(value) * 100:+.3f}%" if value is not None else "—"
-
-    for bet in ("ante", "play", "ante_bonus"):
-        if b[bet].count:
-            table.add_row(BET_NAMES[bet], f"{b[bet].count:,}", _m(b[bet].wagered), _signed(b[bet].net), "", "")
-    antes = b["ante"].wagered
-    expected = Fraction(0)
-    if antes:
-        table.add_row("Ante + Play + Bonus, per Ante", "", _m(antes), _signed(stats.ante_play_net),
-                      pct(stats.ante_play_net / antes), pct(report.ante_play.expected_return), style="bold")
-        expected += antes * report.ante_play.expected_return
-    if b["pair_plus"].count and report.pair_plus is not None:
-        table.add_row(BET_NAMES["pair_plus"], f"{b['pair_plus'].count:,}", _m(b["pair_plus"].wagered),
-                      _signed(b["pair_plus"].net), pct(b["pair_plus"].realised_return),
-                      pct(report.pair_plus.expected_return), style="bold")
-        expected += b["pair_plus"].wagered * report.pair_plus.expected_return
-    table.add_section()
-    table.add_row("All bets", "", _m(stats.wagered), _signed(stats.net),
-                  pct(stats.net / stats.wagered) if stats.wagered else "—", "")
-    out.print(table)
-    rate = f" Strategy '{setup.strategy}' plays {float(report.ante_play.play_rate or 0) * 100:.2f}% of hands." if antes else ""
-    out.print(f"Expected net for these stakes and strategy: {float(expected):+,.2f}; realised {_signed(stats.net)}.{rate}")
-    out.print(f"Stored as session {setup.session_id}: 'brag history {setup.session_id}', 'brag verify {setup.session_id}'.")

@@ -1,0 +1,207 @@
+"""What ``brag play`` shows: the welcome, each deal, each result, the statistics and the summaries.
+
+Rendering only (Rich is imported inside the functions); the game and its numbers come from ``casino``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from cli.play import Setup
+
+HELP_TEXT = """\
+Bets prompt:
+  Enter          repeat the last bets
+  10             an Ante of 10 on every box (Pair Plus unchanged)
+  10 2           an Ante of 10 and a Pair Plus of 2 on every box
+  0 5            a Pair Plus of 5 alone (no Ante: nothing to play or fold)
+  10 2, 5, 0 1   each box its own bets (three boxes here)
+  b 3            play three boxes (1-6)
+  ?              this help and the session's statistics
+  q              quit (every settled hand is already saved)
+After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost).
+Each hand shows the SHA-256 commitment of its secret seed first and reveals the seed after:
+'brag verify ID' recomputes every hand from its seed."""
+
+
+def side_bets_note(game) -> Optional[str]:
+    """One line when the game file has side bets the table does not offer (their maths: brag edge)."""
+    sides = getattr(game, "side_bets", ())
+    if not sides:
+        return None
+    names = ", ".join(side.title for side in sides)
+    return f"Side bets in this file ({names}) are not offered at the table; see 'brag edge' for their maths."
+
+
+def boxes_words(boxes) -> str:
+    if len(boxes) == 1:
+        return f"box {boxes[0]}"
+    return "boxes " + ", ".join(map(str, boxes[:-1])) + f" and {boxes[-1]}"
+
+
+def money(value) -> str:
+    from cli.render import pays
+
+    return pays(Fraction(value))
+
+
+def signed(value) -> str:
+    return ("+" if value > 0 else "") + money(value)
+
+
+def describe_stakes(stakes) -> str:
+    def one(ante, pair_plus) -> str:
+        parts = ([f"Ante {money(ante)}"] if ante else []) + ([f"Pair Plus {money(pair_plus)}"] if pair_plus else [])
+        return ", ".join(parts) or "no bet"
+
+    if len(set(stakes)) == 1:
+        return one(*stakes[0]) + (f" on each of {len(stakes)} boxes" if len(stakes) > 1 else "")
+    return "; ".join(f"box {i + 1}: {one(a, p)}" for i, (a, p) in enumerate(stakes))
+
+
+def print_welcome(out, setup: Setup) -> None:
+    game = setup.game
+    sitting = setup.sitting
+    verb = "Resuming" if setup.resumed else "Session"
+    out.print(f"[bold]{game.name}[/] — {verb} {setup.session_id} · bankroll {money(sitting.bankroll)} · "
+              f"dealer qualifies with {game.qualifier}, ties {game.ties}")
+    seeds = "reproducible from --seed" if sitting.seeds.reproducible else "secure shuffle (secrets)"
+    out.print(f"Deck: {seeds}. Hints {'on' if setup.hints else 'off'}. "
+              "Enter repeats the bets, p plays, f folds, ? help, q quits.")
+    note = side_bets_note(game)
+    if note:
+        out.print(note, style="yellow", markup=False)
+
+
+def show_deal(out, setup: Setup, rnd, report) -> None:
+    from rich.text import Text
+
+    from cli.render import cards_text
+
+    for b in rnd.bets:
+        i = rnd.hand(b.box)
+        line = Text(f"Box {b.box}  ") + cards_text(held(rnd.cards[b.box])) + Text(f"  {setup.sitting.table.hands.describe(i)}")
+        if not b.ante:
+            line.append("  (Pair Plus only)", style="dim")
+        out.print(line)
+        if report is not None and b.ante:
+            d = report.decision(i)
+            advice = "PLAY" if d.play else "FOLD"
+            out.print(f"  hint: {advice} — EV of playing {float(d.ev_play):+.4f} vs folding {float(d.ev_fold):+.4f} "
+                      f"per Ante (exact {d.ev_play})", style="cyan")
+
+
+def held(cards):
+    """Cards as a player holds them: highest first."""
+    return sorted(cards, key=lambda c: (c.rank, c.suit), reverse=True)
+
+
+def show_result(out, result, sitting) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from casino.events import BET_NAMES
+    from casino.fair import commitment
+    from cli.render import cards_text
+
+    verdict = "qualifies" if result.qualifies else "does not qualify"
+    out.print(Text("Dealer ") + cards_text(held(result.dealer_cards)) + Text(f"  {result.dealer_hand} — {verdict}"))
+    table = Table(box=None, padding=(0, 2), show_header=True)
+    for name, justify in (("Box", "right"), ("Bet", "left"), ("Stake", "right"), ("Result", "right"), ("", "left")):
+        table.add_column(name, justify=justify, no_wrap=name != "")  # type: ignore[arg-type]
+    outcome_words = {"fold": "folded", "dealer_not_qualify": "dealer does not qualify", "win": "beats the dealer",
+                     "tie": "ties", "lose": "loses to the dealer"}
+    for box in result.boxes:
+        for i, s in enumerate(box.settled):
+            note = outcome_words.get(box.outcome or "", "") if i == 0 and s.bet == "ante" else ""
+            if s.bet in ("ante_bonus", "pair_plus") and s.net > 0:
+                note = box.hand_name
+            stake = "" if s.bet == "ante_bonus" else money(s.stake)  # paid on the Ante: no chips of its own
+            table.add_row(str(box.box) if i == 0 else "", BET_NAMES[s.bet], stake, signed(s.net), note)
+    out.print(table)
+    ok = "matches" if commitment(result.seed) == result.commitment else "DOES NOT MATCH"
+    out.print(f"Hand {result.round_no}: [bold]{signed(result.net)}[/] · bankroll [bold]{money(sitting.bankroll)}[/]")
+    out.print(f"Seed {result.seed.hex()} (its SHA-256 {ok} the commitment)", style="dim")
+
+
+def print_stats(out, setup: Setup) -> None:
+    from rich.table import Table
+
+    from casino.events import BET_NAMES
+
+    sitting = setup.sitting
+    stats = sitting.stats
+    # during a hand its stakes are on the felt: still the player's until the hand is settled
+    bankroll = sitting.bankroll + sitting.felt
+    change = bankroll - setup.start_bankroll
+    on_table = f"; {money(sitting.felt)} of it on the table this hand" if sitting.felt else ""
+    out.print(f"Session {setup.session_id}: {stats.rounds} hand(s), {stats.plays} played, "
+              f"{stats.folds} folded; bankroll {money(setup.start_bankroll)} → {money(bankroll)} ({signed(change)}){on_table}")
+    if not stats.rounds:
+        return
+    table = Table(title=f"Session {setup.session_id} so far", title_justify="left")
+    for name in ("Bet", "Bets", "Wagered", "Net", "Return"):
+        table.add_column(name, justify="left" if name == "Bet" else "right", no_wrap=True)
+    for bet, totals in stats.bets.items():
+        if totals.count:
+            ret = totals.realised_return
+            table.add_row(BET_NAMES[bet], f"{totals.count:,}", money(totals.wagered), signed(totals.net),
+                          f"{float(ret) * 100:+.2f}%" if ret is not None else "—")
+    out.print(table)
+
+
+def print_goodbye(out, setup: Setup, record, played: int) -> None:
+    if record is None:
+        out.print(f"\nNo hand played: session {setup.session_id} was not kept.")
+        return
+    change = setup.sitting.bankroll - setup.start_bankroll
+    out.print(f"\nSession {setup.session_id} ended ({record.end_reason}) after {played} hand(s) this sitting: "
+              f"bankroll {money(setup.sitting.bankroll)} ({signed(change)} since the start).")
+    out.print(f"See 'brag history {setup.session_id}', replay with 'brag replay {setup.session_id} HAND', "
+              f"check with 'brag verify {setup.session_id}'.")
+
+
+def describe_rule(rule, setup: Setup) -> str:
+    pattern = getattr(rule, "pattern", None)
+    return pattern.describe if pattern is not None else describe_stakes(setup.stakes)
+
+
+def print_auto_summary(out, setup: Setup, report, played: int, reason: str, change) -> None:
+    from rich.table import Table
+
+    from casino.events import BET_NAMES
+
+    stats = setup.sitting.stats  # this run's hands only (see _autoplay)
+    why = {"hands": "all hands played", "stop-win": "stop-win reached", "stop-loss": "stop-loss reached",
+           "bankroll": "the bankroll could not cover the bets"}[reason]
+    out.print(f"{played:,} hand(s) ({why}); {stats.plays:,} boxes played, {stats.folds:,} folded. "
+              f"Bankroll {money(setup.sitting.bankroll)} ({signed(change)}).")
+    table = Table(title="Result per bet", title_justify="left")
+    for name in ("Bet", "Bets", "Wagered", "Net", "Realised return", "Exact expectation"):
+        table.add_column(name, justify="left" if name == "Bet" else "right", no_wrap=name != "Bet")
+    b = stats.bets
+
+    def pct(value) -> str:
+        return f"{float(value) * 100:+.3f}%" if value is not None else "—"
+
+    for bet in ("ante", "play", "ante_bonus"):
+        if b[bet].count:
+            table.add_row(BET_NAMES[bet], f"{b[bet].count:,}", money(b[bet].wagered), signed(b[bet].net), "", "")
+    antes = b["ante"].wagered
+    expected = stats.expected_net(report)
+    if antes:
+        table.add_row("Ante + Play + Bonus, per Ante", "", money(antes), signed(stats.ante_play_net),
+                      pct(stats.ante_play_net / antes), pct(report.ante_play.expected_return), style="bold")
+    if b["pair_plus"].count and report.pair_plus is not None:
+        table.add_row(BET_NAMES["pair_plus"], f"{b['pair_plus'].count:,}", money(b["pair_plus"].wagered),
+                      signed(b["pair_plus"].net), pct(b["pair_plus"].realised_return),
+                      pct(report.pair_plus.expected_return), style="bold")
+    table.add_section()
+    table.add_row("All bets", "", money(stats.wagered), signed(stats.net),
+                  pct(stats.net / stats.wagered) if stats.wagered else "—", "")
+    out.print(table)
+    rate = f" Strategy '{setup.strategy}' plays {float(report.ante_play.play_rate or 0) * 100:.2f}% of hands." if antes else ""
+    out.print(f"Expected net for these stakes and strategy: {float(expected):+,.2f}; realised {signed(stats.net)}.{rate}")
+    out.print(f"Stored as session {setup.session_id}: 'brag history {setup.session_id}', 'brag verify {setup.session_id}'.")
