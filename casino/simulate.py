@@ -73,7 +73,7 @@ __all__ = [
 
 CHUNK = 1 << 16  # rounds dealt and settled at once
 MAX_HANDS = 2_000_000_000  # hands (rounds x boxes) in one run: a few minutes at millions of hands a second
-_card_masks = card_masks  # the older private name, still used by tests and benchmarks
+_card_masks = card_masks  # the older private name, kept for callers outside this area
 
 
 @dataclass(frozen=True)

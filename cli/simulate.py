@@ -72,11 +72,10 @@ def simulate(
 ) -> None:
     """Deal, settle and tally rounds of GAME, and set every figure beside the exact value.
 
-    Per bet: the mean return with its confidence interval, the exact expectation and the z-score,
-    the standard deviation and hit rate; the Ante/Play outcomes; hand categories with a chi-square
-    test. With --betting: whole sessions (flat, Martingale, Pair Plus only, stop-win/stop-loss) and,
-    for flat betting, the exact session figures beside the simulated ones.
-    """
+    Per bet: the mean return with its confidence interval, the exact expectation and the z-score, the standard deviation and hit rate; the Ante/Play outcomes; hand categories with a chi-square test.
+
+    With --betting: whole sessions instead (flat, Martingale, Pair Plus only, stop-win/stop-loss) and, for flat betting, the exact session figures beside the simulated ones.
+    """  # noqa: E501 - one line per paragraph: the help reflows it to the terminal
     from casino.games import load_game
     from cli.errors import fail
 

@@ -16,7 +16,7 @@ from casino.errors import BetError, BragError
 from casino.games import load_game
 from casino.rules import compile_rules
 from casino.session_stats import round_distribution, session_stats
-from casino.simulate import _card_masks, deal, simulate_sessions
+from casino.simulate import card_masks, deal, simulate_sessions
 from casino.strategy import play_mask
 
 N_PAIRS = 407_170_400
@@ -77,7 +77,7 @@ def test_joint_round_distribution_agrees_with_dealt_rounds():
     game = load_game("3-card-brag")
     rules = compile_rules(game)
     play = play_mask(game, "optimal")
-    player, dealer = deal(np.random.default_rng(12), 300_000, 1, _card_masks("brag"))
+    player, dealer = deal(np.random.default_rng(12), 300_000, 1, card_masks("brag"))
     s = rules.settle(player[:, 0], dealer, play[player[:, 0]])
     net = (s.ante + s.play + s.ante_bonus + s.pair_plus) // rules.scale
     dist = round_distribution(game, 1, 1)

@@ -8,7 +8,7 @@ import numpy as np
 
 from casino.games import load_game
 from casino.rules import compile_rules
-from casino.simulate import _card_masks, deal, simulate, simulate_chunk
+from casino.simulate import card_masks, deal, simulate, simulate_chunk
 from casino.solve import solve
 from casino.strategy import play_mask
 
@@ -23,7 +23,7 @@ def test_sums_of_squares_are_exact_with_a_large_scale():
     game = _solved_game()
     rules = compile_rules(game)
     play = play_mask(game, "optimal")
-    masks = _card_masks(game.ranking.name)
+    masks = card_masks(game.ranking.name)
     tally = simulate_chunk(rules, play, masks, np.random.default_rng(4), 50_000, 6)
     player, dealer = deal(np.random.default_rng(4), 50_000, 6, masks)  # the same stream, the same deal
     s = rules.settle(player.ravel(), np.repeat(dealer, 6), play[player.ravel()])
