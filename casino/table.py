@@ -64,8 +64,8 @@ def exposure(bets: Sequence[BoxBets]) -> Fraction:
 
 
 def flat_bets(boxes: int, ante: Fraction, pair_plus: Fraction = Fraction(0)) -> tuple[BoxBets, ...]:
-    """The same Ante and Pair Plus on boxes 1..``boxes``."""
-    return tuple(BoxBets(box, Fraction(ante), Fraction(pair_plus)) for box in range(1, boxes + 1))
+    """The same Ante and Pair Plus on boxes 1..``boxes`` (amounts made exact by :class:`BoxBets`)."""
+    return tuple(BoxBets(box, ante, pair_plus) for box in range(1, boxes + 1))
 
 
 @dataclass(frozen=True)

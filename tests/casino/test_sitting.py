@@ -23,6 +23,15 @@ def test_float_stakes_become_the_decimals_they_print_as():
     assert type(BoxBets(1, 3).ante) is Fraction
 
 
+def test_flat_stakes_from_floats_are_exact():
+    from casino.table import flat_bets
+
+    assert flat_bets(2, 1.1, 0.2)[1] == BoxBets(2, Fraction(11, 10), Fraction(1, 5))
+    sitting = Sitting(GAME, Fraction(100), seed="flat floats")
+    result = sitting.play_round(flat_stakes(1, 1.1, 0.5)(sitting), play_mask(GAME, "optimal"))
+    assert sitting.bankroll == 100 + result.net and (result.net * 10).denominator == 1
+
+
 def test_a_float_bankroll_stays_exact_through_play():
     sitting = Sitting(GAME, 100.1, seed="floats", house=0.0)
     assert sitting.bankroll == Fraction(1001, 10) and isinstance(sitting.house, Fraction)
