@@ -106,12 +106,12 @@ def _print(stats, bins: int, sims, level: float, plot_file: str | None) -> None:
     out.print(f"A round needs {_money(stats.pattern.round_stake)} on the table ({stats.pattern.round_stake_names}): "
               "with less the player is ruined.\n")
     figures = Table(title="The session", title_justify="left")
-    figures.add_column("Figure")
-    figures.add_column("Exact", justify="right")
+    figures.add_column("Figure", ratio=1, min_width=9)
+    figures.add_column("Exact", justify="right", no_wrap=True)
     if sims is not None:
-        figures.add_column(f"Simulated ({sims.sessions:,})", justify="right")
-        figures.add_column(f"{level * 100:g}% interval", justify="right")
-        figures.add_column("Agrees", justify="center")
+        figures.add_column(f"Simulated ({sims.sessions:,})", justify="right", no_wrap=True)
+        figures.add_column(f"{level * 100:g}% interval", justify="right", no_wrap=True)
+        figures.add_column("Agrees", justify="center", no_wrap=True)
     pct = lambda v: f"{v * 100:.2f}%"
     rows: list[tuple[str, float, Any, Any]] = [("Risk of ruin", stats.risk_of_ruin, pct, sims.risk_of_ruin if sims else None)]
     if stats.pattern.stop_win is not None:

@@ -154,3 +154,12 @@ def test_ante_bonus_table_and_text_seed(runner, app):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert "Ante Bonus table 6" in data["game"] and data["check"]["seed"] == "evening at the casino"
+
+
+def test_check_at_80_columns_keeps_numbers_whole(runner, app, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    result = run(runner, app, "--hands", "60", "--stop-loss", "50", "--check", "--sessions", "2000", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80
+    rows = [line for line in result.output.splitlines() if line.startswith("│") and "%" in line]
+    assert rows and all(line.count("…") <= 1 for line in rows)  # only the interval's own ellipsis
