@@ -11,6 +11,7 @@ results come back on one queue.
 from __future__ import annotations
 
 import multiprocessing
+import pickle
 import queue as queue_module
 from typing import Any, Callable
 
@@ -65,6 +66,10 @@ def _worker(index: int, messages: Any, game: Game, play: np.ndarray, boxes: int,
     try:
         tally = run_rounds(game, play, boxes, rounds, chunk, seed, lambda n: messages.put(("progress", index, n)))
     except BaseException as error:  # reported to the parent, which raises it
+        try:
+            pickle.dumps(error)
+        except Exception:  # an error that cannot travel: its type and text can
+            error = RuntimeError(f"{type(error).__name__}: {error}")
         messages.put(("error", index, error))
     else:
         messages.put(("done", index, tally))
@@ -102,10 +107,14 @@ def run_workers(
             try:
                 kind, index, payload = messages.get(timeout=0.1)
             except queue_module.Empty:
-                dead = [i for i, p in enumerate(processes) if i not in results and p.exitcode not in (None, 0)]
-                if dead:
-                    raise RuntimeError(f"simulation worker {dead[0] + 1} stopped (exit code {processes[dead[0]].exitcode})")
-                continue
+                gone = [i for i, p in enumerate(processes) if i not in results and p.exitcode is not None]
+                if not gone:
+                    continue
+                try:  # a worker that has exited flushed its messages first: wait for them a moment
+                    kind, index, payload = messages.get(timeout=2.0)
+                except queue_module.Empty:
+                    code = processes[gone[0]].exitcode
+                    raise RuntimeError(f"simulation worker {gone[0] + 1} stopped without a result (exit code {code})")
             if kind == "progress":
                 if progress is not None:
                     progress(payload)

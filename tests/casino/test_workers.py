@@ -45,3 +45,15 @@ def test_the_module_keeps_no_mutable_state():
                 if not name.startswith("__") and isinstance(value, (list, dict, set, tuple))
                 and name != "__all__"]
     assert not hasattr(workers, "_job") and not hasattr(workers, "_progress_queue")
+
+
+def test_a_worker_that_dies_is_reported_not_waited_for(monkeypatch):
+    import os
+
+    def die(*args, **kwargs):
+        os._exit(3)
+
+    monkeypatch.setattr(workers, "run_rounds", die)  # inherited by the forked workers
+    game = load_game("3-card-brag")
+    with pytest.raises(RuntimeError, match="stopped without a result"):
+        run_workers(game, play_mask(game, "optimal"), 1, 1_000, 500, np.random.SeedSequence(1).spawn(2))
