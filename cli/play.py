@@ -376,6 +376,36 @@ def stake_rule(setup: Setup, betting: str = "flat"):
     return PatternStakes(pattern.with_limits(setup.game.limits), setup.sitting)
 
 
+class _CtrlC:
+    """Ctrl-C during auto-play: the first press is noted and acted on between hands (never inside a
+    database write, nor swallowed by code that ignores exceptions); a second press interrupts at once."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._previous = None
+
+    def install(self) -> None:
+        import signal
+
+        try:
+            self._previous = signal.signal(signal.SIGINT, self._press)
+        except ValueError:  # not the main thread: Ctrl-C keeps its usual meaning
+            self._previous = None
+
+    def remove(self) -> None:
+        import signal
+
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
+            self._previous = None
+
+    def _press(self, signum, frame) -> None:
+        import signal
+
+        self.pressed = True
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: bool = False) -> None:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -401,7 +431,9 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     stored = 0
     finished = False
     reason = "interrupted"  # unless the loop ends by itself
+    stop = _CtrlC()
     try:
+        stop.install()
         with Progress(TextColumn("Playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                       console=out, transient=True, disable=as_json) as progress:
             task = progress.add_task("hands", total=hands)
@@ -412,12 +444,15 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
                                    session=db)
                 stored += 1
                 progress.advance(task)
+                if stop.pressed:  # Ctrl-C is acted on here, between hands, with the last one stored
+                    raise KeyboardInterrupt
 
             sitting.autoplay(rule, mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss, on_round=on_round)
             finished = True
     except KeyboardInterrupt:
         pass
     finally:  # also on a closed pipe (rich exits on it): the session is ended, not left open
+        stop.remove()
         if finished:
             reason = sitting.stop_reason or "hands"
         record = _store_end(db, setup, reason)
