@@ -83,9 +83,7 @@ def test_100_designs_faster_than_one_brute_force():
 
     many = designs(100)
     # Cold start for compare: every cache cleared, so the dealer tables are built inside the timing.
-    hands._hand_table.cache_clear()
-    dealer._cumulative.cache_clear()
-    dealer._dealer_outcomes.cache_clear()
+    dealer.clear_caches()
     start = time.perf_counter()
     result = compare(many)
     t_compare = time.perf_counter() - start

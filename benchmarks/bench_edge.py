@@ -24,9 +24,7 @@ def from_scratch(game_name: str) -> float:
     from casino.games import load_game
 
     game = load_game(game_name)
-    hands._hand_table.cache_clear()
-    dealer._cumulative.cache_clear()
-    dealer._dealer_outcomes.cache_clear()
+    dealer.clear_caches()
     start = time.perf_counter()
     analyze(game)
     return time.perf_counter() - start

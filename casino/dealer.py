@@ -28,9 +28,9 @@ from functools import cache
 
 import numpy as np
 
-from casino.hands import N_DEALER_HANDS, HandTable, hand_index, hand_table
+from casino.hands import N_DEALER_HANDS, HandTable, hand_table
 
-__all__ = ["DealerOutcomes", "dealer_outcomes", "count_below"]
+__all__ = ["DealerOutcomes", "dealer_outcomes", "count_below", "clear_caches"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -53,29 +53,19 @@ def _pair_class(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.where(ra == rb, ra, 13 + (rb * (rb - 1) // 2 + ra) * 2 + suited)
 
 
-def _representative_pairs() -> np.ndarray:
-    """One two-card set per class, in class order: (n, 2) card indices with a < b."""
-    same = np.arange(13)
-    rb, ra = np.tril_indices(13, -1)  # ra < rb, ordered as the class numbering: rb major, ra minor
-    suited = np.tile([0, 1], len(ra))
-    ra, rb = np.repeat(ra, 2), np.repeat(rb, 2)
-    first = np.concatenate([4 * same, 4 * ra])
-    second = np.concatenate([4 * same + 1, 4 * rb + 1 - suited])
-    return np.stack([first, second], axis=1)
+def _pair_lookup() -> tuple[np.ndarray, np.ndarray]:
+    """52 x 52 lookups for a < b: the class of {a, b}, and whether {a, b} is its class's representative
+    (the first card of each rank's lowest suits: 2c-2d for a pair of 2s, 2c-3c suited, 2c-3d offsuit …)."""
+    a, b = np.triu_indices(52, 1)
+    classes = np.full((52, 52), -1, dtype=np.int64)
+    classes[a, b] = _pair_class(a, b)
+    ra, rb = a // 4, b // 4
+    representative = np.zeros((52, 52), dtype=bool)
+    representative[a, b] = (a % 4 == 0) & np.where(ra == rb, b % 4 == 1, (b % 4 == 0) | (b % 4 == 1))
+    return classes, representative
 
 
-def _hands_holding(fixed: np.ndarray) -> np.ndarray:
-    """Hand indices of every hand holding all the cards of each row of ``fixed`` (one row per row)."""
-    n, k = fixed.shape
-    free = np.ones((n, 52), dtype=bool)
-    free[np.arange(n)[:, None], fixed] = False
-    others = np.nonzero(free)[1].reshape(n, 52 - k)
-    if k == 1:  # the two other cards: every pair of the remaining 51
-        i, j = np.triu_indices(51, 1)
-        cards = np.stack([np.repeat(fixed, len(i), axis=1), others[:, i], others[:, j]], axis=2)
-    else:
-        cards = np.concatenate([np.repeat(fixed[:, None, :], others.shape[1], axis=1), others[:, :, None]], axis=2)
-    return hand_index(cards)
+_PAIR_CLASS, _PAIR_IS_REPRESENTATIVE = _pair_lookup()
 
 
 class _CumulativeCounts:
@@ -91,18 +81,21 @@ class _CumulativeCounts:
         cards = table.cards.astype(np.int64)
         a, b, c = cards[:, 0], cards[:, 1], cards[:, 2]
 
-        def cumulative(holding: np.ndarray) -> np.ndarray:
-            n_classes = len(holding)
-            cells = (np.arange(n_classes)[:, None] * width + strength[holding] + 1).ravel()
+        def cumulative(classes: np.ndarray, counted: np.ndarray, n_classes: int) -> np.ndarray:
+            """Cumulative counts by strength of the hands holding each class's representative."""
+            cells = (classes * width + strength[:, None] + 1)[counted]
             return np.cumsum(np.bincount(cells, minlength=n_classes * width), dtype=np.int64)
 
+        card_classes = cards // 4
+        pair_classes = np.stack([_PAIR_CLASS[x, y] for x, y in ((a, b), (a, c), (b, c))], axis=1)
+        representative = np.stack([_PAIR_IS_REPRESENTATIVE[x, y] for x, y in ((a, b), (a, c), (b, c))], axis=1)
         self.strength = strength
-        self.all = cumulative(np.arange(len(strength))[None, :])
-        self.by_card = cumulative(_hands_holding((np.arange(13) * 4)[:, None]))  # one card of each rank
-        self.by_pair = cumulative(_hands_holding(_representative_pairs()))
+        self.all = np.cumsum(np.bincount(strength + 1, minlength=width), dtype=np.int64)
+        self.by_card = cumulative(card_classes, cards % 4 == 0, 13)  # the club of each rank stands for its rank
+        self.by_pair = cumulative(pair_classes, representative, 169)
         # Row offsets of each player hand's three cards and three pairs in those tables.
-        self.card_cells = [(x // 4) * width for x in (a, b, c)]
-        self.pair_cells = [_pair_class(x, y) * width for x, y in ((a, b), (a, c), (b, c))]
+        self.card_cells = list((card_classes * width).T)
+        self.pair_cells = list((pair_classes * width).T)
         self.base = self._removed(0)
 
     def _removed(self, r: np.ndarray | int) -> np.ndarray:
@@ -130,12 +123,26 @@ def count_below(ranking: str, strength: np.ndarray | int) -> np.ndarray:
 
 def dealer_outcomes(ranking: str, qualifier: str) -> DealerOutcomes:
     """Exact dealer-outcome counts per player hand for a ranking and qualifier (cached)."""
-    table = hand_table(ranking)
-    return _dealer_outcomes(table.ranking.name, table.threshold(qualifier), qualifier)
+    return _dealer_outcomes(ranking if isinstance(ranking, str) else ranking.name, qualifier)
+
+
+def clear_caches() -> None:
+    """Forget every table built so far (hand tables, card-removal tables, dealer outcomes): for
+    benchmarks that time an analysis from scratch."""
+    from casino.hands import _hand_table, _threshold
+
+    _hand_table.cache_clear()
+    _threshold.cache_clear()
+    _cumulative.cache_clear()
+    _dealer_outcomes.cache_clear()
 
 
 @cache
-def _dealer_outcomes(ranking_name: str, q: int, qualifier: str) -> DealerOutcomes:
+def _dealer_outcomes(ranking_name: str, qualifier: str) -> DealerOutcomes:
+    return _build_outcomes(ranking_name, hand_table(ranking_name).threshold(qualifier), qualifier)
+
+
+def _build_outcomes(ranking_name: str, q: int, qualifier: str) -> DealerOutcomes:
     counts = _cumulative(ranking_name)
     s = counts.strength
     below_q = counts.below(q)

@@ -248,9 +248,11 @@ def _ante_play(
     # Net-result distribution: fold, then per pay class the four dealer outcomes plus that class's bonus.
     distribution: dict[Fraction, int] = {Fraction(-1): fold_pairs} if fold_pairs else {}
     # Pairs per (pay class, dealer outcome) among the played hands: an exact integer product.
-    columns = np.stack([dealt[k] for k in dealt], axis=1)[play]
     classes = table.pay_class[play]
-    per_class = np.array([columns[classes == k].sum(axis=0, dtype=np.int64) for k in range(len(PAY_CLASSES))])
+    per_class = np.stack(
+        [np.bincount(classes, weights=dealt[k][play], minlength=len(PAY_CLASSES)) for k in dealt], axis=1
+    ).astype(np.int64)  # float64 sums of integers below 2**53 are exact; checked against the integer totals:
+    assert [int(n) for n in per_class.sum(axis=0)] == [int(dealt[k][play].sum()) for k in dealt]
     played_per_class = per_class[:, [i for i, k in enumerate(dealt) if nets.bonus_paid[k]]].sum(axis=1)
     bonus_rows: dict[str, int] = {}
     for k, name in enumerate(PAY_CLASSES):

@@ -148,8 +148,11 @@ class HandTable:
 
         ``"none"`` (every hand), ``"Q-high"`` (the weakest queen-high hand), a hand of ranks such as
         ``"Q-6-4"`` (the weakest hand holding those ranks), or a category word such as ``"pair"``
-        (the weakest hand of that category).
+        (the weakest hand of that category). Remembered per ranking and text.
         """
+        return _threshold(self.ranking.name, text)
+
+    def _find_threshold(self, text: str) -> int:
         word = text.strip()
         lowered = word.lower().replace(" ", "")
         if lowered in ("none", "any"):
@@ -180,6 +183,12 @@ class HandTable:
             f"cannot read {text!r} as a hand threshold (use 'none', 'Q-high', three ranks such as 'Q-6-4',"
             " or a hand name such as 'pair')"
         )
+
+
+@cache
+def _threshold(ranking_name: str, text: str) -> int:
+    """``HandTable.threshold``, remembered per ranking and text (qualifiers are looked up often)."""
+    return hand_table(ranking_name)._find_threshold(text)
 
 
 def _parse_rank(text: str, whole: str) -> int:
