@@ -20,8 +20,10 @@ Every problem raises :class:`~casino.errors.GameFileError` naming the file and t
 from __future__ import annotations
 
 import difflib
+import os
 import json
 import tomllib
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from fractions import Fraction
@@ -369,7 +371,24 @@ def _parse_rules(table: Any, label: str) -> Rules:
     return Rules(**table)
 
 
+#: Game files being read right now (resolved paths): a file that names itself as a table, directly
+#: or through others, is an error rather than an endless recursion.
+_READING: ContextVar[tuple[str, ...]] = ContextVar("_READING", default=())
+
+
 def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None = None) -> Game:
+    key = os.path.realpath(label) if base is not None else label
+    chain = _READING.get()
+    if key in chain:
+        raise GameFileError(f"{label}: names itself as a table (through {' -> '.join((*chain, key))})")
+    token = _READING.set((*chain, key))
+    try:
+        return _parse_game_data(data, label, text, base)
+    finally:
+        _READING.reset(token)
+
+
+def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | None) -> Game:
     _check_keys(data, _GAME_KEYS, label)
     if "ranking" not in data:
         raise GameFileError(f"{label}: missing key 'ranking' (one of: {', '.join(ranking_names())})")

@@ -102,7 +102,7 @@ def paytables(json: JsonOpt = False) -> None:
     out = console()
     game_table = Table(title="Built-in games", title_justify="left")
     for name in ("Name", "Ranking", "Qualifier", "Ties", "Ante Bonus", "Pair Plus"):
-        game_table.add_column(name)
+        game_table.add_column(name, no_wrap=name in ("Name", "Ranking", "Qualifier", "Ties"))
     for key, g in games.items():
         game_table.add_row(
             key, g.ranking.name, g.qualifier, g.ties, pay_text(g.ante_bonus, g.ranking), pay_text(g.pair_plus, g.ranking)
@@ -113,7 +113,9 @@ def paytables(json: JsonOpt = False) -> None:
         title_justify="left",
     )
     for name in ("Name", "Bet", "Pays (to 1)", "Source"):
-        pay_table.add_column(name)
+        pay_table.add_column(
+            name, no_wrap=name in ("Name", "Bet"), overflow="fold", ratio=2 if name == "Pays (to 1)" else None
+        )
     for key, t in tables.items():
         pay_table.add_row(key, t.bet, pay_text(t), t.source)
     out.print(pay_table)

@@ -205,3 +205,13 @@ def test_to_toml_round_trips_any_exact_paytable(pays, ties, qualifier, flags):
     again = parse_game_text(game.to_toml())
     assert again.pair_plus.pays == game.pair_plus.pays
     assert (again.ties, again.qualifier, again.rules) == (ties, qualifier, game.rules)
+
+
+def test_a_game_file_naming_itself_is_an_error_not_a_recursion(tmp_path):
+    (tmp_path / "self.toml").write_text('ranking = "brag"\npair_plus = "self.toml"\n')
+    with pytest.raises(GameFileError, match="names itself as a table"):
+        load_game(tmp_path / "self.toml")
+    (tmp_path / "a.toml").write_text('ranking = "brag"\npair_plus = "b.toml"\n[ante_bonus]\nrun = 1\n')
+    (tmp_path / "b.toml").write_text('ranking = "brag"\nante_bonus = "a.toml"\n[pair_plus]\npair = 1\n')
+    with pytest.raises(GameFileError, match=r"a.toml -> .*b.toml -> .*a.toml"):
+        load_game(tmp_path / "a.toml")
