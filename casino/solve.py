@@ -164,6 +164,8 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
         game.side_bet(bet)  # raises a clear error when the game does not offer it
     if bet not in _bet_names(game):
         raise BetError(f"unknown bet {bet!r} (choose one of: {', '.join(_bet_names(game))})")
+    if bet in BETS and getattr(game, bet) is None:
+        raise BetError(f"{game.name} has no {BETS[bet]} bet: add a [{bet}] table to its file, or swap one in")
     key = _key(game, bet, hand)
     target = Fraction(str(edge)) if not isinstance(edge, Fraction) else edge
     if not -1 < target < 1:

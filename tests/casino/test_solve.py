@@ -80,3 +80,15 @@ def test_unreachable_targets_and_unknown_names_are_refused(bet, hand, edge, mess
         return
     with pytest.raises(BetError, match=message):
         solve(game, bet, hand, edge)
+
+
+def test_a_game_without_the_bet_is_refused(tmp_path):
+    from casino.errors import BetError
+    from casino.games import load_game
+    from casino.solve import solve
+
+    path = tmp_path / "bare.toml"
+    path.write_text('ranking = "brag"\n')
+    for bet in ("pair_plus", "ante_bonus"):
+        with pytest.raises(BetError, match="has no"):
+            solve(load_game(path), bet, "flush", 0.03)
