@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from typing import Annotated, Any, Optional
 
 import typer
@@ -19,11 +21,24 @@ DbOpt = Annotated[
 SessionArg = Annotated[int, typer.Argument(metavar="ID", help="A session ID (see 'brag sessions').")]
 
 
+@contextmanager
 def open_db(url: Optional[str]):
-    """A database session on the database named by ``--db``, ``$BRAG_DB`` or the default file."""
-    from casino.db.database import database_url, open_session
+    """A database session on the database named by ``--db``, ``$BRAG_DB`` or the default file.
 
-    return open_session(database_url(url, app_dir=typer.get_app_dir("brag-table")))
+    A stored value that cannot be read back (a hand-edited row: an amount that is not a number,
+    events that are not JSON) ends the command with one line instead of a traceback.
+    """
+    from casino.db.database import database_url, open_session
+    from casino.errors import BragError
+    from cli.errors import fail
+
+    with open_session(database_url(url, app_dir=typer.get_app_dir("brag-table"))) as db:
+        try:
+            yield db
+        except BragError:
+            raise
+        except ValueError as error:  # Fraction('abc'), json.JSONDecodeError …
+            fail(f"the database holds a value that cannot be read ({error}); 'brag verify' names the rows")
 
 
 def _money(value: Any) -> str:
@@ -115,17 +130,17 @@ def history(
             first, upto = 1, final
         hands = store.hands_with_boxes(session_id, first=first, last=upto, session=session)
         summary = store.session_summary(session_id, session=session)
-    if json:
-        print_json({**summary.to_dict(), "settings": store.settings_of(record),
-                    "hands": [_hand_dict(h, boxes) for h, boxes in hands]})
-        return
-    out = console()
-    out.print(f"[bold]Session {session_id}[/] — {record.game}, started {_when(record.started_at)} UTC, "
-              f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
-    out.print(_hands_table(hands, compact=out.width < 100))
-    if hands and (first > 1 or upto < final):
-        shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
-        out.print(f"Showing {shown} of {final:,}: --last N, --hand N or --all for others.", markup=False)
+        if json:
+            print_json({**summary.to_dict(), "settings": store.settings_of(record),
+                        "hands": [_hand_dict(h, boxes) for h, boxes in hands]})
+            return
+        out = console()
+        out.print(f"[bold]Session {session_id}[/] — {record.game}, started {_when(record.started_at)} UTC, "
+                  f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
+        out.print(_hands_table(hands, compact=out.width < 100))
+        if hands and (first > 1 or upto < final):
+            shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
+            out.print(f"Showing {shown} of {final:,}: --last N, --hand N or --all for others.", markup=False)
 
 
 def _hands_table(hands: list[Any], *, compact: bool = False) -> Any:
@@ -231,7 +246,7 @@ def replay(
         record = store.get_session(session_id, session=session)
         row = store.get_hand(session_id, hand, session=session)
         boxes = store.boxes_of(row.id, session=session)
-    events = [event_from_dict(e) for e in json_module.loads(row.events)]
+        events = [event_from_dict(e) for e in json_module.loads(row.events)]
     if json:
         print_json({"session": session_id, "hand": hand, "game": record.game, "events": [e.to_dict() for e in events],
                     **{k: v for k, v in _hand_dict(row, boxes).items() if k != "hand"}})

@@ -338,7 +338,7 @@ def game_of(record: SessionRecord) -> Game:
     Snapshots written by :meth:`Game.to_toml` are self-contained. Sessions stored before that hold the
     game file's own text: a table named there by a relative path may no longer resolve (an error naming it).
     """
-    return parse_game_text(record.game_text, record.game_source)
+    return parse_game_text(record.game_text, f"the game stored with session {record.id} ({record.game_source})")
 
 
 def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:

@@ -83,12 +83,18 @@ def verify_session(session_id: int, round_no: int | None = None, *, session: Ses
     for hand in hands:
         if round_no is None or hand.round_no == round_no:
             checked.append(hand.round_no)
-            if Fraction(hand.bankroll_before) != Fraction(previous):
-                found.append(Mismatch(hand.round_no, None, "bankroll_before", hand.bankroll_before, previous))
-            found.extend(_verify_hand(table, hand, boxes.get(hand.id, [])))
+            try:
+                if Fraction(hand.bankroll_before) != Fraction(previous):
+                    found.append(Mismatch(hand.round_no, None, "bankroll_before", hand.bankroll_before, previous))
+                found.extend(_verify_hand(table, hand, boxes.get(hand.id, [])))
+            except ValueError as error:  # a stored amount that is not a number: tampered, and named
+                found.append(Mismatch(hand.round_no, None, "stored values", "unreadable", f"numbers ({error})"))
         previous = hand.bankroll_after
     if round_no is None:
-        found.extend(_verify_totals(record, hands, previous))
+        try:
+            found.extend(_verify_totals(record, hands, previous))
+        except ValueError as error:
+            found.append(Mismatch(None, None, "session totals", "unreadable", f"numbers ({error})"))
     return VerifyReport(session_id, tuple(checked), tuple(found))
 
 

@@ -110,3 +110,20 @@ def test_missing_things_are_one_line_and_exit_2(runner, app, url, args, message)
     result = runner.invoke(app, args)
     assert result.exit_code == 2, result.output
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_unreadable_stored_values_are_one_line_and_verify_names_the_hand(runner, app, tmp_path):
+    import sqlite3
+
+    path = tmp_path / "tampered.db"
+    db = f"sqlite:///{path}"
+    assert runner.invoke(app, ["play", "--auto", "--hands", "3", "--seed", "t", "--db", db]).exit_code == 0
+    with sqlite3.connect(path) as connection:
+        connection.execute("update boxes set ante = 'abc' where id = (select min(id) from boxes)")
+        connection.execute("update hands set events = 'garbage' where round_no = 2")
+    verified = runner.invoke(app, ["verify", "1", "--db", db])
+    assert verified.exit_code == 1 and "hand 1" in verified.output and "Traceback" not in verified.output
+    for args in (["history", "1"], ["replay", "1", "2"]):
+        result = runner.invoke(app, [*args, "--db", db])
+        assert result.exit_code == 2, (args, result.output)
+        assert "cannot be read" in result.output and "Traceback" not in result.output
