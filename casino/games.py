@@ -283,7 +283,8 @@ def _read(
     folder; the returned folder is where paths named inside *this* file are resolved from.
     """
     text_source = str(source)
-    if text_source in builtins:
+    if text_source.lower() in builtins:  # built-in names in any case
+        text_source = text_source.lower()
         return builtins[text_source], f"{text_source} (built-in)", None
     path = Path(text_source).expanduser()
     if base is not None and not path.is_absolute():

@@ -155,7 +155,7 @@ def ranking_names() -> tuple[str, ...]:
 def get_ranking(name: str) -> Ranking:
     """The ranking called ``name`` (``"brag"`` or ``"poker"``)."""
     try:
-        return _rankings()[name]
+        return _rankings()[name.strip().lower()]
     except KeyError:
         raise GameFileError(
             f"unknown ranking {name!r} (choose one of: {', '.join(ranking_names())})"

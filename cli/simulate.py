@@ -258,6 +258,8 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
     if sessions < 1:
         fail(f"--sessions must be at least 1, not {sessions}")
     start = amount(bankroll or "100", "--bankroll")
+    if pair_plus is not None and pair_plus == 0 and "pair" in kind.lower():
+        fail("--betting pair-plus-only needs a Pair Plus stake above zero (--pair-plus P)")
     pattern = BettingPattern(
         kind, amount(ante or "1", "--ante"), pair_plus or 0, amount(stop_win, "--stop-win"),
         amount(stop_loss, "--stop-loss"), amount(max_ante, "--max-ante"),

@@ -164,3 +164,16 @@ def test_an_error_is_exactly_one_line_on_stderr(runner, app, args):
     assert result.exit_code == 2
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1 and result.stderr.startswith("brag: error:")
+
+
+def test_pair_plus_only_with_a_zero_stake_is_refused(runner, app):
+    result = runner.invoke(app, ["simulate", "--hands", "100", "--betting", "pair-plus-only", "--pair-plus", "0"])
+    assert result.exit_code == 2 and "stake above zero" in result.output
+
+
+def test_builtin_names_in_any_case(runner, app):
+    import json
+
+    result = runner.invoke(app, ["edge", "THREE-CARD-POKER", "--json"])
+    assert result.exit_code == 0 and json.loads(result.output)["ranking"] == "poker"
+    assert runner.invoke(app, ["odds", "--ranking", "Poker"]).exit_code == 0
