@@ -35,6 +35,10 @@ def parse_amount(text: str, what: str) -> Fraction:
         raise AmountError(f"{text!r} is not an amount for the {what} (write e.g. 5 or 2.5)") from None
     if value < 0:
         raise AmountError(f"the {what} cannot be negative ({text})")
+    from casino.games import MAX_AMOUNT
+
+    if value > MAX_AMOUNT:
+        raise AmountError(f"the {what} must be at most {MAX_AMOUNT:,} ({text.strip()})")
     return value
 
 

@@ -59,3 +59,9 @@ def test_bad_betting_options(runner, app, tmp_path, args, message):
     assert message in result.output and len(result.output.strip().splitlines()) == 1
     listed = runner.invoke(app, ["sessions", "--db", db, "--json"])
     assert listed.exit_code == 0 and json.loads(listed.output)["sessions"] == []  # nothing stored
+
+
+def test_absurd_amounts_are_refused_in_one_line(runner, app, tmp_path):
+    result = runner.invoke(app, ["play", "--ante", "1e400", "--db", f"sqlite:///{tmp_path / 'a.db'}"])
+    assert result.exit_code == 2 and "at most 1,000,000,000" in result.output
+    assert len(result.output.strip().splitlines()) == 1
