@@ -94,8 +94,8 @@ class _CumulativeCounts:
         self.by_card = cumulative(card_classes, cards % 4 == 0, 13)  # the club of each rank stands for its rank
         self.by_pair = cumulative(pair_classes, representative, 169)
         # Row offsets of each player hand's three cards and three pairs in those tables.
-        self.card_cells = list((card_classes * width).T)
-        self.pair_cells = list((pair_classes * width).T)
+        self.card_cells = [np.ascontiguousarray(x) for x in (card_classes * width).T]
+        self.pair_cells = [np.ascontiguousarray(x) for x in (pair_classes * width).T]
         self.base = self._removed(0)
 
     def _removed(self, r: np.ndarray | int) -> np.ndarray:

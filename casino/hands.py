@@ -50,11 +50,13 @@ def pair_index(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _all_hands() -> np.ndarray:
-    """All (c0 < c1 < c2) in colex order: ``nonzero`` over a [c2, c1, c0] grid walks c2 slowest."""
-    i = np.arange(52)
-    grid = (i[None, None, :] < i[None, :, None]) & (i[None, :, None] < i[:, None, None])
-    c2, c1, c0 = np.nonzero(grid)
-    return np.stack([c0, c1, c2], axis=1)
+    """All (c0 < c1 < c2) in colex order: for each top card c2, every pair below it, pairs in colex order."""
+    c1, c0 = np.tril_indices(52, -1)  # the 1,326 pairs c0 < c1, in colex order
+    per_top = np.arange(52) * (np.arange(52) - 1) // 2  # pairs below each top card: C(c2, 2)
+    c2 = np.repeat(np.arange(52), per_top)
+    first = np.cumsum(per_top) - per_top
+    pair = np.arange(len(c2)) - first[c2]  # the pairs below c2 are the first C(c2, 2) in colex order
+    return np.stack([c0[pair], c1[pair], c2], axis=1)
 
 
 def _evaluate(cards: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -207,7 +209,7 @@ def hand_table(ranking: str | Ranking) -> HandTable:
 @cache
 def _hand_table(name: str) -> HandTable:
     ranking = get_ranking(name)
-    cards = _all_hands()
+    cards = _all_hands().astype(np.int32)  # narrow integers: the evaluation is memory-bound
     category, pay_class, sort_key = _evaluate(cards, ranking)
     present = np.zeros(int(sort_key.max()) + 1, dtype=np.int64)
     present[sort_key] = 1
