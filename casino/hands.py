@@ -169,7 +169,7 @@ class HandTable:
             mask = self.category == _CAT[key]
             return int(self.strength[mask].min())
         ranks = self.cards // 4
-        top = ranks.max(axis=1)
+        top = ranks[:, 2]  # rows are sorted card indices, and a card's rank is its index // 4
         if lowered.endswith("-high") and len(lowered) > 5:
             rank = _parse_rank(word[: -len("-high")], text)
             mask = (self.category == _CAT["high_card"]) & (top == rank)
