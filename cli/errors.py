@@ -43,8 +43,35 @@ def _one_line(error: click_exceptions.ClickException) -> str:
     return " ".join(message.split())
 
 
+def _plain_metavar(param: Any) -> None:
+    """Show ``--bankroll BANKROLL`` and bare flags in help, rather than Typer's ``<str>`` / ``<bool>``."""
+    if getattr(param, "param_type_name", "") == "argument":
+        param.display_type_rich = lambda ctx: None  # the argument's name says it all
+    if getattr(param, "metavar", None) is not None:
+        return
+    if getattr(param, "is_flag", False):
+        param.metavar = ""
+    elif param.name:
+        param.metavar = param.name.upper()
+
+
 class BragGroup(TyperGroup):
     """The ``brag`` group: lists commands in the order they were added, and translates errors."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for command in [self, *self.commands.values()]:
+            for param in command.params:
+                _plain_metavar(param)
+            make_help_option = command.get_help_option
+
+            def get_help_option(ctx: Any, make: Any = make_help_option) -> Any:
+                option = make(ctx)
+                if option is not None:
+                    _plain_metavar(option)
+                return option
+
+            command.get_help_option = get_help_option  # type: ignore[method-assign]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(self.commands)

@@ -286,7 +286,7 @@ def replay(
 
 def verify(
     session_id: SessionArg,
-    hand: Annotated[Optional[int], typer.Argument(metavar="[HAND]", help="Check only this hand.")] = None,
+    hand: Annotated[Optional[int], typer.Argument(metavar="HAND", help="Check only this hand.")] = None,
     db: DbOpt = None,
     json: JsonOpt = False,
 ) -> None:

@@ -39,7 +39,7 @@ def play(
     game: Annotated[
         Optional[str],
         typer.Argument(
-            metavar="[GAME]",
+            metavar="GAME",
             help="A built-in game or a game TOML file (default 3-card-brag). With --resume: the session ID.",
         ),
     ] = None,

@@ -111,3 +111,10 @@ def test_help_lists_the_commands(runner, app):
     assert result.exit_code == 0
     for name in ("edge", "odds", "paytables"):
         assert name in result.output
+
+
+def test_help_shows_plain_value_names_not_types(runner, app):
+    result = runner.invoke(app, ["play", "--help"])
+    assert result.exit_code == 0
+    assert "<str>" not in result.output and "<bool>" not in result.output and "<int>" not in result.output
+    assert "BANKROLL" in result.output
