@@ -60,6 +60,9 @@ class BragGroup(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        for command in self.commands.values():
+            if not command.short_help and command.help:  # one line per command in `brag --help`
+                command.short_help = " ".join(command.help.split("\n\n")[0].split())
         for command in [self, *self.commands.values()]:
             for param in command.params:
                 _plain_metavar(param)
