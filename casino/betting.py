@@ -127,16 +127,9 @@ class BettingPattern:
 
     def with_limits(self, limits: Limits) -> BettingPattern:
         """This pattern at a table with ``limits``: checks the base stakes, caps the progression."""
-        if self.ante:
-            if limits.min_ante is not None and self.ante < limits.min_ante:
-                raise BetError(f"the Ante {self.ante} is below the table minimum {limits.min_ante}")
-            if limits.max_ante is not None and self.ante > limits.max_ante:
-                raise BetError(f"the Ante {self.ante} is above the table maximum {limits.max_ante}")
-        if self.pair_plus:
-            if limits.min_pair_plus is not None and self.pair_plus < limits.min_pair_plus:
-                raise BetError(f"the Pair Plus stake {self.pair_plus} is below the table minimum {limits.min_pair_plus}")
-            if limits.max_pair_plus is not None and self.pair_plus > limits.max_pair_plus:
-                raise BetError(f"the Pair Plus stake {self.pair_plus} is above the table maximum {limits.max_pair_plus}")
+        problem = limits.problem(self.ante, self.pair_plus)
+        if problem:
+            raise BetError(problem)
         caps = [c for c in (self.max_ante, limits.max_ante) if c is not None]
         return BettingPattern(
             self.kind, self.ante, self.pair_plus, self.stop_win, self.stop_loss, min(caps) if caps else None

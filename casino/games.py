@@ -47,6 +47,7 @@ __all__ = [
     "builtin_games",
     "builtin_paytables",
     "parse_amount",
+    "amount_text",
 ]
 
 #: Bets whose paytable a game file may hold, with their file section names.
@@ -90,6 +91,14 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
     return amount
 
 
+def amount_text(value: Fraction | int) -> str:
+    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` when it has no short decimal."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):g}" if Fraction(float(value)).limit_denominator(10**6) == value else str(value)
+
+
 @dataclass(frozen=True)
 class Paytable:
     """Payouts (to 1) for one bet, keyed by hand category or special hand."""
@@ -123,6 +132,22 @@ class Limits:
     max_ante: Fraction | None = None
     min_pair_plus: Fraction | None = None
     max_pair_plus: Fraction | None = None
+
+    def problem(self, ante: Fraction = Fraction(0), pair_plus: Fraction = Fraction(0)) -> str | None:
+        """What is wrong with these stakes at this table, in words, or ``None`` (a zero stake is no bet)::
+
+            >>> Limits(min_ante=Fraction(1), max_ante=Fraction(500)).problem(ante=Fraction(600))
+            'the Ante 600 is above the table maximum 500'
+        """
+        for what, stake, low, high in (
+            ("the Ante", ante, self.min_ante, self.max_ante),
+            ("the Pair Plus stake", pair_plus, self.min_pair_plus, self.max_pair_plus),
+        ):
+            if stake and low is not None and stake < low:
+                return f"{what} {amount_text(stake)} is below the table minimum {amount_text(low)}"
+            if stake and high is not None and stake > high:
+                return f"{what} {amount_text(stake)} is above the table maximum {amount_text(high)}"
+        return None
 
 
 @dataclass(frozen=True)

@@ -46,7 +46,7 @@ from casino.events import (
     SeedRevealed,
 )
 from casino.fair import commitment, deck_order
-from casino.games import Game
+from casino.games import Game, amount_text
 from casino.hands import hand_index, hand_table
 from casino.rules import OUTCOME_NAMES, compile_rules
 
@@ -149,23 +149,15 @@ class Table:
                 raise BetError(f"box {b.box}: a bet cannot be negative")
             if b.ante == 0 and b.pair_plus == 0:
                 raise BetError(f"box {b.box} has no bet: place an Ante, a Pair Plus or both")
-            if b.ante:
-                if limits.min_ante is not None and b.ante < limits.min_ante:
-                    raise BetError(f"box {b.box}: the Ante {_amount(b.ante)} is below the table minimum {_amount(limits.min_ante)}")
-                if limits.max_ante is not None and b.ante > limits.max_ante:
-                    raise BetError(f"box {b.box}: the Ante {_amount(b.ante)} is above the table maximum {_amount(limits.max_ante)}")
-            if b.pair_plus:
-                if self.game.pair_plus is None:
-                    raise BetError(f"{self.game.name} offers no Pair Plus bet")
-                low, high = limits.min_pair_plus, limits.max_pair_plus
-                if low is not None and b.pair_plus < low:
-                    raise BetError(f"box {b.box}: the Pair Plus {_amount(b.pair_plus)} is below the table minimum {_amount(low)}")
-                if high is not None and b.pair_plus > high:
-                    raise BetError(f"box {b.box}: the Pair Plus {_amount(b.pair_plus)} is above the table maximum {_amount(high)}")
+            if b.pair_plus and self.game.pair_plus is None:
+                raise BetError(f"{self.game.name} offers no Pair Plus bet")
+            problem = limits.problem(b.ante, b.pair_plus)
+            if problem:
+                raise BetError(f"box {b.box}: {problem}")
         if bankroll is not None and exposure(bets) > bankroll:
             raise BetError(
-                f"these bets need {_amount(exposure(bets))} (each Ante twice, for the Play bet, plus Pair Plus)"
-                f" but the bankroll is {_amount(bankroll)}"
+                f"these bets need {amount_text(exposure(bets))} (each Ante twice, for the Play bet, plus Pair Plus)"
+                f" but the bankroll is {amount_text(bankroll)}"
             )
 
     def can_bet(self, bets: Sequence[BoxBets], bankroll: Fraction | None = None) -> bool:
@@ -315,10 +307,3 @@ class Round:
     def events(self) -> tuple[Event, ...]:
         """The events so far (the dealer's cards are among them: show only what the player may see)."""
         return tuple(self._events)
-
-
-def _amount(value: Fraction) -> str:
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):g}" if Fraction(float(value)).limit_denominator(10**6) == value else str(value)

@@ -41,7 +41,7 @@ def seed(n: int) -> bytes:
         ([BoxBets(1, F(-1))], "negative"),
         ([BoxBets(1, F(1, 2))], "below the table minimum 1"),
         ([BoxBets(1, F(501))], "above the table maximum 500"),
-        ([BoxBets(1, F(5), F(101))], "Pair Plus 101 is above the table maximum 100"),
+        ([BoxBets(1, F(5), F(101))], "Pair Plus stake 101 is above the table maximum 100"),
     ],
 )
 def test_bets_outside_the_rules_are_refused(bets, message):
