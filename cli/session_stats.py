@@ -12,8 +12,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.options import GameArg, JsonOpt
-from cli.simulate import AnteBonusTableOpt, PairPlusTableOpt, SeedOpt
+from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusTableOpt, SeedOpt
 
 
 def session(

@@ -11,26 +11,13 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.options import GameArg, JsonOpt
+from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusTableOpt, SeedOpt
 
 StrategyOpt = Annotated[
     str,
     typer.Option("--strategy", "-s", help="optimal, dealer-copy, always-play, never-play, or a threshold (Q-6-4, pair)."),
 ]
 LevelOpt = Annotated[float, typer.Option("--level", help="Confidence level of the intervals, e.g. 0.95 or 0.99.")]
-SeedOpt = Annotated[
-    Optional[str],
-    typer.Option("--seed", help="Any text or number: the same seed (and workers) gives the same result."),
-]
-AnteBonusTableOpt = Annotated[
-    Optional[str],
-    typer.Option("--ante-bonus-table", help="Swap in another Ante Bonus table: a built-in name or a TOML file."),
-]
-PairPlusTableOpt = Annotated[
-    Optional[str],
-    typer.Option("--pair-plus-table", help="Swap in another Pair Plus table: a built-in name or a TOML file."),
-]
-
 SESSION_OPTIONS = "--bankroll, --ante, --pair-plus, --max-ante, --stop-win, --stop-loss and --sessions"
 
 
@@ -225,22 +212,19 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json) -> None:
     out.print(bets)
     out.print(spread)
 
-    outcomes = Table(title="Ante / Play outcomes per hand", title_justify="left")
-    outcomes.add_column("Outcome", ratio=1, min_width=9)
-    for name in ("Count", "Simulated", "Exact", "z"):
-        number_column(outcomes, name)
-    for row in result.outcomes():
-        outcomes.add_row(row.label, f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
-    out.print(outcomes)
+    def frequencies(title: str, first: str, rows: Any) -> Table:
+        """Counted rows beside their exact frequencies: count, simulated, exact, z."""
+        table = Table(title=title, title_justify="left")
+        table.add_column(first, ratio=1, min_width=9)
+        for name in ("Count", "Simulated", "Exact", "z"):
+            number_column(table, name)
+        for row in rows:
+            table.add_row(row.label, f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
+        return table
 
+    out.print(frequencies("Ante / Play outcomes per hand", "Outcome", result.outcomes()))
     test = result.category_test()
-    categories = Table(title="Hand categories (box 1: one hand per round)", title_justify="left")
-    categories.add_column("Hand", ratio=1, min_width=9)
-    for name in ("Count", "Simulated", "Exact", "z"):
-        number_column(categories, name)
-    for row in result.categories():
-        categories.add_row(row.label, f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
-    out.print(categories)
+    out.print(frequencies("Hand categories (box 1: one hand per round)", "Hand", result.categories()))
     verdict = "consistent with the exact counts" if test.pvalue >= 1 - level else "NOT consistent with the exact counts"
     out.print(f"Chi-square goodness of fit: {float(test.statistic):.2f} on 5 degrees of freedom, "
               f"p = {float(test.pvalue):.4f}: {verdict} at the {level * 100:g}% level.")
