@@ -140,9 +140,10 @@ def record_round(
     return hand
 
 
-def end_session(session_id: int, reason: str, *, session: Session) -> SessionRecord:
+def _mark_ended(session_id: int, reason: str | None, *, session: Session) -> SessionRecord:
+    """Set (or, with ``None``, clear) a session's end in one transaction."""
     record = get_session(session_id, session=session)
-    record.ended_at = utcnow()
+    record.ended_at = utcnow() if reason is not None else None
     record.end_reason = reason
     session.add(record)
     session.commit()
@@ -150,15 +151,14 @@ def end_session(session_id: int, reason: str, *, session: Session) -> SessionRec
     return record
 
 
+def end_session(session_id: int, reason: str, *, session: Session) -> SessionRecord:
+    """Mark a session as ended, saying why (``quit``, ``hands``, ``bankroll`` …)."""
+    return _mark_ended(session_id, reason, session=session)
+
+
 def reopen_session(session_id: int, *, session: Session) -> SessionRecord:
     """Mark a session as in play again (``--resume``)."""
-    record = get_session(session_id, session=session)
-    record.ended_at = None
-    record.end_reason = None
-    session.add(record)
-    session.commit()
-    session.refresh(record)
-    return record
+    return _mark_ended(session_id, None, session=session)
 
 
 def get_session(session_id: int, *, session: Session) -> SessionRecord:
