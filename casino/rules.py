@@ -92,7 +92,8 @@ def pay_vector(table: Paytable | None, missing: Fraction | None) -> list[Fractio
     """Payout per pay class (:data:`~casino.rankings.PAY_CLASSES`); ``missing`` where not paid."""
     if table is None:
         return [missing] * len(PAY_CLASSES)
-    return [table.pay_for(name) if table.pay_for(name) is not None else missing for name in PAY_CLASSES]
+    pays = (table.pay_for(name) for name in PAY_CLASSES)
+    return [missing if pay is None else pay for pay in pays]
 
 
 @dataclass(frozen=True, eq=False)

@@ -23,6 +23,10 @@ except ImportError:  # pragma: no cover - older Typer on top of Click
 from casino.errors import BragError
 
 
+# Click 8.2+ (and Typer's copy of it) raise this after printing the help for a bare `brag`.
+_NO_ARGS_IS_HELP = getattr(click_exceptions, "NoArgsIsHelpError", ())
+
+
 def fail(message: str, code: int = 2) -> None:
     """Print one red error line on stderr and leave with ``code``."""
     _print_error(message)
@@ -89,7 +93,7 @@ class BragGroup(TyperGroup):
         try:
             result = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
         except click_exceptions.ClickException as error:
-            if type(error).__name__ == "NoArgsIsHelpError":  # `brag` alone: the help is already shown
+            if isinstance(error, _NO_ARGS_IS_HELP):  # `brag` alone: the help is already shown
                 if standalone_mode:
                     sys.exit(0)
                 return 0
