@@ -170,7 +170,7 @@ def simulate_sessions(
     if pattern.pair_plus and game.pair_plus is None:
         raise BragError(f"{game.name} has no Pair Plus bet")
     rules = compile_rules(game)
-    masks = card_masks(game.ranking.name)
+    masks = card_masks(game.ranking)
     play = play_mask(game, strategy)
     seed_value = normal_seed(seed)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed_entropy(seed_value))))
