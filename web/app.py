@@ -21,6 +21,7 @@ from fastapi import FastAPI, Request, Response
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
+from casino import __version__
 from web import designer
 from web.errors import install_handlers
 
@@ -70,7 +71,7 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
     app = FastAPI(
         title="brag-table",
         summary="3 Card Brag / Three Card Poker: the casino table, traditional Brag and the game designer",
-        version="0.1.0",
+        version=__version__,
         docs_url="/api/docs",
         redoc_url=None,
         openapi_url="/api/openapi.json",
