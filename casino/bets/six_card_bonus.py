@@ -17,19 +17,21 @@ class SixCardBonus(SideBetKind):
     name: ClassVar[BetName] = BetName.SIX_CARD_BONUS
     title: ClassVar[str] = "6 Card Bonus"
     needs_dealer: ClassVar[bool] = True
+    #: every five-card poker hand, best first (most tables pay three of a kind and up; two pair, pair and
+    #: high card can be paid too); the same order as :data:`casino.sidebets.six_card.SIX_CARD_HANDS`
     hands: ClassVar[tuple[str, ...]] = (
-        "royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind")
+        "royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind",
+        "two_pair", "pair", "high_card")
     labels: ClassVar[dict[str, str]] = {
         "royal_flush": "Royal flush", "straight_flush": "Straight flush", "four_of_a_kind": "Four of a kind",
         "full_house": "Full house", "flush": "Flush", "straight": "Straight", "three_of_a_kind": "Three of a kind",
+        "two_pair": "Two pair", "pair": "Pair", "high_card": "High card",
     }
 
     def counts(self) -> tuple[dict[str, int], int]:
         from casino.sidebets.six_card import N_SIX_CARD_SETS, six_card_counts
 
-        counts = six_card_counts()
-        counts.pop("nothing")
-        return counts, N_SIX_CARD_SETS
+        return six_card_counts(), N_SIX_CARD_SETS
 
     def classify(self, player: np.ndarray, dealer: np.ndarray) -> np.ndarray:
         import numpy as np
