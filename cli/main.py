@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from cli import edge, tables
@@ -19,6 +21,25 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from casino import __version__
+
+        typer.echo(f"brag-table {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True),
+    ] = False,
+) -> None:
+    """3 Card Brag / Three Card Poker: play at the table, and the exact mathematics of the game."""
+
 
 app.command("edge")(edge.edge)
 app.command("odds")(tables.odds)

@@ -41,7 +41,8 @@ __all__ = [
 SIDE_BETS: Mapping[str, tuple[str, tuple[str, ...]]] = {
     "six_card_bonus": (
         "6 Card Bonus",
-        ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind"),
+        ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind",
+         "two_pair", "pair", "high_card"),
     ),
     "colour_bonus": ("Colour Bonus", ("same_rank", "same_suit", "same_colour")),
     "prime": ("Prime", ("six_one_colour", "three_one_colour")),
@@ -58,7 +59,7 @@ _LABELS = {
     "same_rank": "Same rank", "same_suit": "Same suit", "same_colour": "Same colour",
     "six_one_colour": "All six cards one colour", "three_one_colour": "Player's three cards one colour",
     "mini_royal": "Mini royal (A-K-Q suited)", "running_flush": "Running flush", "prial": "Prial", "run": "Run",
-    "pair": "Pair", "prial_of_threes": "Prial of threes", "three_aces": "Three aces",
+    "pair": "Pair", "two_pair": "Two pair", "high_card": "High card", "prial_of_threes": "Prial of threes", "three_aces": "Three aces",
 }
 _SPECIAL_PARENT = {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
 
@@ -69,9 +70,7 @@ def side_bet_counts(bet: str) -> tuple[dict[str, int], int]:
     if bet == "six_card_bonus":
         from casino.sidebets.six_card import N_SIX_CARD_SETS, six_card_counts
 
-        counts = six_card_counts()
-        counts.pop("nothing")
-        return counts, N_SIX_CARD_SETS
+        return six_card_counts(), N_SIX_CARD_SETS
     from casino.sidebets.colour import colour_counts, prime_counts, progressive_counts
 
     if bet == "colour_bonus":
