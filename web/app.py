@@ -22,13 +22,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from casino import __version__
-from web import designer
+from web import designer, tables
 from web.errors import install_handlers
 
 __all__ = ["create_app", "PAGES"]
 
 #: Page path -> (template file, title); every page shares the header drawn from this list.
 PAGES: dict[str, tuple[str, str]] = {
+    "/table": ("table.html", "Casino table"),
     "/designer": ("designer.html", "Game designer"),
 }
 
@@ -77,6 +78,7 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.db_url = db_url
+    app.state.seats = tables.Seats(db_url)  # the casino sessions this server holds
     install_handlers(app)
 
     @app.middleware("http")
@@ -92,6 +94,7 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
     def health() -> dict[str, Any]:
         return {"status": "ok"}
 
+    app.include_router(tables.router)
     app.include_router(designer.router)
 
     @app.get("/", include_in_schema=False)
