@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from casino.errors import BragError, GameFileError, UnknownGameError
+from casino import money as _money
 from casino.rankings import (
     CATEGORIES, SPECIAL_HANDS, SPECIAL_PARENT, Ranking, get_ranking, hand_key, parse_ranking, ranking_names,
 )
@@ -94,11 +95,8 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
 
 
 def amount_text(value: Fraction | int) -> str:
-    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` when it has no short decimal."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):g}" if Fraction(float(value)).limit_denominator(10**6) == value else str(value)
+    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` (:func:`casino.money.text`)."""
+    return _money.text(value)
 
 
 @dataclass(frozen=True)
