@@ -111,6 +111,11 @@ class Seat:
     ended: str | None = None  # why the session ended, once it has
     lock: threading.Lock = field(default_factory=threading.Lock)
 
+    def taken(self) -> dict[str, Any]:
+        """Count the action just taken and show the table after it (called under the lock, on success)."""
+        self.seq += 1
+        return state(self)
+
 
 class Seats:
     """Every session this server holds, by id, and the database they are stored in."""
@@ -301,6 +306,17 @@ def state(seat: Seat) -> dict[str, Any]:
 # -- routes ------------------------------------------------------------------------------------------------
 
 
+def _stored(db: Session, session_id: int) -> Any:
+    """The stored session ``session_id``; 404 when the database has none."""
+    from casino.db import store
+    from casino.db.database import StoreError
+
+    try:
+        return store.get_session(session_id, session=db)
+    except StoreError as error:
+        raise NotFound(str(error)) from None
+
+
 def _seat(request: Request, session_id: int) -> Seat:
     seat = seats_of(request).get(session_id)
     if seat is None:
@@ -323,7 +339,6 @@ def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Seat,
             seat.service.db = db
             try:
                 yield seat, db
-                seat.seq += 1
             finally:
                 seat.service.db = None
 
@@ -371,6 +386,7 @@ def resume(request: Request, session_id: int) -> dict[str, Any]:
     if held is not None and not held.ended:
         return state(held)
     with seats.db() as db:
+        _stored(db, session_id)
         service = TableService.resume(db, session_id)
         service.open(db)
         service.db = None
@@ -396,7 +412,7 @@ def deal(request: Request, session_id: int, body: Deal) -> dict[str, Any]:
         rnd = service.deal([s.bets() for s in body.stakes])
         if not rnd.pending:  # nothing to decide (Pair Plus and side bets alone): settled at once
             seat.last = service.settle()
-        return state(seat)
+        return seat.taken()
 
 
 @router.post("/sessions/{session_id}/decide", summary="Play or fold one box (the last decision settles the hand)")
@@ -408,7 +424,7 @@ def decide(request: Request, session_id: int, body: Decide) -> dict[str, Any]:
         service.decide(body.box, body.play)
         if not service.round.pending:
             seat.last = service.settle()
-        return state(seat)
+        return seat.taken()
 
 
 @router.post("/sessions/{session_id}/end", summary="Leave the table (every settled hand is already stored)")
@@ -416,7 +432,7 @@ def end(request: Request, session_id: int, body: Action) -> dict[str, Any]:
     with _acting(request, session_id, body.seq) as (seat, db):
         record = seat.service.end("quit")
         seat.ended = "quit"
-        data = state(seat)
+        data = seat.taken()
         data["stored"] = record is not None
         return data
 
@@ -426,7 +442,7 @@ def hands(request: Request, session_id: int) -> dict[str, Any]:
     from casino.db import store
 
     with seats_of(request).db() as db:
-        store.get_session(session_id, session=db)
+        _stored(db, session_id)
         rows = store.hands_of(session_id, session=db)
         return {"session": session_id, "hands": [{
             "round_no": h.round_no, "commitment": h.commitment, "seed": h.seed, "dealer_cards": h.dealer_cards,
@@ -439,6 +455,7 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
     from casino.db.verify import verify_session
 
     with seats_of(request).db() as db:
+        _stored(db, session_id)
         report = verify_session(session_id, session=db)
     return {"session": session_id, "ok": report.ok, "checked": list(report.checked),
             "mismatches": [m.to_dict() for m in report.mismatches][:50]}

@@ -273,7 +273,7 @@ async function lobby() {
   $("room").hidden = true;
   $("lobby").hidden = false;
   const games = await api("GET", "/api/table/games");
-  $("sit-game").replaceChildren(...games.games.map((g) => el("option", { value: g.name }, g.title)));
+  $("sit-game").replaceChildren(...games.games.map((g) => el("option", { value: g.name, selected: g.name === "3-card-brag" }, g.title)));
   const stored = await api("GET", "/api/table/sessions");
   const rows = stored.sessions.filter((s) => !s.kind || s.kind === "casino").slice(0, 12);
   $("stored").replaceChildren(rows.length ? el("table", { class: "data" },
