@@ -338,6 +338,10 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
 
             raise BetError(f"{game.name} is a head-to-head game: there is no play/fold decision to give")
         return analyze_head_to_head(game)  # type: ignore[return-value]
+    if (play is None and game.rules.face_up) or (play is not None and np.ndim(play) == 2):
+        from casino.face_up import face_up_analysis  # the dealer's first card seen: decided per up card
+
+        return face_up_analysis(game, play)
     dealer = dealer_outcomes(game.ranking, game.qualifier)
     table = dealer.table
     ratio = Fraction(pair_plus_ratio)

@@ -16,6 +16,8 @@ def rule_notes(game) -> list[str]:
         notes.append("no Ante Bonus when the dealer wins")
     if game.pair_plus is not None and not game.rules.pair_plus_on_fold:
         notes.append("Pair Plus is lost on a fold")
+    if game.rules.face_up:
+        notes.append("Face Up: the dealer's first card is dealt face up, and the player decides knowing it")
     return notes
 
 
@@ -50,8 +52,13 @@ def edge(
                   + (f"; {ties}" if ties else ""))
         for note in rule_notes(g):
             out.print(f"[yellow]Rule:[/] {note}")
-        out.print("Every player hand against every dealer hand: 22,100 × 18,424 = 407,170,400 pairs. "
-                  "Ante/Play figures are per Ante and include the Ante Bonus.\n")
+        if g.rules.face_up:
+            out.print("Every player hand, dealer up card and pair of the dealer's other cards: 22,100 × 49 × 1,128"
+                      " = 1,221,511,200 deals; the player plays the informed strategy (play or fold by the exact EV"
+                      " given the up card). Ante/Play figures are per Ante and include the Ante Bonus.\n")
+        else:
+            out.print("Every player hand against every dealer hand: 22,100 × 18,424 = 407,170,400 pairs. "
+                      "Ante/Play figures are per Ante and include the Ante Bonus.\n")
 
     summary = Table(title="House edge", title_justify="left")
     summary.add_column("Bet", no_wrap=True)
