@@ -371,7 +371,9 @@ def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Seat,
 
 @router.get("/games", summary="The games a table can be opened for")
 def games() -> dict[str, Any]:
-    return {"games": [{"name": name, "title": load_game(name).name} for name in builtin_games()]}
+    dealt = ((name, load_game(name)) for name in builtin_games())  # three-card house-banked games are dealt
+    return {"games": [{"name": name, "title": game.name} for name, game in dealt
+                      if game.head_to_head is None and game.cards == 3]}
 
 
 @router.get("/sessions", summary="Stored sessions, newest first (from every front end)")
