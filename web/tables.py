@@ -369,9 +369,20 @@ def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Seat,
                 seat.service.db = None
 
 
+@lru_cache(maxsize=1)
+def table_games() -> dict[str, str]:
+    """The built-in games a casino table deals (house-banked Ante/Play games), name -> title."""
+    found = {}
+    for name in builtin_games():
+        game = load_game(name)
+        if getattr(game, "head_to_head", None) is None:
+            found[name] = game.name
+    return found
+
+
 @router.get("/games", summary="The games a table can be opened for")
 def games() -> dict[str, Any]:
-    return {"games": [{"name": name, "title": load_game(name).name} for name in builtin_games()]}
+    return {"games": [{"name": name, "title": title} for name, title in table_games().items()]}
 
 
 @router.get("/sessions", summary="Stored sessions, newest first (from every front end)")
@@ -387,8 +398,8 @@ def sessions(request: Request) -> dict[str, Any]:
 async def create(request: Request, body: NewSession) -> JSONResponse:
     from casino.service import TableService
 
-    if body.game.lower() not in builtin_games():  # built-in games only: a request never names a file
-        raise NotFound(f"no built-in game {body.game!r} (games: {', '.join(builtin_games())})")
+    if body.game.lower() not in table_games():  # built-in games only: a request never names a file
+        raise NotFound(f"no built-in game {body.game!r} at this table (games: {', '.join(table_games())})")
     game = load_game(body.game.lower())
     if body.trainer and hasattr(TableService, "hint") is False:
         raise WebError("the trainer is not available in this version")
