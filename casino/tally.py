@@ -10,6 +10,7 @@ ints (:func:`sum_of_squares`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -17,6 +18,9 @@ from casino.deal import deal
 from casino.errors import BragError
 from casino.rankings import CATEGORIES
 from casino.rules import OUTCOME_NAMES
+
+if TYPE_CHECKING:
+    from casino.rules import CompiledRules
 
 __all__ = ["COLUMNS", "COLUMN", "Tally", "hand_peaks", "sum_of_squares", "simulate_chunk", "check_level"]
 
@@ -94,7 +98,7 @@ def sum_of_squares(values: np.ndarray, peaks: list[int] | None = None) -> list[i
     return found
 
 
-def hand_peaks(rules) -> list[int]:
+def hand_peaks(rules: CompiledRules) -> list[int]:
     """The largest absolute value each tally column can take for one hand (money x ``scale``)."""
     s = rules.scale
     main = max(abs(v) for v in rules.nets.ante) * s + max(abs(v) for v in rules.nets.play) * s
@@ -104,7 +108,7 @@ def hand_peaks(rules) -> list[int]:
 
 
 def simulate_chunk(
-    rules, play: np.ndarray, masks: np.ndarray, rng: np.random.Generator, rounds: int, boxes: int
+    rules: CompiledRules, play: np.ndarray, masks: np.ndarray, rng: np.random.Generator, rounds: int, boxes: int
 ) -> Tally:
     """Deal, settle and tally ``rounds`` rounds (one chunk)."""
     player, dealer = deal(rng, rounds, boxes, masks)
@@ -137,7 +141,7 @@ def simulate_chunk(
     )
 
 
-def _side_tally(rules, player: np.ndarray, dealer: np.ndarray, rounds: int, boxes: int
+def _side_tally(rules: CompiledRules, player: np.ndarray, dealer: np.ndarray, rounds: int, boxes: int
                 ) -> tuple[dict[str, list[int]], int]:
     """Each side bet the game offers, a stake of 1 on every box, settled by its own module
     (:mod:`casino.bets`) on the dealt cards, at the file's meter for a progressive."""
