@@ -33,6 +33,7 @@ from typing import Any, Mapping
 
 from casino.errors import BragError, GameFileError, UnknownGameError
 from casino import money as _money
+from casino.bets import side_bet_names
 from casino.rankings import (
     CATEGORIES, SPECIAL_HANDS, SPECIAL_PARENT, Ranking, get_ranking, hand_key, parse_ranking, ranking_names,
 )
@@ -59,7 +60,7 @@ BETS: Mapping[str, str] = {"ante_bonus": "Ante Bonus", "pair_plus": "Pair Plus"}
 TIES = ("push", "player", "dealer")
 
 #: Side bets settled on the cards alone (see :mod:`casino.sidebets`), each an optional section.
-SIDE_BET_KEYS = ("six_card_bonus", "colour_bonus", "prime", "progressive")
+SIDE_BET_KEYS: tuple[str, ...] = side_bet_names()  # one module each in casino/bets
 _GAME_KEYS = {
     "name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", "head_to_head", "cards",
     "discard_breaks_ties", *BETS,
