@@ -116,6 +116,10 @@ def _cached_values(game: Game) -> InformedValues:
 
 def informed_values(game: Game) -> InformedValues:
     """The exact values of playing every hand against every up card (cached per game rules)."""
+    if game.cards != 3 or game.head_to_head is not None:
+        from casino.errors import BetError
+
+        raise BetError(f"{game.name}: Face Up and the informed strategy are for three-card games against the dealer")
     return _cached_values(_key(game))
 
 

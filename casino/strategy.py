@@ -34,7 +34,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from casino.cards import parse_cards
-from casino.errors import BragError
+from casino.errors import BetError, BragError
 from casino.games import Game
 from casino.hands import hand_table
 
@@ -73,6 +73,8 @@ def play_mask(game: Game, strategy: str) -> np.ndarray:
             "the informed strategy decides on the dealer's up card too (Face Up): brag simulate --strategy"
             " informed plays it; here give one decision per hand (optimal, a threshold …)"
         )
+    if game.cards != 3 and name != "optimal":
+        raise BetError(f"{game.name} deals {game.cards} cards: only the optimal strategy is known for it")
     if name == "optimal":
         from casino.edge import analyze
 
@@ -227,6 +229,9 @@ def strategy_report(
     from casino.edge import analyze
     from casino.face_up import blind
 
+    if game.cards != 3:
+        raise BetError(f"{game.name} deals {game.cards} cards: the strategy in words is for three-card games"
+                       " (brag edge and brag par give its optimal play rate and figures)")
     best = analyze(blind(game), pair_plus_ratio=pair_plus_ratio)  # one decision per hand, Face Up or not
     table = best.table
     rule, t = rule_in_words(game, best.play)
