@@ -49,6 +49,8 @@ __all__ = [
     "progressive_meter",
     "stored_meters",
     "bets_of",
+    "progressive_bets",
+    "MeterBet",
     "end_session",
     "reopen_session",
     "get_session",
@@ -214,8 +216,9 @@ def record_round(
 
 def progressive_meter(name: str, start: Fraction, *, session: Session) -> Fraction:
     """The stored meter of the progressive called ``name`` (``start``, the file's value, before any bet)."""
-    row = session.get(MeterRecord, name)
-    return start if row is None else Fraction(row.meter)
+    meters = _table(MeterRecord)
+    row = session.connection().execute(select(meters.c.meter).where(meters.c.name == name)).first()
+    return start if row is None else Fraction(row[0])
 
 
 def stored_meters(*, session: Session) -> dict[str, Fraction]:
@@ -230,6 +233,33 @@ def _write_meter(connection: Any, name: str, value: Fraction) -> None:
     ).rowcount
     if not done:
         connection.execute(insert(table).values(name=name, meter=money(value), updated_at=utcnow()))
+
+
+@dataclass(frozen=True)
+class MeterBet:
+    """A stored progressive bet, for checking a meter's chain: whose it is, its stake, paid hand and meter."""
+
+    session_id: int
+    hand_id: int
+    round_no: int
+    box: int
+    stake: str
+    paid_hand: str | None
+    meter: str | None
+
+
+def progressive_bets(game: str, *, session: Session) -> list[MeterBet]:
+    """Every stored progressive bet of every session at the game called ``game`` (one meter), in the order
+    the hands were stored."""
+    query = (
+        select(HandRecord.session_id, BetRecord.hand_id, HandRecord.round_no, BetRecord.box, BetRecord.stake,
+               BetRecord.paid_hand, BetRecord.meter)
+        .join(HandRecord, col(HandRecord.id) == col(BetRecord.hand_id))
+        .join(SessionRecord, col(SessionRecord.id) == col(HandRecord.session_id))
+        .where(SessionRecord.game == game, BetRecord.bet == "progressive")
+        .order_by(col(BetRecord.hand_id), col(BetRecord.box))
+    )
+    return [MeterBet(*row) for row in session.exec(query).all()]
 
 
 def bets_of(hand_ids: list[int], *, session: Session) -> dict[int, list[BetRecord]]:
