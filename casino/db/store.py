@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import bindparam, insert, update
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from casino.db.database import StoreError
@@ -251,15 +252,16 @@ class MeterBet:
 def progressive_bets(game: str, *, session: Session) -> list[MeterBet]:
     """Every stored progressive bet of every session at the game called ``game`` (one meter), in the order
     the hands were stored."""
+    bets, hands, sessions = _table(BetRecord), _table(HandRecord), _table(SessionRecord)
     query = (
-        select(HandRecord.session_id, BetRecord.hand_id, HandRecord.round_no, BetRecord.box, BetRecord.stake,
-               BetRecord.paid_hand, BetRecord.meter)
-        .join(HandRecord, col(HandRecord.id) == col(BetRecord.hand_id))
-        .join(SessionRecord, col(SessionRecord.id) == col(HandRecord.session_id))
-        .where(SessionRecord.game == game, BetRecord.bet == "progressive")
-        .order_by(col(BetRecord.hand_id), col(BetRecord.box))
+        sa_select(hands.c.session_id, bets.c.hand_id, hands.c.round_no, bets.c.box, bets.c.stake, bets.c.paid_hand,
+                  bets.c.meter)
+        .join_from(bets, hands, hands.c.id == bets.c.hand_id)
+        .join(sessions, sessions.c.id == hands.c.session_id)
+        .where(sessions.c.game == game, bets.c.bet == "progressive")
+        .order_by(bets.c.hand_id, bets.c.box)
     )
-    return [MeterBet(*row) for row in session.exec(query).all()]
+    return [MeterBet(*row) for row in session.connection().execute(query).all()]
 
 
 def bets_of(hand_ids: list[int], *, session: Session) -> dict[int, list[BetRecord]]:
