@@ -70,7 +70,11 @@ def edge(
                   + (f"; {ties}" if ties else ""))
         for note in rule_notes(g):
             out.print(f"[yellow]Rule:[/] {note}")
-        out.print("Every player hand against every dealer hand: 22,100 × 18,424 = 407,170,400 pairs. "
+        if g.cards == 4:
+            out.print(f"Four cards each, the best three playing{'; the discard breaks ties' if g.discard_breaks_ties else ''}.")
+        n = report.ante_play.total
+        hands = len(report.table.pay_class)
+        out.print(f"Every player hand against every dealer hand: {hands:,} × {n // hands:,} = {n:,} pairs. "
                   "Ante/Play figures are per Ante and include the Ante Bonus.\n")
 
     if meter_note:
