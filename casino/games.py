@@ -497,6 +497,8 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
             tables[bet] = _parse_pays(bet, value, label, f"{name} {BETS[bet]}", label)
     limits = _parse_limits(data["limits"], label) if "limits" in data else Limits()
     rules = _parse_rules(data["rules"], label) if "rules" in data else Rules()
+    if rules.face_up and (cards != 3 or jokers or wild != "none"):
+        raise GameFileError(f"{label}: [rules].face_up is for three-card games from 52 cards without wild cards")
     side_bets: tuple[Any, ...] = ()
     if any(key in data for key in SIDE_BET_KEYS):
         from casino.sidebets import parse_side_bet
