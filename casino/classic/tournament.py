@@ -179,10 +179,15 @@ class TournamentResult:
                 out.add(s)
         return out
 
+    def wins(self, name: str) -> int:
+        """Heads-up opponents this player beats with its whole 95 % interval above zero."""
+        return sum(1 for (a, _), s in self.pairs.items() if a == name and s.interval()[0] > 0)
+
     def ranking(self) -> list[str]:
-        """Players by pooled heads-up chips per 100 hands (six-seat if there was no heads-up play)."""
+        """Players by heads-up opponents beaten (95 % interval above zero), then by pooled heads-up
+        chips per 100 hands; by six-seat chips if there was no heads-up play."""
         if self.pairs:
-            return sorted(self.players, key=lambda p: -self.heads_up(p).per_100)
+            return sorted(self.players, key=lambda p: (-self.wins(p), -self.heads_up(p).per_100))
         return sorted(self.players, key=lambda p: -self.six_seat.get(p, Score()).per_100)
 
     def to_dict(self) -> dict[str, object]:
@@ -194,7 +199,8 @@ class TournamentResult:
             "seconds": round(self.seconds, 2),
             "ranking": self.ranking(),
             "heads_up": [{"player": a, "opponent": b, **s.to_dict()} for (a, b), s in sorted(self.pairs.items())],
-            "heads_up_pooled": {p: self.heads_up(p).to_dict() for p in self.players} if self.pairs else {},
+            "heads_up_pooled": {p: {**self.heads_up(p).to_dict(), "beats": self.wins(p)} for p in self.players}
+            if self.pairs else {},
             "six_seat": {p: s.to_dict() for p, s in self.six_seat.items()},
         }
 
@@ -245,7 +251,7 @@ def _map_units(units: list[Unit], workers: int, scheduler: str | None, client: o
         own = None
         if client is None:
             try:
-                own = Client(scheduler, timeout="10s")
+                own = Client(scheduler, timeout="5s")
             except (OSError, TimeoutError, ValueError) as exc:
                 raise BragError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from exc
             client = own

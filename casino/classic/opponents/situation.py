@@ -17,8 +17,7 @@ who is still in and who is blind, the stake, the bets so far, the pot, the costs
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from casino.errors import BragError
 
@@ -36,9 +35,8 @@ class IllegalChoiceError(BragError):
     """A seat chose something the rules do not allow now."""
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """One seat's knowledge at its turn.
+class Situation(NamedTuple):
+    """One seat's knowledge at its turn (an immutable named tuple: quick to build, once per decision).
 
     ``hand_index``: the seat's own hand (a row of the hand table) once seen, ``None`` while blind;
     ``live_blind``: for each other seat still in, whether it is blind; ``pot``: chips in the pot;
