@@ -50,14 +50,14 @@ class Situation(NamedTuple):
     seat: int
     hand_index: int | None
     live_blind: tuple[bool, ...]
-    pot: int
-    put_in: int
-    stake: int
+    pot: float
+    put_in: float
+    stake: float
     level: int
     bets: int
-    cost_stay: int | None
-    cost_raise: int | None
-    cost_see: int | None
+    cost_stay: float | None
+    cost_raise: float | None
+    cost_see: float | None
     path: tuple[tuple[int, Choice], ...]
     shown: tuple[int, ...] = ()
     at_cap: bool = False
@@ -91,12 +91,12 @@ class Situation(NamedTuple):
             out.append("see")
         return tuple(out)
 
-    def check(self, choice: str) -> Choice:
+    def check(self, choice: Choice) -> Choice:
         """The choice, if legal now; else :class:`IllegalChoiceError`."""
         if choice not in self.legal():
             raise IllegalChoiceError(f"seat {self.seat} cannot {choice} now (legal: {', '.join(self.legal())})")
-        return choice  # type: ignore[return-value]
+        return choice
 
-    def pot_odds(self, cost: int) -> float:
+    def pot_odds(self, cost: float) -> float:
         """The share of the pot after paying that the payment is: the equity needed to break even."""
         return cost / (self.pot + cost) if cost > 0 else 0.0

@@ -203,3 +203,21 @@ def test_equity_against_several_hands_is_close_to_a_simulation() -> None:
         mine = table.strength[h]
         simulated = (s < mine).all(1).mean() + ((s <= mine).all(1) & ~(s < mine).all(1)).mean() / 2
         assert abs(beat_all(h, k) - simulated) < 0.015
+
+
+def test_advice_names_a_legal_choice_with_equity_and_pot_odds() -> None:
+    from casino.classic.opponents.advice import advise
+
+    table = hand_table("brag")
+    h = table.index("Ah Ad 7c")
+    s = Situation(0, h, (False,), 9, 3, 2, 0, 2, 2, 4, 4, ((1, "look"), (1, "stay"), (0, "look"), (0, "stay")))
+    a = advise(s)
+    assert a.choice in s.legal() and abs(sum(a.probabilities.values()) - 1) < 1e-9
+    assert a.equity == pytest.approx(win_chance(h)) and a.stay_odds == pytest.approx(2 / 11)
+    assert "91.1%" in a.text() and "pot odds" in a.text()
+    multi = Situation(0, h, (False, True), 9, 3, 2, 0, 2, 2, 4, None, ())
+    b = advise(multi)
+    assert b.source == "multiway equity rule" and "see" not in b.probabilities
+    assert b.equity == pytest.approx(win_chance(h) ** 2)
+    blind = advise(Situation(0, None, (True,), 2, 1, 2, 0, 0, 1, 2, None, ()))
+    assert blind.equity is None and "blind" in blind.text()
