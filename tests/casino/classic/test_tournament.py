@@ -73,3 +73,12 @@ def test_bad_tournaments_are_one_error() -> None:
         run_tournament(["expert", "steady"], deals=0)
     with pytest.raises(BragError, match="Dask scheduler"):
         run_tournament(["expert", "steady"], deals=10, scheduler="tcp://127.0.0.1:1")
+
+
+def test_six_seat_lineups_leave_each_player_out_once() -> None:
+    from casino.classic.tournament import DEFAULT_PLAYERS
+
+    units = plan_units(DEFAULT_PLAYERS, deals=10, seed=1, heads_up=False)
+    lineups = [u.lineup for u in units]
+    assert len(lineups) == 7 and all(len(set(l)) == 6 for l in lineups)
+    assert {next(p for p in DEFAULT_PLAYERS if p not in l) for l in lineups} == set(DEFAULT_PLAYERS)
