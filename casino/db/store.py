@@ -25,16 +25,17 @@ transaction: a session killed at any moment has every settled round or none of i
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from casino.db.database import StoreError
 from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, SessionRecord, utcnow
+from casino.cards import Card
 from casino.events import BoxBets
 from casino.games import Game, parse_game_text
 from casino.sitting import Sitting, SittingStats
@@ -44,6 +45,7 @@ __all__ = [
     "create_session",
     "record_round",
     "record_deal",
+    "StoredRound",
     "progressive_meter",
     "stored_meters",
     "bets_of",
@@ -75,7 +77,7 @@ def money(value: Fraction | int) -> str:
     return str(Fraction(value))
 
 
-def cards_text(cards) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(c.ascii() for c in cards)
 
 
@@ -93,6 +95,29 @@ def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], 
     session.commit()
     session.refresh(record)
     return record
+
+
+@dataclass(frozen=True)
+class StoredRound:
+    """What :func:`record_round` stored: the hand row's id and the round number."""
+
+    id: int
+    round_no: int
+
+
+def _table(model: Any) -> Any:
+    return model.__table__
+
+
+# Core statements built once (no per-row ORM objects: auto-play stores hundreds of rounds a second)
+_INSERT_HAND = _table(HandRecord).insert()
+_INSERT_BOX = _table(BoxRecord).insert()
+_INSERT_BET = _table(BetRecord).insert()
+_UPDATE_SESSION = (
+    _table(SessionRecord).update()
+    .where(_table(SessionRecord).c.id == bindparam("sid"))
+    .values(bankroll=bindparam("new_bankroll"), rounds=_table(SessionRecord).c.rounds + 1)
+)
 
 
 def _bet_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
@@ -126,8 +151,12 @@ def record_deal(session_id: int, rnd: Any, *, session: Session) -> None:
     commitment here, so that an abandoned deal is on record too; :class:`casino.service.TableService`
     already calls it between dealing and showing the cards.
     """
-    record = get_session(session_id, session=session)
-    if record.ended_at is not None:
+    sessions = _table(SessionRecord)
+    found = session.connection().execute(
+        select(sessions.c.ended_at).where(sessions.c.id == session_id)).first()
+    if found is None:
+        raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
+    if found[0] is not None:
         raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
 
 
@@ -139,7 +168,7 @@ def record_round(
     *,
     session: Session,
     meters: Mapping[str, Fraction] | None = None,
-) -> HandRecord:
+) -> StoredRound:
     """Store one settled round (its hand row, a row per box and a row per bet), the session's new
     bankroll and any progressive meter's new value (``meters``: name -> value), in one transaction.
 
@@ -163,14 +192,12 @@ def record_round(
     }
     try:
         connection = session.connection()
-        hand_id = int(connection.execute(insert(HandRecord).values(values)).inserted_primary_key[0])
-        connection.execute(insert(BoxRecord), _box_rows(hand_id, result))
-        connection.execute(insert(BetRecord), _bet_rows(hand_id, result))
-        changed = connection.execute(
-            update(SessionRecord)
-            .where(col(SessionRecord.id) == session_id)
-            .values(bankroll=money(bankroll_after), rounds=col(SessionRecord.rounds) + 1)
-        ).rowcount
+        key = connection.execute(_INSERT_HAND, values).inserted_primary_key
+        assert key is not None
+        hand_id = int(key[0])
+        connection.execute(_INSERT_BOX, _box_rows(hand_id, result))
+        connection.execute(_INSERT_BET, _bet_rows(hand_id, result))
+        changed = connection.execute(_UPDATE_SESSION, {"sid": session_id, "new_bankroll": money(bankroll_after)}).rowcount
         if changed != 1:
             raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
         for name, value in (meters or {}).items():
@@ -179,7 +206,7 @@ def record_round(
     except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
-    return HandRecord(id=hand_id, **values)
+    return StoredRound(hand_id, result.round_no)
 
 
 # -- progressive meters --------------------------------------------------------------------------------
@@ -253,7 +280,8 @@ def latest_session(*, session: Session) -> SessionRecord:
 
 
 def settings_of(record: SessionRecord) -> dict[str, Any]:
-    return json.loads(record.settings or "{}")
+    settings: dict[str, Any] = json.loads(record.settings or "{}")
+    return settings
 
 
 @dataclass(frozen=True)
@@ -436,12 +464,13 @@ def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
     ).first()
     if hand is None:
         return ()
+    assert hand.id is not None
     side: dict[int, dict[str, Fraction]] = {}
-    for row in bets_of([hand.id], session=session).get(hand.id, []):  # type: ignore[list-item]
+    for row in bets_of([hand.id], session=session).get(hand.id, []):
         if row.bet not in ("ante", "play", "ante_bonus", "pair_plus"):
             side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
     return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {}))
-                 for b in boxes_of(hand.id, session=session))  # type: ignore[arg-type]
+                 for b in boxes_of(hand.id, session=session))
 
 
 def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
