@@ -47,6 +47,7 @@ __all__ = [
     "BestHand",
     "HandRanker",
     "colex3",
+    "ranker",
 ]
 
 #: The wild-card choices of traditional Brag, as named in rules files.
@@ -88,14 +89,19 @@ class _Tables:
     with_two_row: list[int]
     with_three: int  # three wild cards
     with_three_row: int
+    position: list[int]  # by colex row: the category's place in Brag's order (0 high card ... 5 prial)
 
 
 @cache
 def _tables() -> _Tables:
     from casino.hands import hand_table
 
+    from casino.rankings import CATEGORIES
+
     table = hand_table("brag")
     strength = [int(s) for s in table.strength]
+    places = [table.ranking.position(name) for name in CATEGORIES]
+    position = [places[int(c)] for c in table.category]
     cards = [tuple(int(c) for c in row) for row in table.cards]
     with_one = [-1] * 1326
     with_one_row = [0] * 1326
@@ -112,7 +118,7 @@ def _tables() -> _Tables:
                 with_two[card], with_two_row[card] = s, row
         if s > best:
             best, best_row = s, row
-    return _Tables(strength, with_one, with_one_row, with_two, with_two_row, best, best_row)
+    return _Tables(strength, with_one, with_one_row, with_two, with_two_row, best, best_row, position)
 
 
 @dataclass(frozen=True)
@@ -172,6 +178,11 @@ class HandRanker:
             (x,) = naturals
             return t.with_two[x], 2, t.with_two_row[x]
         return t.with_three, 3, t.with_three_row
+
+    def category(self, kept: Sequence[int]) -> int:
+        """The place of three cards' category in Brag's order, wild cards as they stand best:
+        0 high card, 1 pair, 2 flush, 3 run, 4 running flush, 5 prial."""
+        return self._t.position[self._three(*kept)[2]]
 
     def three_key(self, a: int, b: int, c: int) -> int:
         """The key of exactly three cards (no discards), for three-card Brag's fast path."""
@@ -241,3 +252,9 @@ class HandRanker:
         if len(set(indices)) != len(indices) or not all(0 <= i < 54 for i in indices):
             raise CardError(f"a card given twice, or not a card, in {indices}")
         return indices
+
+
+@cache
+def ranker(cards: int = 3, wild: str = "none") -> HandRanker:
+    """The one :class:`HandRanker` for a number of cards and a wild-card choice (built once)."""
+    return HandRanker(cards, wild)
