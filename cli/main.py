@@ -10,6 +10,7 @@ from cli import edge, tables
 from cli import history, play
 from cli import session_stats, simulate
 from cli import compare, par, solve, strategy
+from cli import serve
 from cli.errors import BragGroup
 
 app = typer.Typer(
@@ -55,6 +56,7 @@ app.command("compare")(compare.compare)
 app.command("par")(par.par)
 app.command("solve")(solve.solve)
 app.command("strategy")(strategy.strategy)
+app.command("serve")(serve.serve)
 
 
 def main() -> None:

@@ -30,10 +30,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from sqlalchemy import insert, update
 from sqlmodel import Session, col, select
 
 from casino.db.database import StoreError
-from casino.db.models import BoxRecord, HandRecord, SessionRecord, utcnow
+from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, SessionRecord, utcnow
 from casino.events import BoxBets
 from casino.games import Game, parse_game_text
 from casino.sitting import Sitting, SittingStats
@@ -42,6 +43,10 @@ from casino.table import RoundResult
 __all__ = [
     "create_session",
     "record_round",
+    "record_deal",
+    "progressive_meter",
+    "stored_meters",
+    "bets_of",
     "end_session",
     "reopen_session",
     "get_session",
@@ -90,54 +95,125 @@ def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], 
     return record
 
 
-def record_round(
-    session_id: int, result: RoundResult, bankroll_before: Fraction, bankroll_after: Fraction, *, session: Session
-) -> HandRecord:
-    """Store one settled round and the session's new bankroll, in one transaction."""
+def _bet_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
+    return [
+        {"hand_id": hand_id, "box": bet.box, "bet": bet.bet, "stake": money(bet.stake), "net": money(bet.net),
+         "paid_hand": bet.hand, "meter": None if bet.meter is None else money(bet.meter)}
+        for bet in result.settled
+    ]
+
+
+def _box_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
+    rows = []
+    for box in result.boxes:
+        nets = {s.bet: money(s.net) for s in box.settled}
+        rows.append({
+            "hand_id": hand_id, "box": box.box, "ante": money(box.ante), "pair_plus": money(box.pair_plus),
+            "cards": cards_text(box.cards), "hand_name": box.hand_name,
+            "decision": None if box.play is None else ("play" if box.play else "fold"), "outcome": box.outcome,
+            "ante_net": nets.get("ante"), "play_net": nets.get("play"), "ante_bonus_net": nets.get("ante_bonus"),
+            "pair_plus_net": nets.get("pair_plus"),
+        })
+    return rows
+
+
+def record_deal(session_id: int, rnd: Any, *, session: Session) -> None:
+    """The seam where a dealt round's bets and commitment are stored BEFORE its cards are shown.
+
+    Today a round is stored whole when it is settled (:func:`record_round`) and a round abandoned
+    before settlement (Ctrl-C at the play/fold prompt) leaves nothing: this function only checks that
+    the session is still open for play. The records work (issue 12) makes it write the bets and the
+    commitment here, so that an abandoned deal is on record too; :class:`casino.service.TableService`
+    already calls it between dealing and showing the cards.
+    """
     record = get_session(session_id, session=session)
-    hand = HandRecord(
-        session_id=session_id,
-        round_no=result.round_no,
-        commitment=result.commitment,
-        seed=result.seed.hex(),
-        dealer_cards=cards_text(result.dealer_cards),
-        dealer_hand=result.dealer_hand,
-        qualifies=result.qualifies,
-        wagered=money(result.wagered),
-        net=money(result.net),
-        bankroll_before=money(bankroll_before),
-        bankroll_after=money(bankroll_after),
-        events=json.dumps([e.to_dict() for e in result.events]),
-    )
+    if record.ended_at is not None:
+        raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
+
+
+def record_round(
+    session_id: int,
+    result: RoundResult,
+    bankroll_before: Fraction,
+    bankroll_after: Fraction,
+    *,
+    session: Session,
+    meters: Mapping[str, Fraction] | None = None,
+) -> HandRecord:
+    """Store one settled round (its hand row, a row per box and a row per bet), the session's new
+    bankroll and any progressive meter's new value (``meters``: name -> value), in one transaction.
+
+    Written with bulk inserts (no per-row ORM objects): auto-play stores hundreds of rounds a second,
+    each still committed on its own.
+    """
+    values = {
+        "session_id": session_id,
+        "round_no": result.round_no,
+        "played_at": utcnow(),
+        "commitment": result.commitment,
+        "seed": result.seed.hex(),
+        "dealer_cards": cards_text(result.dealer_cards),
+        "dealer_hand": result.dealer_hand,
+        "qualifies": result.qualifies,
+        "wagered": money(result.wagered),
+        "net": money(result.net),
+        "bankroll_before": money(bankroll_before),
+        "bankroll_after": money(bankroll_after),
+        "events": json.dumps([e.to_dict() for e in result.events]),
+    }
     try:
-        session.add(hand)
-        session.flush()  # gives hand.id, inside the same transaction
-        for box in result.boxes:
-            nets = {s.bet: money(s.net) for s in box.settled}
-            session.add(
-                BoxRecord(
-                    hand_id=hand.id,
-                    box=box.box,
-                    ante=money(box.ante),
-                    pair_plus=money(box.pair_plus),
-                    cards=cards_text(box.cards),
-                    hand_name=box.hand_name,
-                    decision=None if box.play is None else ("play" if box.play else "fold"),
-                    outcome=box.outcome,
-                    ante_net=nets.get("ante"),
-                    play_net=nets.get("play"),
-                    ante_bonus_net=nets.get("ante_bonus"),
-                    pair_plus_net=nets.get("pair_plus"),
-                )
-            )
-        record.bankroll = money(bankroll_after)
-        record.rounds = record.rounds + 1
-        session.add(record)
+        connection = session.connection()
+        hand_id = int(connection.execute(insert(HandRecord).values(values)).inserted_primary_key[0])
+        connection.execute(insert(BoxRecord), _box_rows(hand_id, result))
+        connection.execute(insert(BetRecord), _bet_rows(hand_id, result))
+        changed = connection.execute(
+            update(SessionRecord)
+            .where(col(SessionRecord.id) == session_id)
+            .values(bankroll=money(bankroll_after), rounds=col(SessionRecord.rounds) + 1)
+        ).rowcount
+        if changed != 1:
+            raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
+        for name, value in (meters or {}).items():
+            _write_meter(connection, name, value)
         session.commit()
     except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
-    return hand
+    return HandRecord(id=hand_id, **values)
+
+
+# -- progressive meters --------------------------------------------------------------------------------
+
+
+def progressive_meter(name: str, start: Fraction, *, session: Session) -> Fraction:
+    """The stored meter of the progressive called ``name`` (``start``, the file's value, before any bet)."""
+    row = session.get(MeterRecord, name)
+    return start if row is None else Fraction(row.meter)
+
+
+def stored_meters(*, session: Session) -> dict[str, Fraction]:
+    """Every stored progressive meter: name -> value."""
+    return {row.name: Fraction(row.meter) for row in session.exec(select(MeterRecord)).all()}
+
+
+def _write_meter(connection: Any, name: str, value: Fraction) -> None:
+    table = MeterRecord.__table__  # type: ignore[attr-defined]
+    done = connection.execute(
+        update(table).where(table.c.name == name).values(meter=money(value), updated_at=utcnow())
+    ).rowcount
+    if not done:
+        connection.execute(insert(table).values(name=name, meter=money(value), updated_at=utcnow()))
+
+
+def bets_of(hand_ids: list[int], *, session: Session) -> dict[int, list[BetRecord]]:
+    """The bet rows of these hands: hand id -> rows in box, then settlement, order."""
+    found: dict[int, list[BetRecord]] = {}
+    if not hand_ids:
+        return found
+    query = select(BetRecord).where(col(BetRecord.hand_id).in_(hand_ids)).order_by(col(BetRecord.id))
+    for row in session.exec(query).all():
+        found.setdefault(row.hand_id, []).append(row)
+    return found
 
 
 def _mark_ended(session_id: int, reason: str | None, *, session: Session) -> SessionRecord:
@@ -273,26 +349,38 @@ def get_hand(session_id: int, round_no: int, *, session: Session) -> HandRecord:
 
 
 def restore_stats(session_id: int, *, session: Session) -> SittingStats:
-    """The statistics of every stored hand of a session (what ``?`` shows after ``--resume``)."""
+    """The statistics of every stored hand of a session (what ``?`` shows after ``--resume``), from
+    the bet rows (side bets included); hands stored before bet rows existed, from their box rows."""
+    from casino.bets import get_bet
+
     stats = SittingStats()
     hands = hands_of(session_id, session=session)
     boxes: dict[int, list[BoxRecord]] = {}
-    ids = [h.id for h in hands]
+    ids = [h.id for h in hands if h.id is not None]
     for row in session.exec(select(BoxRecord).where(col(BoxRecord.hand_id).in_(ids))).all() if ids else ():
         boxes.setdefault(row.hand_id, []).append(row)
+    bets = bets_of(ids, session=session)
     for hand in hands:
         stats.rounds += 1
         for row in boxes.get(hand.id, []):  # type: ignore[arg-type]
             stats.plays += row.decision == "play"
             stats.folds += row.decision == "fold"
-            for bet in ("ante", "play", "ante_bonus", "pair_plus"):
-                net = getattr(row, f"{bet}_net")
-                if net is None:
-                    continue
-                totals = stats.bets[bet]
+        if hand.id in bets:
+            for bet_row in bets[hand.id]:
+                totals = stats.bets[bet_row.bet]
                 totals.count += 1
-                totals.wagered += 0 if bet == "ante_bonus" else Fraction(row.pair_plus if bet == "pair_plus" else row.ante)
-                totals.net += Fraction(net)
+                totals.wagered += get_bet(bet_row.bet).chips(Fraction(bet_row.stake))
+                totals.net += Fraction(bet_row.net)
+        else:
+            for row in boxes.get(hand.id, []):  # type: ignore[arg-type]
+                for bet in ("ante", "play", "ante_bonus", "pair_plus"):
+                    net = getattr(row, f"{bet}_net")
+                    if net is None:
+                        continue
+                    totals = stats.bets[bet]
+                    totals.count += 1
+                    totals.wagered += 0 if bet == "ante_bonus" else Fraction(row.pair_plus if bet == "pair_plus" else row.ante)
+                    totals.net += Fraction(net)
         stats.per_round.append(Fraction(hand.net))
     return stats
 
@@ -348,7 +436,12 @@ def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
     ).first()
     if hand is None:
         return ()
-    return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus)) for b in boxes_of(hand.id, session=session))  # type: ignore[arg-type]
+    side: dict[int, dict[str, Fraction]] = {}
+    for row in bets_of([hand.id], session=session).get(hand.id, []):  # type: ignore[list-item]
+        if row.bet not in ("ante", "play", "ante_bonus", "pair_plus"):
+            side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
+    return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {}))
+                 for b in boxes_of(hand.id, session=session))  # type: ignore[arg-type]
 
 
 def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:

@@ -17,7 +17,8 @@ from typing import Any
 from sqlmodel import Session
 
 from casino.db import store
-from casino.db.models import BoxRecord, HandRecord, SessionRecord
+from casino.bets import BetName, get_bet
+from casino.db.models import BetRecord, BoxRecord, HandRecord, SessionRecord
 from casino.errors import BragError
 from casino.events import BoxBets, Decision
 from casino.fair import commitment, seed_from_hex
@@ -77,6 +78,7 @@ def verify_session(session_id: int, round_no: int | None = None, *, session: Ses
         store.get_hand(session_id, round_no, session=session)  # raises, naming the missing hand
     table = Table(store.game_of(record))
     boxes = {h.id: b for h, b in store.hands_with_boxes(session_id, first=round_no, last=round_no, session=session)}
+    bets = store.bets_of([h.id for h in hands if h.id in boxes], session=session)
     found: list[Mismatch] = []
     previous = record.start_bankroll
     checked = []
@@ -86,7 +88,7 @@ def verify_session(session_id: int, round_no: int | None = None, *, session: Ses
             try:
                 if Fraction(hand.bankroll_before) != Fraction(previous):
                     found.append(Mismatch(hand.round_no, None, "bankroll_before", hand.bankroll_before, previous))
-                found.extend(_verify_hand(table, hand, boxes.get(hand.id, [])))
+                found.extend(_verify_hand(table, hand, boxes.get(hand.id, []), bets.get(hand.id)))
             except ValueError as error:  # a stored amount that is not a number: tampered, and named
                 found.append(Mismatch(hand.round_no, None, "stored values", "unreadable", f"numbers ({error})"))
         previous = hand.bankroll_after
@@ -110,7 +112,24 @@ def _verify_totals(record: SessionRecord, hands: list[HandRecord], last: str) ->
     return found
 
 
-def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list[Mismatch]:
+def _side_stakes(bets: list[BetRecord] | None) -> dict[int, dict[str, Fraction]]:
+    """Each box's side-bet stakes as stored in the bet rows (none for hands stored before bet rows)."""
+    side: dict[int, dict[str, Fraction]] = {}
+    for row in bets or ():
+        if get_bet(row.bet).side:
+            side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
+    return side
+
+
+def _stored_meter(bets: list[BetRecord] | None) -> Fraction | None:
+    for row in bets or ():
+        if row.bet == BetName.PROGRESSIVE and row.meter is not None:
+            return Fraction(row.meter)
+    return None
+
+
+def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord], bets: list[BetRecord] | None = None
+                 ) -> list[Mismatch]:
     n = hand.round_no
     found: list[Mismatch] = []
 
@@ -124,8 +143,9 @@ def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list
         return [Mismatch(n, None, "seed", hand.seed, str(error))]
     check(None, "commitment", hand.commitment, commitment(seed))
     try:
-        bets = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus)) for b in boxes]
-        rnd = table.deal(bets, seed, round_no=n)
+        side = _side_stakes(bets)
+        placed = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {})) for b in boxes]
+        rnd = table.deal(placed, seed, round_no=n)
         try:
             stored_events = json.loads(hand.events)
         except json.JSONDecodeError:
@@ -139,11 +159,30 @@ def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list
                 rnd.decide(b.box, b.decision == "play")
             elif b.decision is not None:
                 check(b.box, "decision", b.decision, None)
-        result = rnd.settle()
-    except (BragError, ZeroDivisionError) as error:
+        result = rnd.settle(_stored_meter(bets))
+    except (BragError, ZeroDivisionError, LookupError) as error:
         return found + [Mismatch(n, None, "bets", "; ".join(f"box {b.box} ante {b.ante} pair plus {b.pair_plus} {b.decision}" for b in boxes), f"a valid round ({error})")]
     _compare(result, hand, boxes, stored_events, check)
+    if bets is not None:
+        _compare_bets(result, bets, check)
     return found
+
+
+def _compare_bets(result: RoundResult, rows: list[BetRecord], check: Any) -> None:
+    """Each stored bet row against the recomputed bet: stake, net, paid hand and meter; no row missing or extra."""
+    stored = {(row.box, row.bet): row for row in rows}
+    for bet in result.settled:
+        row = stored.pop((bet.box, bet.bet), None)
+        name = f"{bet.bet} bet"
+        if row is None:
+            check(bet.box, name, None, f"stake {bet.stake}")
+            continue
+        check(bet.box, f"{bet.bet} stake", Fraction(row.stake), bet.stake)
+        check(bet.box, f"{bet.bet} net", Fraction(row.net), bet.net)
+        check(bet.box, f"{bet.bet} paid hand", row.paid_hand, bet.hand)
+        check(bet.box, f"{bet.bet} meter", None if row.meter is None else Fraction(row.meter), bet.meter)
+    for (box, bet_name), row in stored.items():
+        check(box, f"{bet_name} bet", f"stake {row.stake}", None)
 
 
 def _decision_order(events: Any) -> dict[int, int]:
