@@ -11,7 +11,7 @@ from cli import history, play
 from cli import session_stats, simulate
 from cli import compare, par, solve, strategy
 from cli import serve
-from cli import referee
+from cli import classic, referee
 from cli.errors import BragGroup
 
 app = typer.Typer(
@@ -58,6 +58,7 @@ app.command("par")(par.par)
 app.command("solve")(solve.solve)
 app.command("strategy")(strategy.strategy)
 app.command("serve")(serve.serve)
+app.command("classic")(classic.classic)
 app.command("referee")(referee.referee)
 
 

@@ -24,7 +24,8 @@ __all__ = [
     "IllegalAction",
     "Look", "Discard", "Choose", "Fold", "Bet", "See", "Cover", "AgreeShowdown", "Keep", "Action",
     "Event", "Anted", "Looked", "Discarded", "Chose", "Folded", "BetMade", "Saw", "Covered",
-    "AgreedShowdown", "Shown", "PotWon", "HandOver", "event_from_dict", "action_from_text",
+    "AgreedShowdown", "Shown", "PotWon", "HandOver", "event_from_dict", "action_from_text", "action_to_dict",
+    "action_from_dict",
 ]
 
 
@@ -157,6 +158,37 @@ def action_from_text(text: str) -> Action:
     )
 
 
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """An action as a JSON-ready dict (amounts as exact text), read back by :func:`action_from_dict`::
+
+        >>> action_from_dict(action_to_dict(Bet(Fraction(1025, 1024)))) == Bet(Fraction(1025, 1024))
+        True
+    """
+    out: dict[str, Any] = {"action": type(action).__name__.lower()}
+    for f in fields(action):  # type: ignore[arg-type]
+        value = getattr(action, f.name)
+        out[f.name] = str(Fraction(value)) if f.name == "amount" else list(value) if isinstance(value, tuple) else value
+    return out
+
+
+_ACTIONS: dict[str, type] = {}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """The action a :func:`action_to_dict` dict describes."""
+    if not _ACTIONS:
+        _ACTIONS.update({cls.__name__.lower(): cls for cls in (Look, Discard, Choose, Fold, Bet, See, Cover,
+                                                               AgreeShowdown, Keep)})
+    cls = _ACTIONS.get(str(data.get("action")))
+    if cls is None:
+        raise BragError(f"unknown action {data.get('action')!r}")
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        value = data[f.name]
+        values[f.name] = Fraction(value) if f.name == "amount" else tuple(value) if isinstance(value, list) else value
+    return cls(**values)  # type: ignore[no-any-return]
+
+
 # --- events ---------------------------------------------------------------------------------------
 _EVENTS: dict[str, type[Event]] = {}
 
@@ -175,8 +207,8 @@ class Event:
         out: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, Fraction):
-                value = str(value)
+            if f.type == "Fraction" or isinstance(value, Fraction):
+                value = str(Fraction(value))
             elif isinstance(value, tuple):
                 value = list(value)
             out[f.name] = value

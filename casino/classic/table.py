@@ -343,6 +343,34 @@ class ClassicTable:
             self.act(action)
         return self.end_hand()
 
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the next deal depends on, JSON-ready (stored after each hand; :meth:`restore` reads it)."""
+        if self.state is not None:
+            raise IllegalAction("a table is saved between hands")
+        return {
+            "chips": [str(Fraction(c)) for c in self.chips],
+            "borrowed": [str(Fraction(b)) for b in self.borrowed],
+            "dealer": self.dealer,
+            "hand_no": self.hand_no,
+            "pack": list(self.pack),
+            "kept_blind": {str(seat): list(cards) for seat, cards in self.kept_blind.items()},
+            "shuffle_next": self._shuffle_next,
+            "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown[-60:]],
+        }
+
+    @classmethod
+    def restore(cls, rules: ClassicRules, names: Sequence[str], snapshot: dict[str, Any], *,
+                seeds: SeedSource | None = None) -> ClassicTable:
+        """A table as :meth:`snapshot` left it (to resume a session)."""
+        table = cls(rules, names, [Fraction(c) for c in snapshot["chips"]], seeds=seeds, dealer=int(snapshot["dealer"]))
+        table.borrowed = [Fraction(b) for b in snapshot["borrowed"]]
+        table.hand_no = int(snapshot["hand_no"])
+        table.pack = [int(c) for c in snapshot["pack"]]
+        table.kept_blind = {int(seat): tuple(int(c) for c in cards) for seat, cards in snapshot["kept_blind"].items()}
+        table._shuffle_next = bool(snapshot["shuffle_next"])
+        table.shown = [ShownHand(int(n), str(name), tuple(k), tuple(d), str(h)) for n, name, k, d, h in snapshot["shown"]]
+        return table
+
     def total(self) -> Fraction:
         """All chips at the table, in front of the seats and in the pot (minus what the bank lent)."""
         pot = self.state.pot if self.state is not None else Fraction(0)

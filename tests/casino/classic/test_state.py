@@ -294,3 +294,23 @@ def test_the_hand_replays_from_its_actions():
     for _, action in state.actions:
         again.act(action)
     assert again.events == state.events and again.chips == state.chips
+
+
+def test_the_hint_counts_exactly_for_one_and_two_opponents():
+    from itertools import combinations
+
+    from casino.besthand import HandRanker
+    from casino.classic.hint import beat_chances
+
+    ranker = HandRanker()
+    mine = cards("Qh Qd 4c")
+    # a small pack so that brute force over every pair of disjoint hands is quick
+    unseen = list(cards("2c 3c 5d 7h 9s Js Kc Ah Qs 4d 8c"))
+    chances = beat_chances(ranker, mine, (), unseen, opponents=2)
+    key = ranker.three_key(*mine)
+    hands = list(combinations(unseen, 3))
+    one = sum(ranker.three_key(*h) < key for h in hands)
+    pairs = [(a, b) for a in hands for b in hands if not set(a) & set(b)]
+    two = sum(ranker.three_key(*a) < key and ranker.three_key(*b) < key for a, b in pairs)
+    assert chances[0].beat == Fraction(one, len(hands)) and chances[0].exact
+    assert chances[1].beat == Fraction(two, len(pairs)) and chances[1].exact
