@@ -47,7 +47,8 @@ def _num(x: Fraction | int) -> Fraction | int:
     """An amount as a plain int when it is whole (much faster arithmetic), else the exact Fraction."""
     if type(x) is int:
         return x
-    x = Fraction(x)
+    if type(x) is not Fraction:
+        x = Fraction(x)
     return x.numerator if x.denominator == 1 else x
 
 
@@ -162,11 +163,16 @@ class HandState:
         self._min_bet = _num(rules.min_bet)
         self._max_bet = _num(rules.max_bet)
         self._n_active = n
+        self._borrow_rule = rules.short_stack == "fold-or-borrow"
+        self._cover_rule = rules.short_stack == "cover"
+        self._limit = rules.limit
         self.kept: list[tuple[int, ...] | None] = [None] * n
         self.discards: list[tuple[int, ...]] = [()] * n
         self.pending: list[str | None] = [None] * n
         self.looked_hand = [0] * n
         self.last_action: list[str] = [""] * n
+        self.turns = [0] * n  # bets and agreements made this hand, per seat (public)
+        self.dirty: set[int] = set(range(n))  # seats whose public state changed since a view last read it
         self.agreed: set[int] = set()
         self.stake: Fraction | int = self._min_bet
         self._half_stake = _half(self.stake)
@@ -243,28 +249,29 @@ class HandState:
         if seat is not None and seat != s:
             raise IllegalAction(f"it is {self.names[s]}'s turn, not {self.names[seat]}'s")
         pending = self.pending[s]
-        if pending == "choose" and not isinstance(action, Choose):
+        if pending == "choose" and type(action) is not Choose:
             raise IllegalAction(f"{self.names[s]} looked at one of two hands and must first keep it or throw it")
-        if pending == "discard" and not isinstance(action, (Discard, Fold)):
+        if pending == "discard" and type(action) not in (Discard, Fold):
             need = self.rules.cards - 3
             raise IllegalAction(f"{self.names[s]} has looked and must first discard {need} card{'s' * (need > 1)}")
-        if isinstance(action, Look):
-            self._verify_look(s, action.hand)
-        elif isinstance(action, Discard):
-            self._verify_discard(s, action.cards)
-        elif isinstance(action, Choose):
+        kind = type(action)
+        if kind is Bet:
+            amount = action.amount  # type: ignore[union-attr]
+            self._verify_bet(s, amount if type(amount) in (int, Fraction) else _num(amount))
+        elif kind is Fold:
+            pass
+        elif kind is Look:
+            self._verify_look(s, action.hand)  # type: ignore[union-attr]
+        elif kind is See:
+            self._verify_see(s)
+        elif kind is Discard:
+            self._verify_discard(s, action.cards)  # type: ignore[union-attr]
+        elif kind is Choose:
             if pending != "choose":
                 raise IllegalAction("there is no seen hand to keep or throw")
-        elif isinstance(action, Fold):
-            pass
-        elif isinstance(action, Bet):
-            amount = action.amount
-            self._verify_bet(s, amount if type(amount) in (int, Fraction) else _num(amount))
-        elif isinstance(action, See):
-            self._verify_see(s)
-        elif isinstance(action, Cover):
+        elif kind is Cover:
             self._verify_cover(s)
-        elif isinstance(action, AgreeShowdown):
+        elif kind is AgreeShowdown:
             self._verify_agree(s)
         else:
             raise IllegalAction(f"{action} is not an action of the hand")
@@ -283,22 +290,23 @@ class HandState:
         s = self.to_act
         start = len(self.events)
         self.actions.append((s, action))
-        if isinstance(action, Look):
-            self._look(s, action.hand)
-        elif isinstance(action, Discard):
-            self._discard(s, action.cards)
-        elif isinstance(action, Choose):
-            self._choose(s, action.keep_seen)
-        elif isinstance(action, Fold):
-            self._fold(s)
-        elif isinstance(action, Bet):
-            amount = action.amount
+        kind = type(action)
+        if kind is Bet:
+            amount = action.amount  # type: ignore[union-attr]
             self._bet(s, amount if type(amount) is int else _num(amount))
-        elif isinstance(action, See):
+        elif kind is Fold:
+            self._fold(s)
+        elif kind is Look:
+            self._look(s, action.hand)  # type: ignore[union-attr]
+        elif kind is See:
             self._see(s)
-        elif isinstance(action, Cover):
+        elif kind is Discard:
+            self._discard(s, action.cards)  # type: ignore[union-attr]
+        elif kind is Choose:
+            self._choose(s, action.keep_seen)  # type: ignore[union-attr]
+        elif kind is Cover:
             self._cover(s)
-        elif isinstance(action, AgreeShowdown):
+        elif kind is AgreeShowdown:
             self._agree(s)
         return self.events[start:]
 
@@ -391,28 +399,32 @@ class HandState:
         borrow = False
         if low is not None and high is not None and low > high:
             low = high = choices = None
-        if self.rules.short_stack == "fold-or-borrow" and self.chips[s] < self.minimum_bet(s):
+        if self._borrow_rule and self.chips[s] < self.minimum_bet(s):
             low = high = self.minimum_bet(s)
             choices = (low,) if choices is not None else None
             borrow = True
-        see = self.see_cost(s) if self._see_problem(s, cost=False) is None else None
-        if see is not None and see > self.chips[s] and self.rules.short_stack != "fold-or-borrow":
-            see = None
-        cover = self.chips[s] if self._cover_problem(s, explain=False) is None else None
-        agree = self._agree_problem(s) is None
+        see = None
+        if self._n_active == 2 and self._see_problem(s, cost=False) is None:
+            see = self.see_cost(s)
+            if see > self.chips[s] and not self._borrow_rule:
+                see = None
+        cover = self.chips[s] if self._cover_rule and self._cover_problem(s, explain=False) is None else None
+        agree = self.rules.agreed_showdown and self._agree_problem(s) is None
         return LegalActions(s, look=look, fold=True, bet_min=low, bet_max=high, bet_choices=choices,
                             see_cost=see, cover=cover, agree_showdown=agree, borrow=borrow)
 
     def _bet_range(self, s: int) -> tuple[Fraction | None, Fraction | None, tuple[Fraction, ...] | None]:
         """(least, most, fixed choices) a seat may bet with its own chips, in chips put in."""
-        rules = self.rules
         seen = self.seen[s]
         low = self.stake if seen else self._half_stake  # a blind chip counts as two seen ones
         high_value = self._max_bet or None
-        if rules.limit == "pot":
+        limit = self._limit
+        if limit == "none" and high_value is None:
+            return low, self.chips[s], None
+        if limit == "pot":
             cap = self.stake + self.pot
             high_value = cap if high_value is None else min(high_value, cap)
-        if rules.limit == "fixed":
+        if limit == "fixed":
             values = [self.stake, self.stake + self._min_bet]
             values = [v for v in values if high_value is None or v <= high_value]
             amounts = [v if seen else _half(v) for v in values]
@@ -454,8 +466,7 @@ class HandState:
             raise IllegalAction(
                 f"{name} bets {amount_text(amount)}, below the stake: {who} must put in at least {amount_text(minimum)}"
             )
-        low, high, choices = self._bet_range(s)
-        borrowing = self.rules.short_stack == "fold-or-borrow" and amount == minimum and amount > self.chips[s]
+        borrowing = self._borrow_rule and amount == minimum and amount > self.chips[s]
         if amount > self.chips[s] and not borrowing:
             raise IllegalAction(f"{name} bets {amount_text(amount)} with only {amount_text(self.chips[s])} chips")
         if borrowing:
@@ -542,10 +553,12 @@ class HandState:
         self.chips[s] -= amount
         self.put_in[s] += amount
         self.pots[-1].amount += amount
+        self.dirty.add(s)
         return borrowed
 
     def _after_seeing(self, s: int) -> None:
         self.seen[s] = True
+        self.dirty.add(s)
         if self.rules.cards > 3 and len(self.hands[s]) == 1 and self.kept[s] is None:
             self.pending[s] = "discard"
         elif self.rules.cards == 3 and len(self.hands[s]) == 1:
@@ -554,6 +567,7 @@ class HandState:
     def _look(self, s: int, hand: int) -> None:
         self.events.append(Looked(s, hand))
         self.last_action[s] = "looked"
+        self.dirty.add(s)
         if len(self.hands[s]) == 2:
             self.pending[s] = "choose"
             self.looked_hand[s] = hand
@@ -564,6 +578,7 @@ class HandState:
         looked = self.looked_hand[s]
         self.events.append(Chose(s, keep_seen))
         self.pending[s] = None
+        self.dirty.add(s)
         if keep_seen:
             self.hands[s] = [self.hands[s][looked]]
             self._after_seeing(s)
@@ -589,6 +604,7 @@ class HandState:
     def _fold(self, s: int) -> None:
         self.folded[s] = True
         self.pending[s] = None
+        self.dirty.add(s)
         self.fold_order.append(s)
         self.last_action[s] = "folded"
         self.agreed.clear()
@@ -608,6 +624,7 @@ class HandState:
         if self.agreed:
             self.agreed.clear()
         self.last_action[s] = f"bet {_text(amount)}" + ("" if self.seen[s] else " blind")
+        self.turns[s] += 1
         self.events.append(BetMade(s, amount, value, not self.seen[s], borrowed))
         self._next_turn()
 
@@ -625,6 +642,7 @@ class HandState:
         if amount:
             self._pay(s, amount)
         self.covered[s] = True
+        self.dirty.add(s)
         self._n_active -= 1
         self.last_action[s] = f"covered with {_text(amount)}"
         self.events.append(Covered(s, amount))
@@ -638,6 +656,8 @@ class HandState:
     def _agree(self, s: int) -> None:
         self.agreed.add(s)
         self.last_action[s] = "agreed to show"
+        self.turns[s] += 1
+        self.dirty.add(s)
         self.events.append(AgreedShowdown(s))
         if self.agreed >= set(self.active()):
             self._finish_agreed()
@@ -697,6 +717,7 @@ class HandState:
                         self._show(coverer, shown)
             if pot.amount:
                 self.chips[winner] += pot.amount
+                self.dirty.add(winner)
                 self.events.append(PotWon(index, pot.amount, winner))
                 if winner not in self.winners:
                     self.winners.append(winner)
@@ -719,6 +740,7 @@ class HandState:
         share = _num(Fraction(amount) / len(winners))
         for s in winners:
             self.chips[s] += share
+            self.dirty.add(s)
             self.events.append(PotWon(len(self.pots) - 1, share, s, shared=len(winners) > 1))
         self.pots[-1].amount = 0
         self.winners = winners

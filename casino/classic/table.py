@@ -163,6 +163,7 @@ class ClassicTable:
         self._awaiting_keep = -1
         self._keep_checked = False
         self._converted: list[Event] = []
+        self._publics: list[SeatPublic] = []
         self._identity = players == list(range(len(self.names)))
         self._record = HandRecord(
             hand_no=self.hand_no, rules=self.rules, names=[self.names[s] for s in players], seats=players,
@@ -243,20 +244,18 @@ class ClassicTable:
         state = self.state
         assert state is not None
         hand_seat = self._seats.index(seat) if seat in self._seats else -1
-        if self._identity:
-            chips, put_in, last, hands, status = state.chips, state.put_in, state.last_action, state.hands, state.status
-            publics = [SeatPublic(name, chips[i], status(i), put_in[i], last[i], len(hands[i]))
-                       for i, name in enumerate(self.names)]
-        else:
-            publics = []
+        publics = self._publics
+        if not publics:
             by_seat = {s: i for i, s in enumerate(self._seats)}
             for s, name in enumerate(self.names):
-                i = by_seat.get(s)
-                if i is None:
-                    publics.append(SeatPublic(name, self.chips[s], "out", 0, "", 0))
-                else:
-                    publics.append(SeatPublic(name, state.chips[i], state.status(i), state.put_in[i],
-                                              state.last_action[i], len(state.hands[i])))
+                publics.append(SeatPublic(name, self.chips[s], "out", 0, "", 0, 0) if s not in by_seat else None)
+            state.dirty = set(range(state.n))
+        if state.dirty:
+            for i in state.dirty:
+                publics[self._seats[i]] = SeatPublic(self.names[self._seats[i]], state.chips[i], state.status(i),
+                                                     state.put_in[i], state.last_action[i], len(state.hands[i]),
+                                                     state.turns[i])
+            state.dirty.clear()
         cards = kept = None
         discards: tuple[int, ...] = ()
         if hand_seat >= 0 and state.seen[hand_seat]:

@@ -43,6 +43,7 @@ class SeatPublic(NamedTuple):
     put_in: Fraction  # chips put in this hand, ante included
     last_action: str
     hands: int  # hands held: 2 for a player keeping a blind hand from the last deal
+    bets: int = 0  # bets (and showdown agreements) made this hand
 
 
 class ShownHand(NamedTuple):
@@ -136,8 +137,7 @@ class SimpleOpponent:
             assert view.cards is not None
             _, gone = ranker.best_choice(view.cards)
             return Discard(tuple(gone))
-        me = view.seat
-        my_turns = sum(1 for e in view.history if isinstance(e, (BetMade, AgreedShowdown)) and e.seat == me)
+        my_turns = view.seats[view.seat].bets
         two_left = view.betting() == 2
         if view.blind:
             if legal.look and (my_turns >= self.blind_turns or rng.random() < 0.3):
