@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from casino.db.database import StoreError
@@ -44,6 +44,7 @@ __all__ = [
     "create_session",
     "record_round",
     "record_deal",
+    "StoredRound",
     "progressive_meter",
     "stored_meters",
     "bets_of",
@@ -95,6 +96,29 @@ def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], 
     return record
 
 
+@dataclass(frozen=True)
+class StoredRound:
+    """What :func:`record_round` stored: the hand row's id and the round number."""
+
+    id: int
+    round_no: int
+
+
+def _table(model: Any) -> Any:
+    return model.__table__
+
+
+# Core statements built once (no per-row ORM objects: auto-play stores hundreds of rounds a second)
+_INSERT_HAND = _table(HandRecord).insert()
+_INSERT_BOX = _table(BoxRecord).insert()
+_INSERT_BET = _table(BetRecord).insert()
+_UPDATE_SESSION = (
+    _table(SessionRecord).update()
+    .where(_table(SessionRecord).c.id == bindparam("sid"))
+    .values(bankroll=bindparam("new_bankroll"), rounds=_table(SessionRecord).c.rounds + 1)
+)
+
+
 def _bet_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
     return [
         {"hand_id": hand_id, "box": bet.box, "bet": bet.bet, "stake": money(bet.stake), "net": money(bet.net),
@@ -126,8 +150,12 @@ def record_deal(session_id: int, rnd: Any, *, session: Session) -> None:
     commitment here, so that an abandoned deal is on record too; :class:`casino.service.TableService`
     already calls it between dealing and showing the cards.
     """
-    record = get_session(session_id, session=session)
-    if record.ended_at is not None:
+    sessions = _table(SessionRecord)
+    found = session.connection().execute(
+        select(sessions.c.ended_at).where(sessions.c.id == session_id)).first()
+    if found is None:
+        raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
+    if found[0] is not None:
         raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
 
 
@@ -139,7 +167,7 @@ def record_round(
     *,
     session: Session,
     meters: Mapping[str, Fraction] | None = None,
-) -> HandRecord:
+) -> StoredRound:
     """Store one settled round (its hand row, a row per box and a row per bet), the session's new
     bankroll and any progressive meter's new value (``meters``: name -> value), in one transaction.
 
@@ -163,14 +191,10 @@ def record_round(
     }
     try:
         connection = session.connection()
-        hand_id = int(connection.execute(insert(HandRecord).values(values)).inserted_primary_key[0])
-        connection.execute(insert(BoxRecord), _box_rows(hand_id, result))
-        connection.execute(insert(BetRecord), _bet_rows(hand_id, result))
-        changed = connection.execute(
-            update(SessionRecord)
-            .where(col(SessionRecord.id) == session_id)
-            .values(bankroll=money(bankroll_after), rounds=col(SessionRecord.rounds) + 1)
-        ).rowcount
+        hand_id = int(connection.execute(_INSERT_HAND, values).inserted_primary_key[0])
+        connection.execute(_INSERT_BOX, _box_rows(hand_id, result))
+        connection.execute(_INSERT_BET, _bet_rows(hand_id, result))
+        changed = connection.execute(_UPDATE_SESSION, {"sid": session_id, "new_bankroll": money(bankroll_after)}).rowcount
         if changed != 1:
             raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
         for name, value in (meters or {}).items():
@@ -179,7 +203,7 @@ def record_round(
     except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
-    return HandRecord(id=hand_id, **values)
+    return StoredRound(hand_id, result.round_no)
 
 
 # -- progressive meters --------------------------------------------------------------------------------
