@@ -55,8 +55,9 @@ def classic(
             if any(x is not None for x in (opponents, chips, hands, ante, seed)) or rules != "classic-brag":
                 fail("--resume carries on a session as it was: give no other rules, seats or seed")
             record = classic_store.get_session(resume, session=session)
-            if record.ended_at is not None:
-                fail(f"classic session {resume} has ended ({record.end_reason}); start a new one")
+            if record.end_reason in ("hands", "bust"):
+                fail(f"classic session {resume} is over ({record.end_reason}); start a new one")
+            classic_store.reopen_session(resume, session=session)
             table = classic_store.resume_table(record)
             import json as json_module
 

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Union
 from casino.errors import BragError
 
 __all__ = [
-    "IllegalAction",
+    "IllegalAction", "Chips",
     "Look", "Discard", "Choose", "Fold", "Bet", "See", "Cover", "AgreeShowdown", "Keep", "Action",
     "Event", "Anted", "Looked", "Discarded", "Chose", "Folded", "BetMade", "Saw", "Covered",
     "AgreedShowdown", "Shown", "PotWon", "HandOver", "event_from_dict", "action_from_text", "action_to_dict",
@@ -29,11 +29,15 @@ __all__ = [
 ]
 
 
+#: An amount of chips: a whole number as ``int`` (fast), anything else as an exact ``Fraction``.
+Chips = Union[Fraction, int]
+
+
 class IllegalAction(BragError):
     """An action the rules do not allow now; the message names the rule."""
 
 
-def _amount(value: Fraction) -> str:
+def _amount(value: Fraction | int) -> str:
     value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else f"{float(value):g}" if Fraction(
         float(value)) == value else str(value)
@@ -82,7 +86,7 @@ class Fold:
 class Bet:
     """Put ``amount`` chips in (at least the stake; half of it for a blind player)."""
 
-    amount: Fraction
+    amount: Chips
 
     def __str__(self) -> str:
         return f"bet {_amount(self.amount)}"
@@ -165,7 +169,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         True
     """
     out: dict[str, Any] = {"action": type(action).__name__.lower()}
-    for f in fields(action):  # type: ignore[arg-type]
+    for f in fields(action):
         value = getattr(action, f.name)
         out[f.name] = str(Fraction(value)) if f.name == "amount" else list(value) if isinstance(value, tuple) else value
     return out
@@ -207,7 +211,7 @@ class Event:
         out: dict[str, Any] = {"kind": self.kind}
         for f in fields(self):
             value = getattr(self, f.name)
-            if f.type == "Fraction" or isinstance(value, Fraction):
+            if f.type in ("Fraction", "Chips") or isinstance(value, Fraction):
                 value = str(Fraction(value))
             elif isinstance(value, tuple):
                 value = list(value)
@@ -223,7 +227,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     values: dict[str, Any] = {}
     for f in fields(cls):
         value = data[f.name]
-        if f.type in ("Fraction",):
+        if f.type in ("Fraction", "Chips"):
             value = Fraction(value)
         elif isinstance(value, list):
             value = tuple(value)
@@ -235,7 +239,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
 class Anted(Event):
     kind: ClassVar[str] = "anted"
     seat: int
-    amount: Fraction
+    amount: Chips
 
 
 @dataclass(frozen=True)
@@ -271,10 +275,10 @@ class BetMade(Event):
 
     kind: ClassVar[str] = "bet"
     seat: int
-    amount: Fraction
-    stake: Fraction
+    amount: Chips
+    stake: Chips
     blind: bool
-    borrowed: Fraction = Fraction(0)
+    borrowed: Chips = 0
 
 
 @dataclass(frozen=True)
@@ -282,14 +286,14 @@ class Saw(Event):
     kind: ClassVar[str] = "saw"
     seat: int
     target: int
-    cost: Fraction
+    cost: Chips
 
 
 @dataclass(frozen=True)
 class Covered(Event):
     kind: ClassVar[str] = "covered"
     seat: int
-    amount: Fraction
+    amount: Chips
 
 
 @dataclass(frozen=True)
@@ -315,7 +319,7 @@ class PotWon(Event):
 
     kind: ClassVar[str] = "pot_won"
     pot: int
-    amount: Fraction
+    amount: Chips
     seat: int
     shared: bool = False
 

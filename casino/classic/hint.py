@@ -73,7 +73,7 @@ def beat_chances(ranker: HandRanker, kept: Sequence[int], discards: Sequence[int
     return out
 
 
-def _two_weaker(weaker: list[tuple[int, ...]], unseen: int) -> Fraction:
+def _two_weaker(weaker: Sequence[tuple[int, ...]], unseen: int) -> Fraction:
     """Exact chance that two opponents' disjoint hands are both in ``weaker``: ordered disjoint pairs
     of weaker hands over all ordered disjoint pairs. Pairs that share a card are counted by inclusion
     and exclusion: sum over cards of n(c)^2, less over two-card sets n(c, d)^2, plus the hands themselves."""

@@ -32,7 +32,7 @@ from typing import Sequence
 
 from casino.besthand import HandRanker
 from casino.classic.actions import (
-    Action, AgreeShowdown, AgreedShowdown, Anted, Bet, BetMade, Choose, Chose, Cover, Covered, Discard,
+    Action, Chips, AgreeShowdown, AgreedShowdown, Anted, Bet, BetMade, Choose, Chose, Cover, Covered, Discard,
     Discarded, Event, Fold, Folded, HandOver, IllegalAction, Look, Looked, PotWon, Saw, See, Shown,
 )
 from casino.classic.rules import ClassicRules
@@ -43,7 +43,7 @@ __all__ = ["HandState", "LegalActions", "Pot"]
 _ZERO = Fraction(0)
 
 
-def _num(x: Fraction | int) -> Fraction | int:
+def _num(x: Chips) -> Chips:
     """An amount as a plain int when it is whole (much faster arithmetic), else the exact Fraction."""
     if type(x) is int:
         return x
@@ -52,13 +52,13 @@ def _num(x: Fraction | int) -> Fraction | int:
     return x.numerator if x.denominator == 1 else x
 
 
-def _half(x: Fraction | int) -> Fraction | int:
+def _half(x: Chips) -> Chips:
     if type(x) is int:
         return x >> 1 if not x & 1 else Fraction(x, 2)
     return _num(Fraction(x) / 2)
 
 
-def _text(x: Fraction | int) -> str:
+def _text(x: Chips) -> str:
     if type(x) is int:
         return str(x)
     if x.denominator == 2:
@@ -71,7 +71,7 @@ class Pot:
 
     __slots__ = ("amount", "coverer")
 
-    def __init__(self, amount: Fraction | int = 0, coverer: int | None = None) -> None:
+    def __init__(self, amount: Chips = 0, coverer: int | None = None) -> None:
         self.amount = amount
         self.coverer = coverer
 
@@ -93,9 +93,9 @@ class LegalActions:
                  "see_cost", "cover", "agree_showdown", "borrow", "keep")
 
     def __init__(self, seat: int, *, look: tuple[int, ...] = (), discard: int = 0, choose: bool = False,
-                 fold: bool = False, bet_min: Fraction | None = None, bet_max: Fraction | None = None,
-                 bet_choices: tuple[Fraction, ...] | None = None, see_cost: Fraction | None = None,
-                 cover: Fraction | None = None, agree_showdown: bool = False, borrow: bool = False,
+                 fold: bool = False, bet_min: Chips | None = None, bet_max: Chips | None = None,
+                 bet_choices: tuple[Chips, ...] | None = None, see_cost: Chips | None = None,
+                 cover: Chips | None = None, agree_showdown: bool = False, borrow: bool = False,
                  keep: bool = False) -> None:
         self.seat = seat
         self.look = look
@@ -125,7 +125,7 @@ class HandState:
     ante. Every seat antes at once; the hand then waits for ``to_act``.
     """
 
-    def __init__(self, rules: ClassicRules, names: Sequence[str], chips: Sequence[Fraction],
+    def __init__(self, rules: ClassicRules, names: Sequence[str], chips: Sequence[Chips],
                  hands: Sequence[Sequence[Sequence[int]]], *, first: int = 0,
                  ranker: HandRanker | None = None) -> None:
         n = len(names)
@@ -157,8 +157,8 @@ class HandState:
         self.seen = [not rules.blind] * n
         self.folded = [False] * n
         self.covered = [False] * n
-        self.put_in: list[Fraction | int] = [0] * n
-        self.borrowed: list[Fraction | int] = [0] * n
+        self.put_in: list[Chips] = [0] * n
+        self.borrowed: list[Chips] = [0] * n
         self._ante = _num(rules.ante)
         self._min_bet = _num(rules.min_bet)
         self._max_bet = _num(rules.max_bet)
@@ -174,7 +174,7 @@ class HandState:
         self.turns = [0] * n  # bets and agreements made this hand, per seat (public)
         self.dirty: set[int] = set(range(n))  # seats whose public state changed since a view last read it
         self.agreed: set[int] = set()
-        self.stake: Fraction | int = self._min_bet
+        self.stake: Chips = self._min_bet
         self._half_stake = _half(self.stake)
         self.pots: list[Pot] = [Pot(0)]
         self.events: list[Event] = []
@@ -200,7 +200,7 @@ class HandState:
 
     # --- reading the state ---------------------------------------------------------------------------
     @property
-    def pot(self) -> Fraction:
+    def pot(self) -> Chips:
         """Everything in the pots now."""
         pots = self.pots
         if len(pots) == 1:
@@ -227,16 +227,16 @@ class HandState:
             return "covered"
         return "seen" if self.seen[seat] else "blind"
 
-    def minimum_bet(self, seat: int) -> Fraction | int:
+    def minimum_bet(self, seat: int) -> Chips:
         """The least a seat must put in to stay in: the stake, or half of it while blind."""
         return self.stake if self.seen[seat] else self._half_stake
 
-    def see_cost(self, seat: int) -> Fraction:
+    def see_cost(self, seat: int) -> Chips:
         """What a see costs this seat: twice its minimum bet (or once, with ``see_cost = "equal"``)."""
         minimum = self.minimum_bet(seat)
         return minimum * 2 if self.rules.see_cost == "double" else minimum
 
-    def total_chips(self) -> Fraction:
+    def total_chips(self) -> Chips:
         """Chips in front of the seats plus the pots (equals what they brought, plus anything borrowed)."""
         return sum(self.chips, 0) + self.pot
 
@@ -320,13 +320,13 @@ class HandState:
     def look(self, hand: int = 0) -> list[Event]:
         return self.act(Look(hand))
 
-    def verify_bet(self, amount: Fraction) -> None:
+    def verify_bet(self, amount: Chips) -> None:
         self.verify(Bet(Fraction(amount)))
 
-    def can_bet(self, amount: Fraction) -> bool:
+    def can_bet(self, amount: Chips) -> bool:
         return self.can(Bet(Fraction(amount)))
 
-    def bet(self, amount: Fraction) -> list[Event]:
+    def bet(self, amount: Chips) -> list[Event]:
         return self.act(Bet(Fraction(amount)))
 
     def verify_fold(self) -> None:
@@ -413,7 +413,7 @@ class HandState:
         return LegalActions(s, look=look, fold=True, bet_min=low, bet_max=high, bet_choices=choices,
                             see_cost=see, cover=cover, agree_showdown=agree, borrow=borrow)
 
-    def _bet_range(self, s: int) -> tuple[Fraction | None, Fraction | None, tuple[Fraction, ...] | None]:
+    def _bet_range(self, s: int) -> tuple[Chips | None, Chips | None, tuple[Chips, ...] | None]:
         """(least, most, fixed choices) a seat may bet with its own chips, in chips put in."""
         seen = self.seen[s]
         low = self.stake if seen else self._half_stake  # a blind chip counts as two seen ones
@@ -456,7 +456,7 @@ class HandState:
             if c not in self.hands[s][0]:
                 raise IllegalAction(f"{self.names[s]} does not hold {card_from_index(c)}")
 
-    def _verify_bet(self, s: int, amount: Fraction) -> None:
+    def _verify_bet(self, s: int, amount: Chips) -> None:
         name = self.names[s]
         if amount <= 0:
             raise IllegalAction("a bet must be more than nothing")
@@ -476,18 +476,18 @@ class HandState:
         value = amount * factor
         if rules.limit == "fixed" and value not in (self.stake, self.stake + rules.min_bet):
             raise IllegalAction(
-                f"fixed limit: {name} may bet the stake {amount_text(self.stake / factor)} or raise it by "
-                f"{amount_text(rules.min_bet)} (to {amount_text((self.stake + rules.min_bet) / factor)}), not {amount_text(amount)}"
+                f"fixed limit: {name} may bet the stake {amount_text(Fraction(self.stake) / factor)} or raise it by "
+                f"{amount_text(rules.min_bet)} (to {amount_text(Fraction(self.stake + rules.min_bet) / factor)}), not {amount_text(amount)}"
             )
         if rules.max_bet and value > rules.max_bet:
             raise IllegalAction(
-                f"{name} bets {amount_text(amount)}, above the maximum bet {amount_text(rules.max_bet / factor)}"
+                f"{name} bets {amount_text(amount)}, above the maximum bet {amount_text(Fraction(rules.max_bet) / factor)}"
                 + ("" if self.seen[s] else " for a blind player")
             )
         if rules.limit == "pot" and value - self.stake > self.pot:
             raise IllegalAction(
                 f"pot limit: a raise may not exceed the pot ({amount_text(self.pot)}); {name} may bet at most "
-                f"{amount_text((self.stake + self.pot) / factor)}"
+                f"{amount_text(Fraction(self.stake + self.pot) / factor)}"
             )
 
     def _see_problem(self, s: int, cost: bool = True) -> str | None:
@@ -543,9 +543,9 @@ class HandState:
             raise IllegalAction(problem)
 
     # --- doing ---------------------------------------------------------------------------------------
-    def _pay(self, s: int, amount: Fraction) -> Fraction:
+    def _pay(self, s: int, amount: Chips) -> Chips:
         """Move chips from a seat to the open pot; the part the bank lends when the seat is short."""
-        borrowed: Fraction | int = 0
+        borrowed: Chips = 0
         if amount > self.chips[s]:
             borrowed = amount - self.chips[s]
             self.chips[s] += borrowed
@@ -615,7 +615,7 @@ class HandState:
         else:
             self._next_turn()
 
-    def _bet(self, s: int, amount: Fraction) -> None:
+    def _bet(self, s: int, amount: Chips) -> None:
         value = amount if self.seen[s] else amount * 2
         if value != self.stake:
             self.stake = value

@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Any, Sequence
 
 from casino.besthand import HandRanker
-from casino.classic.actions import Action, Event, HandOver, IllegalAction, Keep, Shown
+from casino.classic.actions import Action, Chips, Event, HandOver, IllegalAction, Keep, Shown
 from casino.classic.rules import ClassicRules
 from casino.classic.state import HandState, LegalActions
 from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
@@ -73,9 +73,9 @@ class HandRecord:
     pack: list[int]
     held_out: list[list[int]]  # per hand seat: a kept blind hand brought to this deal (or [])
     dealt: list[list[tuple[int, ...]]]
-    chips_before: list[Fraction]
-    chips_after: list[Fraction]
-    borrowed: list[Fraction]
+    chips_before: list[Chips]
+    chips_after: list[Chips]
+    borrowed: list[Chips]
     events: list[Event]
     actions: list[tuple[int, Action]]
     showdown: bool
@@ -83,7 +83,7 @@ class HandRecord:
     kept_blind: int  # hand seat that keeps its blind hand for the next deal, or -1
     pack_after: list[int] = field(default_factory=list)
 
-    def net(self, hand_seat: int) -> Fraction:
+    def net(self, hand_seat: int) -> Chips:
         return self.chips_after[hand_seat] - self.chips_before[hand_seat] - self.borrowed[hand_seat]
 
 
@@ -100,8 +100,8 @@ class ClassicTable:
             raise IllegalAction(f"Brag is played by 2 to 8 players, not {len(names)}")
         self.rules = rules
         self.names = list(names)
-        self.chips = [Fraction(c) for c in (chips if chips is not None else [rules.chips] * len(names))]
-        self.borrowed = [Fraction(0)] * len(names)
+        self.chips: list[Chips] = [Fraction(c) for c in (chips if chips is not None else [rules.chips] * len(names))]
+        self.borrowed: list[Chips] = [Fraction(0)] * len(names)
         self.seeds = seeds or SeedSource.from_text(seed)
         self.ranker = HandRanker(rules.cards, rules.wild)
         self.dealer = dealer  # table seat that dealt last; -1: none yet (the first deal is seat 0's)
@@ -246,9 +246,9 @@ class ClassicTable:
         hand_seat = self._seats.index(seat) if seat in self._seats else -1
         publics = self._publics
         if not publics:
-            by_seat = {s: i for i, s in enumerate(self._seats)}
-            for s, name in enumerate(self.names):
-                publics.append(SeatPublic(name, self.chips[s], "out", 0, "", 0, 0) if s not in by_seat else None)
+            playing = set(self._seats)
+            for s, name in enumerate(self.names):  # seats in this hand are filled in just below
+                publics.append(SeatPublic(name, self.chips[s], "out" if s not in playing else "", 0, "", 0, 0))
             state.dirty = set(range(state.n))
         if state.dirty:
             for i in state.dirty:
@@ -370,7 +370,7 @@ class ClassicTable:
         table.shown = [ShownHand(int(n), str(name), tuple(k), tuple(d), str(h)) for n, name, k, d, h in snapshot["shown"]]
         return table
 
-    def total(self) -> Fraction:
+    def total(self) -> Chips:
         """All chips at the table, in front of the seats and in the pot (minus what the bank lent)."""
         pot = self.state.pot if self.state is not None else Fraction(0)
         return sum(self.chips, Fraction(0)) + pot - sum(self.borrowed, Fraction(0))

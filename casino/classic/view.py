@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from casino.classic.actions import (
-    Action, AgreedShowdown, AgreeShowdown, Bet, BetMade, Choose, Cover, Discard, Discarded, Event, Fold, Keep,
+    Action, Chips, AgreedShowdown, AgreeShowdown, Bet, BetMade, Choose, Cover, Discard, Discarded, Event, Fold, Keep,
     Look, See,
 )
 from casino.classic.rules import ClassicRules
@@ -38,9 +38,9 @@ class SeatPublic(NamedTuple):
     """What everyone at the table can see of a seat."""
 
     name: str
-    chips: Fraction
+    chips: Chips
     status: str  # "blind", "seen", "folded", "covered" (or "out": not in this hand)
-    put_in: Fraction  # chips put in this hand, ante included
+    put_in: Chips  # chips put in this hand, ante included
     last_action: str
     hands: int  # hands held: 2 for a player keeping a blind hand from the last deal
     bets: int = 0  # bets (and showdown agreements) made this hand
@@ -73,11 +73,11 @@ class SeatView(NamedTuple):
     seats: tuple[SeatPublic, ...]
     dealer: int
     to_act: int
-    stake: Fraction
-    pot: Fraction
-    pots: tuple[Fraction, ...]
-    minimum_bet: Fraction
-    see_cost: Fraction
+    stake: Chips
+    pot: Chips
+    pots: tuple[Chips, ...]
+    minimum_bet: Chips
+    see_cost: Chips
     history: tuple[Event, ...]
     shown_before: tuple[ShownHand, ...]
 

@@ -29,7 +29,7 @@ from typing import Any, Sequence
 from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
-from casino.classic.actions import action_from_dict, action_to_dict, event_from_dict
+from casino.classic.actions import PotWon, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.state import HandState
 from casino.classic.table import ClassicTable, HandRecord, verify_pack
@@ -40,7 +40,7 @@ from casino.fair import SeedSource, seed_from_hex
 from casino.games import amount_text
 
 __all__ = [
-    "create_session", "save_hand", "end_session", "get_session", "list_sessions", "hands_of", "get_hand",
+    "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line",
 ]
 
@@ -69,7 +69,7 @@ def summary_line(record: HandRecord) -> str:
     """Who won what, in one line (``Ann wins 12; Bob wins side pot 1: 6``)."""
     parts = []
     for e in record.events:
-        if e.kind == "pot_won":
+        if isinstance(e, PotWon):
             pot = "" if e.pot == 0 else f" side pot {e.pot}"
             parts.append(f"{record.names[record.seats.index(e.seat)]} wins{pot} {amount_text(e.amount)}")
     return "; ".join(parts)
@@ -105,6 +105,16 @@ def end_session(session_id: int, reason: str, *, session: Session) -> ClassicSes
         record.end_reason = reason
         session.add(record)
         session.commit()
+    return record
+
+
+def reopen_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
+    """A session stopped by quitting or Ctrl-C, open again (``brag classic --resume``)."""
+    record = get_session(session_id, session=session)
+    record.ended_at = None
+    record.end_reason = None
+    session.add(record)
+    session.commit()
     return record
 
 

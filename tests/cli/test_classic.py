@@ -89,6 +89,32 @@ def test_ctrl_c_ends_the_session_keeping_settled_hands(runner, app, tmp_path, mo
     assert session["status"] == "ended: interrupted" and session["hands"] >= 1
 
 
+def test_a_session_stopped_by_ctrl_c_resumes_to_its_end(runner, app, tmp_path, monkeypatch):
+    import cli.prompts
+
+    calls = {"n": 0}
+
+    def ask(text):
+        calls["n"] += 1
+        if calls["n"] > 3:
+            raise KeyboardInterrupt
+        return "f" if "action" in text else "n"
+
+    monkeypatch.setattr(cli.prompts, "ask", ask)
+    url = db_url(tmp_path)
+    first = runner.invoke(app, ["classic", "--hands", "6", "--opponents", "2", "--seed", "r", "--db", url])
+    assert first.exit_code == 130
+    stopped = json.loads(runner.invoke(app, ["sessions", "--classic", "--db", url, "--json"]).output)["sessions"][0]
+    monkeypatch.setattr(cli.prompts, "ask", lambda text: "f" if "action" in text else "n")
+    again = runner.invoke(app, ["classic", "--resume", str(stopped["id"]), "--db", url])
+    assert again.exit_code == 0, again.output
+    done = json.loads(runner.invoke(app, ["sessions", "--classic", "--db", url, "--json"]).output)["sessions"][0]
+    assert done["hands"] == 6 and done["status"] == "ended: hands"
+    assert runner.invoke(app, ["verify", str(stopped["id"]), "--classic", "--db", url]).exit_code == 0
+    over = runner.invoke(app, ["classic", "--resume", str(stopped["id"]), "--db", url])
+    assert over.exit_code == 2 and "is over (hands)" in over.output
+
+
 def test_resume_carries_on_from_the_last_settled_hand(tmp_path):
     import random
 
