@@ -189,7 +189,7 @@ class SimulationResult:
     def bets(self) -> tuple[BetSimulation, ...]:
         t = self.tally
         found = []
-        for report in (self.exact.ante_play, self.exact.pair_plus):  # side bets are not simulated
+        for report in (self.exact.ante_play, self.exact.pair_plus):
             if report is None:
                 continue
             k = COLUMN[report.bet]
@@ -213,6 +213,21 @@ class SimulationResult:
                     exact_hit_rate=report.hit_rate,
                 )
             )
+        for report in getattr(self.exact, "side_bets", ()):  # a stake of 1 on each, every box
+            sums = t.side.get(report.bet)
+            if sums is None:
+                continue
+            total, squares, hand_squares, hits = sums
+            n, scale, hands = t.rounds, t.side_scale, t.hands
+            var_round = (squares - total**2 / n) / (n - 1) / scale**2 if n > 1 else math.nan
+            var_hand = (hand_squares - total**2 / hands) / (hands - 1) / scale**2 if hands > 1 else math.nan
+            found.append(BetSimulation(
+                bet=report.bet, title=report.title, rounds=n, boxes=t.boxes,
+                mean=total / scale / n / t.boxes if n else math.nan,
+                round_std=math.sqrt(max(var_round, 0.0)), std_dev=math.sqrt(max(var_hand, 0.0)),
+                hit_rate=hits / hands if hands else math.nan,
+                exact_mean=report.expected_return, exact_std_dev=report.std_dev, exact_hit_rate=report.hit_rate,
+            ))
         return tuple(found)
 
     def bet(self, name: str) -> BetSimulation:

@@ -34,7 +34,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from casino.cards import parse_cards
-from casino.errors import BragError
+from casino.errors import BetError, BragError
 from casino.games import Game
 from casino.hands import hand_table
 
@@ -56,6 +56,8 @@ def play_mask(game: Game, strategy: str) -> np.ndarray:
     """The hands a strategy plays (True) or folds (False), one entry per hand-table row."""
     table = hand_table(game.ranking)
     name = strategy.strip().lower()
+    if game.cards != 3 and name != "optimal":
+        raise BetError(f"{game.name} deals {game.cards} cards: only the optimal strategy is known for it")
     if name == "optimal":
         from casino.edge import analyze
 
@@ -209,6 +211,9 @@ def strategy_report(
     """The optimal strategy in words, its exceptions, and each other strategy's exact edge and cost."""
     from casino.edge import analyze
 
+    if game.cards != 3:
+        raise BetError(f"{game.name} deals {game.cards} cards: the strategy in words is for three-card games"
+                       " (brag edge and brag par give its optimal play rate and figures)")
     best = analyze(game, pair_plus_ratio=pair_plus_ratio)
     table = best.table
     rule, t = rule_in_words(game, best.play)

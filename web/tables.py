@@ -387,7 +387,7 @@ def table_games() -> dict[str, str]:
     found = {}
     for name in builtin_games():
         game = load_game(name)
-        if getattr(game, "head_to_head", None) is None:
+        if getattr(game, "head_to_head", None) is None and getattr(game, "cards", 3) == 3:
             found[name] = game.name
     return found
 

@@ -25,7 +25,7 @@ transaction: a session killed at any moment has every settled round or none of i
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -35,6 +35,7 @@ from sqlmodel import Session, col, select
 
 from casino.db.database import StoreError
 from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, SessionRecord, utcnow
+from casino.cards import Card
 from casino.events import BoxBets
 from casino.games import Game, parse_game_text
 from casino.sitting import Sitting, SittingStats
@@ -76,7 +77,7 @@ def money(value: Fraction | int) -> str:
     return str(Fraction(value))
 
 
-def cards_text(cards) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(c.ascii() for c in cards)
 
 
@@ -191,7 +192,9 @@ def record_round(
     }
     try:
         connection = session.connection()
-        hand_id = int(connection.execute(_INSERT_HAND, values).inserted_primary_key[0])
+        key = connection.execute(_INSERT_HAND, values).inserted_primary_key
+        assert key is not None
+        hand_id = int(key[0])
         connection.execute(_INSERT_BOX, _box_rows(hand_id, result))
         connection.execute(_INSERT_BET, _bet_rows(hand_id, result))
         changed = connection.execute(_UPDATE_SESSION, {"sid": session_id, "new_bankroll": money(bankroll_after)}).rowcount
@@ -277,7 +280,8 @@ def latest_session(*, session: Session) -> SessionRecord:
 
 
 def settings_of(record: SessionRecord) -> dict[str, Any]:
-    return json.loads(record.settings or "{}")
+    settings: dict[str, Any] = json.loads(record.settings or "{}")
+    return settings
 
 
 @dataclass(frozen=True)
@@ -460,12 +464,13 @@ def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
     ).first()
     if hand is None:
         return ()
+    assert hand.id is not None
     side: dict[int, dict[str, Fraction]] = {}
-    for row in bets_of([hand.id], session=session).get(hand.id, []):  # type: ignore[list-item]
+    for row in bets_of([hand.id], session=session).get(hand.id, []):
         if row.bet not in ("ante", "play", "ante_bonus", "pair_plus"):
             side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
     return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {}))
-                 for b in boxes_of(hand.id, session=session))  # type: ignore[arg-type]
+                 for b in boxes_of(hand.id, session=session))
 
 
 def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:

@@ -10,6 +10,7 @@ through every round. Any difference is a :class:`Mismatch` naming the hand, the 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -78,7 +79,7 @@ def verify_session(session_id: int, round_no: int | None = None, *, session: Ses
         store.get_hand(session_id, round_no, session=session)  # raises, naming the missing hand
     table = Table(store.game_of(record))
     boxes = {h.id: b for h, b in store.hands_with_boxes(session_id, first=round_no, last=round_no, session=session)}
-    bets = store.bets_of([h.id for h in hands if h.id in boxes], session=session)
+    bets = store.bets_of([h.id for h in hands if h.id is not None and h.id in boxes], session=session)
     found: list[Mismatch] = []
     previous = record.start_bankroll
     checked = []
@@ -88,7 +89,7 @@ def verify_session(session_id: int, round_no: int | None = None, *, session: Ses
             try:
                 if Fraction(hand.bankroll_before) != Fraction(previous):
                     found.append(Mismatch(hand.round_no, None, "bankroll_before", hand.bankroll_before, previous))
-                found.extend(_verify_hand(table, hand, boxes.get(hand.id, []), bets.get(hand.id)))
+                found.extend(_verify_hand(table, hand, boxes.get(hand.id, []), bets.get(hand.id or 0)))
             except ValueError as error:  # a stored amount that is not a number: tampered, and named
                 found.append(Mismatch(hand.round_no, None, "stored values", "unreadable", f"numbers ({error})"))
         previous = hand.bankroll_after
@@ -195,7 +196,8 @@ def _decision_order(events: Any) -> dict[int, int]:
     return {box: i for i, box in enumerate(boxes)}
 
 
-def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], stored_events: Any, check) -> None:
+def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], stored_events: Any,
+             check: Callable[[int | None, str, Any, Any], None]) -> None:
     check(None, "dealer_cards", hand.dealer_cards, store.cards_text(result.dealer_cards))
     check(None, "dealer_hand", hand.dealer_hand, result.dealer_hand)
     check(None, "qualifies", bool(hand.qualifies), result.qualifies)
