@@ -345,6 +345,10 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
 
             raise BetError(f"{game.name} is a head-to-head game: there is no play/fold decision to give")
         return analyze_head_to_head(game)  # type: ignore[return-value]
+    if (play is None and game.rules.face_up) or (play is not None and np.ndim(play) == 2):
+        from casino.face_up import face_up_analysis  # the dealer's first card seen: decided per up card
+
+        return face_up_analysis(game, play)
     if game.cards == 4:  # each of player and dealer plays the best three of four
         from casino.maths.four_card import four_card_outcomes
 

@@ -66,7 +66,7 @@ _GAME_KEYS = {
     "discard_breaks_ties", *BETS,
     *SIDE_BET_KEYS,
 }
-_RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold")
+_RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold", "face_up")
 _PAYTABLE_KEYS = {"name", "description", "source", *BETS}
 _LIMIT_KEYS = ("min_ante", "max_ante", "min_pair_plus", "max_pair_plus")
 
@@ -156,10 +156,12 @@ class Limits:
 @dataclass(frozen=True)
 class Rules:
     """Rule variations: whether the Ante Bonus is paid when the player loses to a qualifying dealer,
-    and whether Pair Plus still stands (is settled on the cards) when the player folds."""
+    whether Pair Plus still stands (is settled on the cards) when the player folds, and whether the
+    dealer's first card is dealt face up before the player decides (Face Up, :mod:`casino.face_up`)."""
 
     ante_bonus_on_loss: bool = True
     pair_plus_on_fold: bool = True
+    face_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -264,7 +266,8 @@ class Game:
         if limits:
             sections.append(("limits", limits))
         if self.head_to_head is None:
-            sections.append(("rules", [(key, getattr(self.rules, key)) for key in _RULE_KEYS]))
+            sections.append(("rules", [(key, getattr(self.rules, key)) for key in _RULE_KEYS
+                                   if key != "face_up" or self.rules.face_up]))
         for section, items in sections:
             lines.append("")
             lines.append(f"[{section}]")

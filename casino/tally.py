@@ -22,7 +22,7 @@ from casino.rules import OUTCOME_NAMES
 if TYPE_CHECKING:
     from casino.rules import CompiledRules
 
-__all__ = ["COLUMNS", "COLUMN", "Tally", "hand_peaks", "sum_of_squares", "simulate_chunk", "check_level"]
+__all__ = ["COLUMNS", "COLUMN", "Tally", "hand_peaks", "sum_of_squares", "simulate_chunk", "check_level", "up_cards"]
 
 # Tally columns, per hand; the round's totals are summed over its boxes.
 COLUMNS = ("ante_play", "pair_plus", "ante_play_hit", "pair_plus_hit", *OUTCOME_NAMES)
@@ -113,7 +113,12 @@ def simulate_chunk(
     """Deal, settle and tally ``rounds`` rounds (one chunk)."""
     player, dealer = deal(rng, rounds, boxes, masks)
     flat = player.ravel()
-    s = rules.settle(flat, np.repeat(dealer, boxes) if boxes > 1 else dealer, play[flat])
+    if play.ndim == 2:  # decided knowing the dealer's up card (Face Up: casino.face_up)
+        up = up_cards(rng, rules.table.cards, dealer)
+        decide = play[flat, np.repeat(up, boxes) if boxes > 1 else up]
+    else:
+        decide = play[flat]
+    s = rules.settle(flat, np.repeat(dealer, boxes) if boxes > 1 else dealer, decide)
     ante_play = s.ante + s.play + s.ante_bonus
     values = np.empty((flat.size, _K), dtype=np.int64)
     values[:, 0] = ante_play
@@ -139,6 +144,13 @@ def simulate_chunk(
         side=side,
         side_scale=side_scale,
     )
+
+
+def up_cards(rng: np.random.Generator, cards: np.ndarray, dealer: np.ndarray) -> np.ndarray:
+    """The dealer's card dealt face up in each round: one of the dealer's three cards, uniformly (the
+    first card off a shuffled deck). Draws from ``rng`` only when called (strategies blind to the
+    dealer's cards deal exactly as before)."""
+    return cards[dealer, rng.integers(0, 3, size=dealer.size)].astype(np.int64)
 
 
 def _side_tally(rules: CompiledRules, player: np.ndarray, dealer: np.ndarray, rounds: int, boxes: int

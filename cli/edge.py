@@ -26,6 +26,8 @@ def rule_notes(game) -> list[str]:
         notes.append("no Ante Bonus when the dealer wins")
     if game.pair_plus is not None and not game.rules.pair_plus_on_fold:
         notes.append("Pair Plus is lost on a fold")
+    if game.rules.face_up:
+        notes.append("Face Up: the dealer's first card is dealt face up, and the player decides knowing it")
     return notes
 
 
@@ -74,8 +76,13 @@ def edge(
             out.print(f"Four cards each, the best three playing{'; the discard breaks ties' if g.discard_breaks_ties else ''}.")
         n = report.ante_play.total
         hands = len(report.table.pay_class)
-        out.print(f"Every player hand against every dealer hand: {hands:,} × {n // hands:,} = {n:,} pairs. "
-                  "Ante/Play figures are per Ante and include the Ante Bonus.\n")
+        if g.rules.face_up:
+            out.print(f"Every player hand, dealer up card and pair of the dealer's other cards: {hands:,} × 49 × 1,128"
+                      f" = {n:,} deals; the player plays the informed strategy (play or fold by the exact EV"
+                      " given the up card). Ante/Play figures are per Ante and include the Ante Bonus.\n")
+        else:
+            out.print(f"Every player hand against every dealer hand: {hands:,} × {n // hands:,} = {n:,} pairs. "
+                      "Ante/Play figures are per Ante and include the Ante Bonus.\n")
 
     if meter_note:
         out.print(meter_note, markup=False)

@@ -12,6 +12,7 @@ from cli import session_stats, simulate
 from cli import compare, par, solve, strategy
 from cli import serve
 from cli import classic, referee
+from cli import tournament
 from cli.errors import BragGroup
 
 app = typer.Typer(
@@ -60,6 +61,7 @@ app.command("strategy")(strategy.strategy)
 app.command("serve")(serve.serve)
 app.command("classic")(classic.classic)
 app.command("referee")(referee.referee)
+app.command("tournament")(tournament.tournament)
 
 
 def main() -> None:

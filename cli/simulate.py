@@ -252,10 +252,13 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
 
     exact, why_not = None, ""
     try:
+        if strategy.strip().lower() == "informed":
+            raise TooLongError("The exact session figures are for strategies blind to the dealer's cards: simulated only.")
         exact = session_stats(game, bankroll=start, hands=hands, pattern=pattern, strategy=strategy,
                               max_work=1_000_000_000)
-    except TooLongError:
-        why_not = "The exact session would take too long to compute here: simulated only."
+    except TooLongError as error:
+        why_not = str(error) if str(error).startswith("The exact") else (
+            "The exact session would take too long to compute here: simulated only.")
     with _progress(hands, f"Playing {sessions:,} sessions, round", not json) as advance:
         sims = simulate_sessions(game, pattern, bankroll=start, hands=hands, sessions=sessions, strategy=strategy,
                                  seed=seed, progress=advance)

@@ -19,6 +19,7 @@ from sqlmodel import Session
 
 from casino.db import store
 from casino.bets import BetName, get_bet
+from casino.bets.progressive import meter_after, meter_key
 from casino.db.models import BetRecord, BoxRecord, HandRecord, SessionRecord
 from casino.errors import BragError
 from casino.events import BoxBets, Decision
@@ -93,12 +94,43 @@ def verify_session(session_id: int, round_no: int | None = None, *, session: Ses
             except ValueError as error:  # a stored amount that is not a number: tampered, and named
                 found.append(Mismatch(hand.round_no, None, "stored values", "unreadable", f"numbers ({error})"))
         previous = hand.bankroll_after
+    try:
+        found.extend(_verify_meter(record, table, set(checked), session))
+    except ValueError as error:
+        found.append(Mismatch(None, None, "progressive meter", "unreadable", f"numbers ({error})"))
     if round_no is None:
         try:
             found.extend(_verify_totals(record, hands, previous))
         except ValueError as error:
             found.append(Mismatch(None, None, "session totals", "unreadable", f"numbers ({error})"))
     return VerifyReport(session_id, tuple(checked), tuple(found))
+
+
+def _verify_meter(record: SessionRecord, table: Table, checked: set[int], session: Session) -> list[Mismatch]:
+    """The progressive meter's chain: every progressive bet of every session at this game, in the order
+    stored, must have been settled against the meter that the bets before it left (the file's start, each
+    stake's contribution, a reset after a hit paid from the meter); and the stored meter is where the chain
+    ends. Mismatches are reported for this session's hands (and the stored meter)."""
+    game = table.game
+    if not any(side.bet == BetName.PROGRESSIVE for side in game.side_bets):
+        return []
+    side = game.side_bet(BetName.PROGRESSIVE)
+    found: list[Mismatch] = []
+    running = side.meter
+    rows = store.progressive_bets(record.game, session=session)
+    by_hand: dict[int, list[store.MeterBet]] = {}
+    for row in rows:
+        by_hand.setdefault(row.hand_id, []).append(row)
+    for hand_rows in by_hand.values():
+        for row in hand_rows:
+            mine = row.session_id == record.id and row.round_no in checked
+            if mine and (row.meter is None or Fraction(row.meter) != running):
+                found.append(Mismatch(row.round_no, row.box, "progressive meter", str(row.meter), str(running)))
+        running = meter_after(side, running, [(Fraction(r.stake), r.paid_hand) for r in hand_rows])
+    stored = store.progressive_meter(meter_key(game), side.meter, session=session)
+    if rows and stored != running:
+        found.append(Mismatch(None, None, "stored progressive meter", str(stored), str(running)))
+    return found
 
 
 def _verify_totals(record: SessionRecord, hands: list[HandRecord], last: str) -> list[Mismatch]:
