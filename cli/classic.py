@@ -266,11 +266,8 @@ def _hint(table: Any, view: Any) -> str:
     discards = view.discards
     if len(kept) != 3:
         return "Hint: discard first."
-    seen_cards = set(view.cards)
-    record = table._record
-    if record is not None and not record.shuffled:
-        seen_cards |= {c for h in view.shown_before for c in (*h.kept, *h.discards)}
-    unseen = [c for c in range(table.rules.pack_size) if c not in seen_cards]
+    known = set(view.cards) | set(view.known_absent)
+    unseen = [c for c in range(table.rules.pack_size) if c not in known]
     others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
     chances = beat_chances(table.ranker, kept, discards, unseen, others, seed=f"hint-{view.hand_no}")
     parts = [f"{c.opponents} opponent{'s' if c.opponents > 1 else ''}: {percent(c.beat, 2)}"

@@ -1,8 +1,9 @@
 """The hint: your chance of holding a better hand than each number of opponents still in.
 
 Counting over the cards you have not seen: the pack less your own cards and, when the pack was not
-shuffled for this deal, less the cards turned up at showdowns since the last shuffle (they went to
-the bottom of the pack). Three-card Brag is counted exactly: every opponent hand for one opponent,
+shuffled for this deal, less the cards turned up at showdowns since the last shuffle that lie below
+the cards dealt (each hand goes to the bottom of the pack in an order everyone saw, so everyone can
+work out where those cards are: :attr:`casino.classic.view.SeatView.known_absent`). Three-card Brag is counted exactly: every opponent hand for one opponent,
 and every pair of disjoint hands for two (by inclusion and exclusion over shared cards). For three or
 more opponents, and for four- and five-card Brag, the figure is a fixed-seed simulation of the deals
 and says so::

@@ -36,6 +36,10 @@ from casino.fair import SeedSource, commitment, deck_order
 __all__ = ["ClassicTable", "HandRecord", "pack_commitment", "shuffle_pack", "verify_pack", "deal_order"]
 
 
+#: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
+SHOWN_KEPT = 100
+
+
 def pack_commitment(seed: bytes, order: Sequence[int]) -> str:
     """The commitment shown before a deal: SHA-256 of the seed followed by the pack order (one byte a card)."""
     return commitment(bytes(seed) + bytes(order))
@@ -116,6 +120,8 @@ class ClassicTable:
         self._keep_checked = False
         self._undealt: list[int] = []
         self._shuffle_next = True
+        self._last_shuffle = 0  # the hand whose deal was last shuffled
+        self.known_absent: frozenset[int] = frozenset()
 
     # --- the deal --------------------------------------------------------------------------------------
     def players(self) -> list[int]:
@@ -145,6 +151,7 @@ class ClassicTable:
         if shuffled:
             in_pack = [c for c in range(self.rules.pack_size) if c not in set(held)]
             self.pack = shuffle_pack(seed, in_pack)
+            self._last_shuffle = self.hand_no
         pack = list(self.pack)
         top = 0
         hands: list[list[list[int]]] = [[[]] for _ in players]
@@ -173,6 +180,12 @@ class ClassicTable:
             showdown=False, prial_won=False, kept_blind=-1,
         )
         self._undealt = pack[top:]
+        if shuffled:
+            self.known_absent = frozenset()
+        else:
+            below = set(self._undealt)
+            self.known_absent = frozenset(c for h in self.shown if h.hand_no >= self._last_shuffle
+                                          for c in (*h.kept, *h.discards) if c in below)
         return self.state
 
     # --- during the hand ---------------------------------------------------------------------------------
@@ -270,15 +283,18 @@ class ClassicTable:
             minimum_bet=state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
             see_cost=state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
             history=public_events(self._table_events(state.events), seat, state.has_discards),
-            shown_before=self._shown_tuple(),
+            shown_before=self._shown_tuple(), known_absent=self.known_absent,
         )
 
     def _shown_tuple(self) -> tuple[ShownHand, ...]:
-        if len(self._shown_cache) != len(self.shown):
+        if self._shown_cached_at != self._shown_version:
             self._shown_cache = tuple(self.shown)
+            self._shown_cached_at = self._shown_version
         return self._shown_cache
 
     _shown_cache: tuple[ShownHand, ...] = ()
+    _shown_cached_at = 0
+    _shown_version = 0
 
     def _table_events(self, events: list[Event]) -> list[Event]:
         """Events with hand seat numbers turned into table seat numbers (converted once each)."""
@@ -318,6 +334,9 @@ class ClassicTable:
         prial = False
         for e in state.events:
             if isinstance(e, Shown):
+                if len(self.shown) >= 2 * SHOWN_KEPT:  # a long session keeps the last ones only
+                    del self.shown[:-SHOWN_KEPT]
+                self._shown_version += 1
                 self.shown.append(ShownHand(self.hand_no, self.names[self._seats[e.seat]], e.kept, e.discards, e.hand))
                 if any(getattr(w, "seat", -1) == e.seat for w in winners) and self.ranker.category(e.kept) == 5:
                     prial = True
@@ -354,6 +373,7 @@ class ClassicTable:
             "pack": list(self.pack),
             "kept_blind": {str(seat): list(cards) for seat, cards in self.kept_blind.items()},
             "shuffle_next": self._shuffle_next,
+            "last_shuffle": self._last_shuffle,
             "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown[-60:]],
         }
 
@@ -367,7 +387,9 @@ class ClassicTable:
         table.pack = [int(c) for c in snapshot["pack"]]
         table.kept_blind = {int(seat): tuple(int(c) for c in cards) for seat, cards in snapshot["kept_blind"].items()}
         table._shuffle_next = bool(snapshot["shuffle_next"])
+        table._last_shuffle = int(snapshot.get("last_shuffle", 0))
         table.shown = [ShownHand(int(n), str(name), tuple(k), tuple(d), str(h)) for n, name, k, d, h in snapshot["shown"]]
+        table._shown_version += 1
         return table
 
     def total(self) -> Chips:

@@ -61,7 +61,9 @@ class SeatView(NamedTuple):
 
     ``cards``: the seat's own cards (the hand as dealt) once it has looked, else ``None``;
     ``kept``/``discards``: its choice in four- and five-card Brag; ``seats``: every seat's public
-    state (indexed like the table); ``history``: this hand's public events.
+    state (indexed like the table); ``history``: this hand's public events; ``known_absent``: cards
+    turned up since the last shuffle that everyone can work out lie below the cards dealt this hand
+    (an unshuffled pack puts each hand's cards at the bottom, in an order everyone saw).
     """
 
     seat: int
@@ -80,6 +82,7 @@ class SeatView(NamedTuple):
     see_cost: Chips
     history: tuple[Event, ...]
     shown_before: tuple[ShownHand, ...]
+    known_absent: frozenset[int] = frozenset()  # cards shown since the last shuffle now below the deal
 
     def statuses(self) -> tuple[str, ...]:
         return tuple(s.status for s in self.seats)

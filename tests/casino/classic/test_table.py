@@ -132,3 +132,37 @@ def test_the_simple_opponent_is_an_opponent():
 def test_against_the_computer_defaults():
     rules = load_rules("against-the-computer")
     assert (rules.opponents, rules.chips, rules.hands) == (5, 1000, 15)
+
+
+def test_cards_shown_since_the_shuffle_below_the_deal_are_known_to_be_absent():
+    rng = random.Random(11)
+    table = ClassicTable(ClassicRules(), [f"P{i}" for i in range(3)], seed="absent")
+    bots = [SimpleOpponent()] * 3
+    found = False
+    for _ in range(60):
+        record = table.play_hand(bots, rng)
+        if not table.can_deal():
+            break
+        state = table.start_hand()
+        dealt = {c for hands in state.hands for h in hands for c in h}
+        assert not table.known_absent & dealt  # never a card that was dealt
+        if not table._record.shuffled and record.showdown:
+            shown = {c for e in record.events if e.kind == "shown" for c in e.kept}
+            found |= bool(shown) and shown <= table.known_absent  # the last showdown's cards lie at the bottom
+        while not table.hand_done:
+            table.act(bots[table.to_act].decide(table.view(table.to_act), table.legal_actions(), rng))
+        table.end_hand()
+    assert found
+
+
+def test_a_restored_table_deals_on_exactly_as_the_original():
+    rng = random.Random(5)
+    bots = [SimpleOpponent()] * 3
+    table = ClassicTable(ClassicRules(), ["A", "B", "C"], seed="restore")
+    for _ in range(5):
+        table.play_hand(bots, rng)
+    copy = ClassicTable.restore(table.rules, table.names, table.snapshot(), seeds=table.seeds)
+    one, two = table.start_hand(), copy.start_hand()
+    assert table._record.pack == copy._record.pack and one.hands == two.hands
+    assert table.view(1).shown_before == copy.view(1).shown_before
+    assert table.view(1).known_absent == copy.view(1).known_absent
