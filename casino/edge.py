@@ -349,10 +349,18 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
         from casino.face_up import face_up_analysis  # the dealer's first card seen: decided per up card
 
         return face_up_analysis(game, play)
+    # The dealer-outcome counts per player hand: three cards from 52 (the common case), four cards
+    # each playing the best three, or a deck with wild cards. Each has .table (with .pay_class and
+    # .ranking) and the four count arrays, which is all the rest of the analysis reads.
+    dealer: Any
     if game.cards == 4:  # each of player and dealer plays the best three of four
         from casino.maths.four_card import four_card_outcomes
 
-        dealer = four_card_outcomes(game.ranking, game.qualifier, game.discard_breaks_ties)  # type: ignore[assignment]
+        dealer = four_card_outcomes(game.ranking, game.qualifier, game.discard_breaks_ties)
+    elif game.has_wild_cards:  # jokers in the deck, or wild cards among the 52
+        from casino.maths.wild import wild_outcomes
+
+        dealer = wild_outcomes(game.ranking, game.qualifier, game.wild, game.jokers)
     else:
         dealer = dealer_outcomes(game.ranking, game.qualifier)
     table = dealer.table
