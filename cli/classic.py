@@ -88,6 +88,8 @@ def classic(
             table = ClassicTable(game_rules, names, seed=seed)
             record = classic_store.create_session(game_rules, names, players, limit,
                                                   {"seed": seed, "auto": auto}, session=session)
+        session_id = record.id
+        assert session_id is not None  # a stored row has its id
         computer = SimpleOpponent()
         rng = random.Random(f"{record.id}-{table.hand_no}-{seed}")
         you = None if auto else players.index("you")
@@ -111,20 +113,20 @@ def classic(
                     reason = "bust"
                     break
                 hand_record = _play_one(table, you, computer, rng, out if not json else None)
-                classic_store.save_hand(record.id, hand_record, table, session=session)
+                classic_store.save_hand(session_id, hand_record, table, session=session)
                 if you is not None:
                     out.print(f"[bold]{classic_store.summary_line(hand_record)}[/]")
         except _Quit:
             reason = "quit"
         except KeyboardInterrupt:
-            classic_store.end_session(record.id, "interrupted", session=session)
+            classic_store.end_session(session_id, "interrupted", session=session)
             typer.echo("", err=True)
             typer.echo(f"Interrupted: session {record.id} ended after {table.hand_no} settled hand(s).", err=True)
             raise typer.Exit(130) from None
         finally:
             if auto:
                 signal.signal(signal.SIGINT, previous)
-        classic_store.end_session(record.id, reason, session=session)
+        classic_store.end_session(session_id, reason, session=session)
         if json:
             from cli.render import print_json
 
@@ -179,7 +181,7 @@ def _play_one(table: Any, you: int | None, computer: Any, rng: Any, out: Any) ->
     return record
 
 
-def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int, out: Any) -> Any:
+def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out: Any) -> Any:
     """The player's action: keys until one is legal; a bad key or amount is one line and the prompt again."""
     from casino.classic.actions import IllegalAction, Keep
     from cli.classic_view import rules_text, screen

@@ -86,7 +86,7 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
         record = classic_store.get_session(session_id, session=session)
         rows = classic_store.hands_of(session_id, session=session)
         names = json_module.loads(record.names)
-        hands = [{
+        hands: list[dict[str, Any]] = [{
             "hand": h.hand_no, "commitment": h.commitment, "seed": h.seed, "shuffled": h.shuffled,
             "seats": [names[s] for s in json_module.loads(h.seats)],
             "chips_after": [str(c) for c in json_module.loads(h.chips_after)], "showdown": h.showdown,
