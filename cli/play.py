@@ -76,8 +76,8 @@ def play(
     stop_loss: Annotated[Optional[str], typer.Option("--stop-loss", help="With --auto: stop once this far behind.")] = None,
     betting: Annotated[
         str,
-        typer.Option(help="With --auto: flat, martingale (double the Ante after a loss, up to the table maximum) "
-                          "or pair-plus-only (--pair-plus stake, no Ante)."),
+        typer.Option(help="With --auto: flat, martingale, reverse-martingale, paroli, dalembert, fibonacci, "
+                          "proportional:F (F of the bankroll) or pair-plus-only (--pair-plus stake, no Ante)."),
     ] = "flat",
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue a stored session: the latest, or the ID given as GAME.")
@@ -371,7 +371,7 @@ def _ask_decision(out, setup: Setup, box: int) -> str:
     while True:
         choice = parse_decision(ask(f"Box {box}: (p)lay or (f)old?"))
         if choice in ("play", "fold", "end"):
-            return choice  # type: ignore[return-value]
+            return choice
         if choice == "help":
             out.print(view.HELP_TEXT, markup=False)
             view.print_stats(out, setup)
@@ -411,7 +411,7 @@ class _CtrlC:
 
     def __init__(self) -> None:
         self.pressed = False
-        self._previous = None
+        self._previous: Any = None  # the SIGINT handler to put back
 
     def install(self) -> None:
         import signal
