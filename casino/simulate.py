@@ -21,7 +21,9 @@ re-exports the names the command line and the tests use.
 **Reproducibility.** ``seed`` feeds :class:`numpy.random.SeedSequence`; with ``workers=W`` the
 rounds are split evenly between ``W`` processes, each with its own stream from
 ``SeedSequence(seed).spawn(W)``, and dealt in chunks of a fixed size, so the same seed and worker
-count give the same result on any machine. Tallies are integer sums, merged exactly.
+count give the same result on any machine. Tallies are integer sums, merged exactly. With
+``scheduler=`` (or ``client=``) the same ``W`` shares and streams run on a Dask cluster and give the
+same result to the chip as the local processes.
 
 **Statistics.** Boxes of one round face the same dealer, so the independent unit is the round: a
 bet's confidence interval uses the spread of per-round totals. Category frequencies are tested
@@ -50,7 +52,7 @@ from casino.session_sim import SessionSimulation, simulate_sessions
 from casino.strategy import decision_table
 from casino.table import MAX_BOXES
 from casino.tally import COLUMN, Tally, check_level, simulate_chunk, sum_of_squares
-from casino.workers import ProgressCallback, run_rounds, run_workers
+from casino.workers import ProgressCallback, run_on_cluster, run_rounds, run_workers
 
 if TYPE_CHECKING:
     from casino.edge import EdgeReport
@@ -303,6 +305,8 @@ def simulate(
     workers: int = 1,
     chunk: int = CHUNK,
     progress: ProgressCallback | None = None,
+    scheduler: str | None = None,
+    client: object | None = None,
 ) -> SimulationResult:
     """Simulate ``hands`` rounds of ``game`` with ``boxes`` boxes each, the player following ``strategy``.
 
@@ -310,6 +314,8 @@ def simulate(
     the dealer's first card, as in the Face Up game) or a boolean mask over the 22,100 hands (or
     22,100 hands x 52 up cards). ``progress(n)`` is called after every ``n`` rounds done. ``seed`` is a whole number or any
     text (:func:`casino.deal.seed_entropy`); without one a fresh seed is drawn and recorded in the result.
+    ``scheduler`` (a Dask address such as ``tcp://host:8786``) or ``client`` (a ``dask.distributed.Client``)
+    runs the ``workers`` shares on a Dask cluster instead of local processes: the same result to the chip.
     """
     if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 1:
         raise BragError(f"the number of rounds must be a whole number of at least 1, not {hands!r}")
@@ -333,7 +339,9 @@ def simulate(
                             f" got {play.shape}")
     seed_value = normal_seed(seed)
     root = np.random.SeedSequence(seed_entropy(seed_value))
-    if workers == 1:
+    if scheduler is not None or client is not None:
+        tally = run_on_cluster(game, play, boxes, int(hands), chunk, root.spawn(workers), scheduler, client, progress)
+    elif workers == 1:
         tally = run_rounds(game, play, boxes, int(hands), chunk, root.spawn(1)[0], progress)
     else:
         tally = run_workers(game, play, boxes, int(hands), chunk, root.spawn(workers), progress)

@@ -6,6 +6,10 @@ the parent merges them in worker order, so the same seed and worker count give t
 machine, whatever the timing. Workers are forked: the game, the strategy and the compiled rules
 reach them as the arguments of the process (nothing is kept in module globals), and progress and
 results come back on one queue.
+
+:func:`run_on_cluster` sends the same shares (same rounds, same ``SeedSequence`` children, same chunk
+size) to a Dask cluster instead and merges the tallies in the same order, so the sums are identical to
+the chip whether the shares run in local processes or on the cluster. Dask is imported only there.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from casino.games import Game
 from casino.rules import compile_rules
 from casino.tally import Tally, simulate_chunk
 
-__all__ = ["ProgressCallback", "run_rounds", "run_workers", "split"]
+__all__ = ["ProgressCallback", "run_on_cluster", "run_rounds", "run_workers", "split"]
 
 ProgressCallback = Callable[[int], None]
 
@@ -130,4 +134,37 @@ def run_workers(
         messages.close()
     for i in range(len(processes)):  # in worker order: the merged sums do not depend on timing
         tally.add(results[i])
+    return tally
+
+
+Share = tuple[Game, np.ndarray, int, int, int, np.random.SeedSequence]
+
+
+def _run_share(share: Share) -> Tally:
+    """One worker's share of the rounds, on whichever machine the cluster picks."""
+    game, play, boxes, rounds, chunk, seed = share
+    return run_rounds(game, play, boxes, rounds, chunk, seed)
+
+
+def run_on_cluster(
+    game: Game,
+    play: np.ndarray,
+    boxes: int,
+    rounds: int,
+    chunk: int,
+    seeds: list[np.random.SeedSequence],
+    scheduler: str | None = None,
+    client: object | None = None,
+    progress: ProgressCallback | None = None,
+) -> Tally:
+    """:func:`run_workers` on a Dask cluster (``scheduler`` address or ``client``): the same shares and
+    streams, merged in the same order, so the same sums; ``progress(rounds)`` once, when all are back."""
+    from casino.cluster import cluster_map
+
+    shares = [(game, play, boxes, n, chunk, s) for n, s in zip(split(rounds, len(seeds)), seeds)]
+    tally = Tally(boxes=boxes, scale=compile_rules(game).scale)
+    for part in cluster_map(_run_share, shares, scheduler, client):  # in share order, as run_workers merges
+        tally.add(part)
+    if progress is not None:
+        progress(rounds)
     return tally

@@ -32,6 +32,11 @@ def simulate(
     boxes: Annotated[int, typer.Option("--boxes", "-b", help="Boxes per round, 1-6, all against one dealer.")] = 1,
     seed: SeedOpt = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes, each with its own random stream.")] = 1,
+    scheduler: Annotated[
+        Optional[str],
+        typer.Option("--scheduler", help="A Dask scheduler address (tcp://host:8786): run the --workers shares there "
+                     "(needs the 'dask' extra); the result is the same."),
+    ] = None,
     level: LevelOpt = 0.95,
     ante_bonus_table: AnteBonusTableOpt = None,
     pair_plus_table: PairPlusTableOpt = None,
@@ -82,13 +87,15 @@ def simulate(
         fail(f"--hands must be at least 1, not {hands}")
     if betting and (boxes != 1 or workers != 1):
         fail("--boxes and --workers apply to rounds; with --betting each session plays one box in one process")
+    if betting and scheduler is not None:
+        fail("--scheduler applies to rounds; with --betting the sessions run in this process")
     stake = pair_plus_stake(pair_plus)  # checked before the game is loaded: a table name here is a mistake
     g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
     if betting:
         _sessions(g, betting, bankroll, ante, stake, max_ante, stop_win, stop_loss,
                   hands, 20_000 if sessions is None else sessions, strategy, seed, level, json)
         return
-    _rounds(g, hands, strategy, boxes, seed, workers, level, json)
+    _rounds(g, hands, strategy, boxes, seed, workers, level, json, scheduler)
 
 
 def _is_number(text: str) -> bool:
@@ -168,7 +175,7 @@ def _progress(total: int, label: str, enabled: bool):
     return _Bar()
 
 
-def _rounds(game, hands, strategy, boxes, seed, workers, level, json) -> None:
+def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=None) -> None:
     import time
 
     from rich.table import Table
@@ -178,7 +185,8 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json) -> None:
 
     started = time.perf_counter()
     with _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
-        result = run(game, hands, strategy=strategy, boxes=boxes, seed=seed, workers=workers, progress=advance)
+        result = run(game, hands, strategy=strategy, boxes=boxes, seed=seed, workers=workers, progress=advance,
+                     scheduler=scheduler)
     elapsed = time.perf_counter() - started
     if json:
         data = result.to_dict(level)
@@ -188,7 +196,8 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json) -> None:
     out = console()
     out.print(
         f"[bold]{game.name}[/] — {result.rounds:,} rounds × {boxes} box{'es' if boxes > 1 else ''}, "
-        f"strategy {strategy}, seed {result.seed}, {workers} worker{'s' if workers > 1 else ''}: "
+        f"strategy {strategy}, seed {result.seed}, {workers} worker{'s' if workers > 1 else ''}"
+        f"{' on ' + scheduler if scheduler else ''}: "
         f"{elapsed:.2f} s ({result.rounds / elapsed:,.0f} rounds/s)"
     )
     out.print("Every round settled by the table's rules; figures per hand, per unit of each bet.\n")

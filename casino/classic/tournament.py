@@ -244,28 +244,12 @@ def _map_units(units: list[Unit], workers: int, scheduler: str | None, client: o
                progress: Callable[[int, int], None] | None) -> Iterable[dict[str, Score]]:
     total = len(units)
     if client is not None or scheduler is not None:
-        try:
-            from distributed import Client
-        except ImportError as exc:  # pragma: no cover - depends on the machine
-            raise BragError("--scheduler needs Dask: pip install 'brag-table[dask]'") from exc
-        own = None
-        if client is None:
-            try:
-                own = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call]  # dask's Client is unannotated
-            except (OSError, TimeoutError, ValueError) as exc:
-                raise BragError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from exc
-            client = own
-        try:
-            assert isinstance(client, Client)
-            futures = client.map(run_unit, units, pure=False)
-            out = client.gather(futures)  # type: ignore[no-untyped-call]  # dask's Client is unannotated
-            assert isinstance(out, list)
-            if progress:
-                progress(total, total)
-            return out
-        finally:
-            if own is not None:
-                own.close()  # type: ignore[no-untyped-call]  # dask's Client is unannotated
+        from casino.cluster import cluster_map
+
+        out = cluster_map(run_unit, units, scheduler, client)
+        if progress:
+            progress(total, total)
+        return out
     if workers <= 1:
         out = []
         for k, u in enumerate(units):

@@ -109,6 +109,8 @@ def test_pair_plus_only_sessions(runner, app):
         (["--betting", "flat", "--bet", "1000", "--hands", "10"], "above the table maximum"),
         (["--betting", "flat", "--sessions", "0", "--hands", "10"], "--sessions must be at least 1"),
         (["--betting", "flat", "--boxes", "2"], "--boxes and --workers apply to rounds"),
+        (["--betting", "flat", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler applies to rounds"),
+        (["--hands", "1000", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_code_2(runner, app, args, message):
