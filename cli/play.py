@@ -371,7 +371,7 @@ def _ask_decision(out, setup: Setup, box: int) -> str:
     while True:
         choice = parse_decision(ask(f"Box {box}: (p)lay or (f)old?"))
         if choice in ("play", "fold", "end"):
-            return choice  # type: ignore[return-value]
+            return choice
         if choice == "help":
             out.print(view.HELP_TEXT, markup=False)
             view.print_stats(out, setup)
@@ -411,7 +411,7 @@ class _CtrlC:
 
     def __init__(self) -> None:
         self.pressed = False
-        self._previous = None
+        self._previous: Any = None  # the SIGINT handler to put back
 
     def install(self) -> None:
         import signal

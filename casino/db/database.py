@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -57,7 +58,7 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
 SYNCHRONOUS = "NORMAL"
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """Foreign keys on; wait for a lock rather than fail; a write-ahead log, synced at checkpoints."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
@@ -104,6 +105,7 @@ def connect(url: str) -> Engine:
                 )
             elif row.version < SCHEMA_VERSION:
                 for version in range(row.version, SCHEMA_VERSION):
+                    # each migration is a callable taking the engine; the table's value type is wider
                     _MIGRATIONS[version](engine)  # type: ignore[operator]
                 row.version = SCHEMA_VERSION
                 session.add(row)

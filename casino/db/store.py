@@ -228,7 +228,7 @@ def stored_meters(*, session: Session) -> dict[str, Fraction]:
 
 
 def _write_meter(connection: Any, name: str, value: Fraction) -> None:
-    table = MeterRecord.__table__  # type: ignore[attr-defined]
+    table = MeterRecord.__table__  # type: ignore[attr-defined]  # SQLModel sets __table__ at class creation
     done = connection.execute(
         update(table).where(table.c.name == name).values(meter=money(value), updated_at=utcnow())
     ).rowcount
@@ -377,7 +377,7 @@ def list_sessions(*, session: Session, session_id: int | None = None) -> list[Se
         wagered[owner] = wagered.get(owner, Fraction(0)) + Fraction(amount)
     return [
         SessionSummary(
-            id=r.id,  # type: ignore[arg-type]
+            id=r.id,  # type: ignore[arg-type]  # a stored row's id is never None
             game=r.game,
             started_at=r.started_at,
             ended_at=r.ended_at,
@@ -385,7 +385,7 @@ def list_sessions(*, session: Session, session_id: int | None = None) -> list[Se
             rounds=r.rounds,
             start_bankroll=Fraction(r.start_bankroll),
             bankroll=Fraction(r.bankroll),
-            wagered=wagered.get(r.id, Fraction(0)),  # type: ignore[arg-type]
+            wagered=wagered.get(r.id, Fraction(0)),  # type: ignore[arg-type]  # a stored row's id is never None
         )
         for r in records
     ]
@@ -422,7 +422,7 @@ def restore_stats(session_id: int, *, session: Session) -> SittingStats:
     bets = bets_of(ids, session=session)
     for hand in hands:
         stats.rounds += 1
-        for row in boxes.get(hand.id, []):  # type: ignore[arg-type]
+        for row in boxes.get(hand.id, []):  # type: ignore[arg-type]  # a stored row's id is never None
             stats.plays += row.decision == "play"
             stats.folds += row.decision == "fold"
         if hand.id in bets:
@@ -432,7 +432,7 @@ def restore_stats(session_id: int, *, session: Session) -> SittingStats:
                 totals.wagered += get_bet(bet_row.bet).chips(Fraction(bet_row.stake))
                 totals.net += Fraction(bet_row.net)
         else:
-            for row in boxes.get(hand.id, []):  # type: ignore[arg-type]
+            for row in boxes.get(hand.id, []):  # type: ignore[arg-type]  # a stored row's id is never None
                 for bet in ("ante", "play", "ante_bonus", "pair_plus"):
                     net = getattr(row, f"{bet}_net")
                     if net is None:
@@ -521,5 +521,5 @@ def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
         next_round=(last + 1) if last is not None else 1,
         house=start - bankroll,
     )
-    sitting.stats = restore_stats(record.id, session=session)  # type: ignore[arg-type]
+    sitting.stats = restore_stats(record.id, session=session)  # type: ignore[arg-type]  # a stored row's id is never None
     return sitting
