@@ -23,7 +23,7 @@ class _Quit(Exception):
 def classic(
     rules: Annotated[str, typer.Option("--rules", metavar="FILE|NAME",
                                        help="A built-in rules name (classic-brag, four-card-brag, …) or a rules TOML file.")] = "classic-brag",
-    opponents: Annotated[Optional[int], typer.Option(help="Computer opponents, 1-7 (default: the rules file's, else 5).")] = None,
+    opponents: Annotated[Optional[str], typer.Option(help="Computer opponents: a count, 1-7, or characters by name such as expert,bluffer,steady (see docs/opponents.md; default: the rules file's count, else 5).")] = None,
     chips: Annotated[Optional[str], typer.Option(help="Chips each seat starts with (default: the rules file's, else 1000).")] = None,
     hands: Annotated[Optional[int], typer.Option(help="Hands in the session (default: the rules file's, else 15).")] = None,
     ante: Annotated[Optional[str], typer.Option(help="The ante each hand (default: the rules file's).")] = None,
@@ -75,14 +75,15 @@ def classic(
                 changes["chips"] = chips
             if changes:
                 game_rules = game_rules.with_changes(**changes)
-            count = opponents if opponents is not None else game_rules.opponents
-            if not 1 <= count <= 7:
-                fail(f"--opponents must be 1 to 7, not {count}")
+            from casino.classic.opponents.seat import TABLE_MIX, character_names
+
+            characters = character_names(opponents, game_rules.opponents)
+            count = len(characters)
             limit = hands if hands is not None else game_rules.hands
             if not 1 <= limit <= 1_000_000:
                 fail(f"--hands must be 1 to 1,000,000, not {limit}")
             names = list(COMPUTER_NAMES[: count + 1]) if auto else ["You", *COMPUTER_NAMES[:count]]
-            players = ["simple"] * len(names) if auto else ["you", *["simple"] * count]
+            players = [*characters, TABLE_MIX[count % len(TABLE_MIX)]] if auto else ["you", *characters]
             from casino.classic.table import ClassicTable
 
             table = ClassicTable(game_rules, names, seed=seed)
@@ -90,7 +91,10 @@ def classic(
                                                   {"seed": seed, "auto": auto}, session=session)
         session_id = record.id
         assert session_id is not None  # a stored row has its id
-        computer = SimpleOpponent()
+        from casino.classic.opponents.seat import CharacterOpponent, SeatedOpponents
+
+        computer = SeatedOpponents({s: SimpleOpponent() if p == "simple" else CharacterOpponent(p)
+                                    for s, p in enumerate(players) if p != "you"})
         rng = random.Random(f"{record.id}-{table.hand_no}-{seed}")
         you = None if auto else players.index("you")
         out = _console()
@@ -205,6 +209,7 @@ def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out
             continue
         if line in ("h", "hint"):
             out.print(_hint(table, view))
+            out.print(_expert_hint(view, legal))
             continue
         try:
             action = parse_key(line, legal)
@@ -256,6 +261,13 @@ def parse_key(line: str, legal: Any) -> Any:
     if key in ("d", "discard"):
         return Discard(tuple(c.index for c in parse_cards_with_jokers(" ".join(rest))))
     raise IllegalAction(f"unknown key {key!r}: l look, b AMOUNT bet, s see, f fold, c cover, d CARDS, ? rules, q quit")
+
+
+def _expert_hint(view: Any, legal: Any) -> str:
+    """What the computed expert would do in your seat, and why (docs/opponents.md)."""
+    from casino.classic.opponents.seat import expert_hint
+
+    return expert_hint(view, legal)
 
 
 def _hint(table: Any, view: Any) -> str:
