@@ -33,6 +33,7 @@ class Setup:
     session_id: Optional[int] = None
     settings: dict = field(default_factory=dict)
     stored_before: int = 0  # hands the session held when this sitting began
+    owner: Optional[str] = None  # this process's hold on the session (casino.db.store.lease_owner)
 
 
 def play(
@@ -185,7 +186,11 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
         fail("--resume continues with the session's own seeds: leave out --seed")
     if session_text is None:
         record = store.latest_session(session=db)
-    elif session_text.isdigit():
+    elif session_text.isascii() and session_text.isdigit():
+        from cli.history import MAX_ID
+
+        if len(session_text) > 19 or not 1 <= int(session_text) <= MAX_ID:
+            fail(f"session ids run from 1 to {MAX_ID:,}, not {session_text[:30]}")
         record = store.get_session(int(session_text), session=db)
     else:
         fail(f"with --resume, give a session ID (a number, see 'brag sessions'), not {session_text!r}")
@@ -220,10 +225,13 @@ def _store_start(db, setup: Setup) -> None:
     """Store the new session (or mark the resumed one open again): the last step before playing."""
     from casino.db import store
 
-    if setup.resumed:
+    setup.owner = store.lease_owner()
+    if setup.resumed:  # refused, in one line, while another process plays it
+        store.claim_session(setup.session_id, setup.owner, session=db)
         store.reopen_session(setup.session_id, session=db)
     else:
-        setup.session_id = store.create_session(setup.game, setup.start_bankroll, setup.settings, session=db).id
+        setup.session_id = store.create_session(setup.game, setup.start_bankroll, setup.settings, session=db,
+                                                owner=setup.owner).id
 
 
 def _store_end(db, setup: Setup, reason: str):
@@ -234,7 +242,24 @@ def _store_end(db, setup: Setup, reason: str):
     if not setup.resumed and record.rounds == 0:
         store.delete_session(setup.session_id, session=db)
         return None
-    return store.end_session(setup.session_id, reason, session=db)
+    return store.end_session(setup.session_id, reason, session=db, owner=setup.owner)
+
+
+def _end_quietly(db, setup: Setup, reason: str):
+    """:func:`_store_end`, except that while an error (a full disk, a lost server) is already on its way
+    out, a second failure to end the session is left unsaid: the first error is the one line shown,
+    and the session stays open, to be resumed."""
+    import sys
+
+    from casino.errors import BragError
+
+    failing = sys.exc_info()[1] is not None
+    try:
+        return _store_end(db, setup, reason)
+    except BragError:
+        if not failing:
+            raise
+        return None
 
 
 def _bets(stakes):
@@ -285,7 +310,7 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
             sitting.decide(box, choice == "play")
         result = sitting.settle()
         before = sitting.bankroll - result.net
-        store.record_round(setup.session_id, result, before, sitting.bankroll, session=db)
+        store.record_round(setup.session_id, result, before, sitting.bankroll, session=db, owner=setup.owner)
         played += 1
         view.show_result(out, result, sitting)
         if ended:
@@ -441,7 +466,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
             def on_round(result) -> None:
                 nonlocal stored
                 store.record_round(setup.session_id, result, sitting.bankroll - result.net, sitting.bankroll,
-                                   session=db)
+                                   session=db, owner=setup.owner)
                 stored += 1
                 progress.advance(task)
                 if stop.pressed:  # Ctrl-C is acted on here, between hands, with the last one stored
@@ -455,7 +480,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         stop.remove()
         if finished:
             reason = sitting.stop_reason or "hands"
-        record = _store_end(db, setup, reason)
+        record = _end_quietly(db, setup, reason)
     if reason == "interrupted":  # counted from the store: a round committed as Ctrl-C arrived counts
         stored = record.rounds - setup.stored_before if record is not None else 0
         kept = f"resume with 'brag play --resume {setup.session_id}'" if record is not None else "nothing was stored"

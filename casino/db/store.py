@@ -25,14 +25,16 @@ transaction: a session killed at any moment has every settled round or none of i
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from casino.db.database import StoreError
+from casino.db.chain import BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
+from casino.db.database import SessionBusy, StoreError
 from casino.db.models import BoxRecord, HandRecord, SessionRecord, utcnow
 from casino.events import BoxBets
 from casino.games import Game, parse_game_text
@@ -62,6 +64,13 @@ __all__ = [
     "SessionSummary",
     "money",
     "cards_text",
+    "lease_owner",
+    "claim_session",
+    "release_session",
+    "stream_hands",
+    "totals_of",
+    "genesis_of",
+    "LEASE_STALE_SECONDS",
 ]
 
 
@@ -74,15 +83,26 @@ def cards_text(cards) -> str:
     return " ".join(c.ascii() for c in cards)
 
 
-def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], *, session: Session) -> SessionRecord:
-    """Start a session: the game with a self-contained snapshot (:meth:`Game.to_toml`), bankroll, settings."""
+def create_session(
+    game: Game, bankroll: Fraction, settings: Mapping[str, Any], *, session: Session, owner: str | None = None
+) -> SessionRecord:
+    """Start a session: the game with a self-contained snapshot (:meth:`Game.to_toml`), bankroll, settings,
+    the start of its hash chain, and (``owner``, see :func:`lease_owner`) held by the process playing it."""
+    key = new_chain_key()
+    game_text = game.to_toml()
+    seed = settings.get("seed")
     record = SessionRecord(
         game=game.name,
         game_source=game.source,
-        game_text=game.to_toml(),
+        game_text=game_text,
         start_bankroll=money(bankroll),
         bankroll=money(bankroll),
         settings=json.dumps(dict(settings), sort_keys=True),
+        chain_key=key,
+        head_hash=genesis_hash(key, game_text, money(bankroll), None if seed is None else str(seed)),
+        totals=Totals().to_json(),
+        lease_owner=owner,
+        lease_at=utcnow() if owner is not None else None,
     )
     session.add(record)
     session.commit()
@@ -91,10 +111,18 @@ def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], 
 
 
 def record_round(
-    session_id: int, result: RoundResult, bankroll_before: Fraction, bankroll_after: Fraction, *, session: Session
+    session_id: int, result: RoundResult, bankroll_before: Fraction, bankroll_after: Fraction, *, session: Session,
+    owner: str | None = None,
 ) -> HandRecord:
-    """Store one settled round and the session's new bankroll, in one transaction."""
+    """Store one settled round, its link in the hash chain, and the session's new bankroll, head and
+    totals, in one transaction.
+
+    The session row is updated only if its head is still the one this hand was chained to (and, with
+    ``owner``, if this process still holds the session): a second process writing the same session is
+    refused (:class:`~casino.db.database.SessionBusy`) and its hand is not stored.
+    """
     record = get_session(session_id, session=session)
+    prev = record.head_hash or genesis_of(record)
     hand = HandRecord(
         session_id=session_id,
         round_no=result.round_no,
@@ -108,52 +136,160 @@ def record_round(
         bankroll_before=money(bankroll_before),
         bankroll_after=money(bankroll_after),
         events=json.dumps([e.to_dict() for e in result.events]),
+        prev_hash=prev,
     )
+    boxes = []
+    for box in result.boxes:
+        nets = {s.bet: money(s.net) for s in box.settled}
+        boxes.append(
+            BoxRecord(
+                box=box.box,
+                ante=money(box.ante),
+                pair_plus=money(box.pair_plus),
+                cards=cards_text(box.cards),
+                hand_name=box.hand_name,
+                decision=None if box.play is None else ("play" if box.play else "fold"),
+                outcome=box.outcome,
+                ante_net=nets.get("ante"),
+                play_net=nets.get("play"),
+                ante_bonus_net=nets.get("ante_bonus"),
+                pair_plus_net=nets.get("pair_plus"),
+            )
+        )
+    hand.hash = hand_hash(prev, hand_contents(hand, boxes))
+    totals = totals_of(record)
+    totals.add_rows(hand, boxes)
     try:
         session.add(hand)
         session.flush()  # gives hand.id, inside the same transaction
-        for box in result.boxes:
-            nets = {s.bet: money(s.net) for s in box.settled}
-            session.add(
-                BoxRecord(
-                    hand_id=hand.id,
-                    box=box.box,
-                    ante=money(box.ante),
-                    pair_plus=money(box.pair_plus),
-                    cards=cards_text(box.cards),
-                    hand_name=box.hand_name,
-                    decision=None if box.play is None else ("play" if box.play else "fold"),
-                    outcome=box.outcome,
-                    ante_net=nets.get("ante"),
-                    play_net=nets.get("play"),
-                    ante_bonus_net=nets.get("ante_bonus"),
-                    pair_plus_net=nets.get("pair_plus"),
-                )
-            )
-        record.bankroll = money(bankroll_after)
-        record.rounds = record.rounds + 1
-        session.add(record)
+        for row in boxes:
+            row.hand_id = hand.id  # type: ignore[assignment]
+            session.add(row)
+        condition = [col(SessionRecord.id) == session_id]
+        condition.append(col(SessionRecord.head_hash) == prev if record.head_hash else col(SessionRecord.head_hash).is_(None))
+        if owner is not None:
+            condition.append(col(SessionRecord.lease_owner) == owner)
+        changed = session.execute(
+            update(SessionRecord).where(*condition).values(
+                bankroll=money(bankroll_after), rounds=SessionRecord.rounds + 1, head_hash=hand.hash,
+                totals=totals.to_json(), **({"lease_at": utcnow()} if owner is not None else {}),
+            ).execution_options(synchronize_session=False)
+        ).rowcount
+        if changed != 1:
+            raise SessionBusy(f"session {session_id} is being played by another process: hand {result.round_no} "
+                              "was not stored")
         session.commit()
     except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
+    session.expire(record)
     return hand
 
 
-def _mark_ended(session_id: int, reason: str | None, *, session: Session) -> SessionRecord:
-    """Set (or, with ``None``, clear) a session's end in one transaction."""
+def genesis_of(record: SessionRecord) -> str:
+    """The start of a session's hash chain (from its key, game snapshot, bankroll and practice seed)."""
+    seed = settings_of(record).get("seed")
+    return genesis_hash(record.chain_key or "", record.game_text, record.start_bankroll,
+                        None if seed is None else str(seed))
+
+
+def totals_of(record: SessionRecord) -> Totals:
+    """The session's running totals (kept in its row, updated with each hand)."""
+    return Totals.from_json(record.totals)
+
+
+#: A lease not refreshed for this long, held by a process on another machine, may be taken over.
+LEASE_STALE_SECONDS = 15 * 60
+
+
+def lease_owner() -> str:
+    """This process as a lease holder: ``host:pid:random``."""
+    import os
+    import secrets
+    import socket
+
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def _holder_gone(owner: str, since: Any) -> bool:
+    """Whether the process named by a lease is gone: on this machine, no such process; elsewhere, no
+    write for :data:`LEASE_STALE_SECONDS`."""
+    import os
+    import socket
+    from datetime import timezone
+
+    host, _, rest = owner.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host == socket.gethostname() and pid_text.isdigit():
+        pid = int(pid_text)
+        if pid == os.getpid():
+            return False
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except (PermissionError, OverflowError):
+            return False
+        return False
+    if since is None:
+        return True
+    moment = since if since.tzinfo is not None else since.replace(tzinfo=timezone.utc)
+    return (utcnow() - moment).total_seconds() > LEASE_STALE_SECONDS
+
+
+def claim_session(session_id: int, owner: str, *, session: Session) -> SessionRecord:
+    """Hold the session for this process (``owner``, see :func:`lease_owner`) before playing it.
+
+    Refused with :class:`~casino.db.database.SessionBusy` while another live process holds it; a
+    lease left by a process that died (killed, crashed) is taken over. One atomic update: of two
+    processes claiming at once, one wins.
+    """
+    record = get_session(session_id, session=session)
+    current = record.lease_owner
+    if current is not None and current != owner and not _holder_gone(current, record.lease_at):
+        session.rollback()
+        raise SessionBusy(f"session {session_id} is being played by another process ({current.rsplit(':', 1)[0]}): "
+                          "wait for it to end")
+    condition = (col(SessionRecord.lease_owner) == current) if current is not None else col(SessionRecord.lease_owner).is_(None)
+    changed = session.execute(
+        update(SessionRecord).where(col(SessionRecord.id) == session_id, condition)
+        .values(lease_owner=owner, lease_at=utcnow()).execution_options(synchronize_session=False)
+    ).rowcount
+    if changed != 1:
+        session.rollback()
+        raise SessionBusy(f"session {session_id} was just taken by another process: wait for it to end")
+    session.commit()
+    session.expire(record)
+    return get_session(session_id, session=session)
+
+
+def release_session(session_id: int, owner: str, *, session: Session) -> None:
+    """Let go of a session this process holds (nothing happens if it is not held by ``owner``)."""
+    session.execute(
+        update(SessionRecord).where(col(SessionRecord.id) == session_id, col(SessionRecord.lease_owner) == owner)
+        .values(lease_owner=None, lease_at=None).execution_options(synchronize_session=False)
+    )
+    session.commit()
+
+
+def _mark_ended(session_id: int, reason: str | None, *, session: Session, owner: str | None = None) -> SessionRecord:
+    """Set (or, with ``None``, clear) a session's end in one transaction; ending also lets go of the
+    lease ``owner`` holds."""
     record = get_session(session_id, session=session)
     record.ended_at = utcnow() if reason is not None else None
     record.end_reason = reason
+    if owner is not None and reason is not None and record.lease_owner == owner:
+        record.lease_owner = None
+        record.lease_at = None
     session.add(record)
     session.commit()
     session.refresh(record)
     return record
 
 
-def end_session(session_id: int, reason: str, *, session: Session) -> SessionRecord:
-    """Mark a session as ended, saying why (``quit``, ``hands``, ``bankroll`` …)."""
-    return _mark_ended(session_id, reason, session=session)
+def end_session(session_id: int, reason: str, *, session: Session, owner: str | None = None) -> SessionRecord:
+    """Mark a session as ended, saying why (``quit``, ``hands``, ``bankroll`` …), and let go of it."""
+    return _mark_ended(session_id, reason, session=session, owner=owner)
 
 
 def reopen_session(session_id: int, *, session: Session) -> SessionRecord:
@@ -228,17 +364,12 @@ def last_round(session_id: int, *, session: Session) -> int:
 
 
 def list_sessions(*, session: Session, session_id: int | None = None) -> list[SessionSummary]:
-    """Every session (or just ``session_id``), newest first, with its net result."""
+    """Every session (or just ``session_id``), newest first, with its net result (from its running totals:
+    one row read per session, however many hands it holds)."""
     query = select(SessionRecord).order_by(col(SessionRecord.id).desc())
-    amounts = select(HandRecord.session_id, HandRecord.wagered)
     if session_id is not None:
         get_session(session_id, session=session)
         query = query.where(SessionRecord.id == session_id)
-        amounts = amounts.where(HandRecord.session_id == session_id)
-    records = session.exec(query).all()
-    wagered: dict[int, Fraction] = {}
-    for owner, amount in session.exec(amounts).all():
-        wagered[owner] = wagered.get(owner, Fraction(0)) + Fraction(amount)
     return [
         SessionSummary(
             id=r.id,  # type: ignore[arg-type]
@@ -249,9 +380,9 @@ def list_sessions(*, session: Session, session_id: int | None = None) -> list[Se
             rounds=r.rounds,
             start_bankroll=Fraction(r.start_bankroll),
             bankroll=Fraction(r.bankroll),
-            wagered=wagered.get(r.id, Fraction(0)),  # type: ignore[arg-type]
+            wagered=totals_of(r).wagered,
         )
-        for r in records
+        for r in session.exec(query)
     ]
 
 
@@ -273,28 +404,59 @@ def get_hand(session_id: int, round_no: int, *, session: Session) -> HandRecord:
 
 
 def restore_stats(session_id: int, *, session: Session) -> SittingStats:
-    """The statistics of every stored hand of a session (what ``?`` shows after ``--resume``)."""
+    """The statistics of every stored hand of a session (what ``?`` shows after ``--resume``), from the
+    running totals in the session's row: one row read, however long the session."""
+    totals = totals_of(get_session(session_id, session=session))
     stats = SittingStats()
-    hands = hands_of(session_id, session=session)
-    boxes: dict[int, list[BoxRecord]] = {}
-    ids = [h.id for h in hands]
-    for row in session.exec(select(BoxRecord).where(col(BoxRecord.hand_id).in_(ids))).all() if ids else ():
-        boxes.setdefault(row.hand_id, []).append(row)
-    for hand in hands:
-        stats.rounds += 1
-        for row in boxes.get(hand.id, []):  # type: ignore[arg-type]
-            stats.plays += row.decision == "play"
-            stats.folds += row.decision == "fold"
-            for bet in ("ante", "play", "ante_bonus", "pair_plus"):
-                net = getattr(row, f"{bet}_net")
-                if net is None:
-                    continue
-                totals = stats.bets[bet]
-                totals.count += 1
-                totals.wagered += 0 if bet == "ante_bonus" else Fraction(row.pair_plus if bet == "pair_plus" else row.ante)
-                totals.net += Fraction(net)
-        stats.per_round.append(Fraction(hand.net))
+    stats.rounds = totals.rounds
+    stats.plays = totals.plays
+    stats.folds = totals.folds
+    for bet, (count, wagered, net) in totals.bets.items():
+        stats.bets[bet].count = count
+        stats.bets[bet].wagered = wagered
+        stats.bets[bet].net = net
     return stats
+
+
+def stream_hands(
+    session_id: int, *, first: int | None = None, last: int | None = None, session: Session, batch: int = 2000
+) -> Iterator[tuple[Any, list[Any]]]:
+    """The session's hands (rounds ``first``..``last``) in order, each with its boxes, read in batches:
+    memory does not grow with the session. Rows are read-only records with the columns as attributes."""
+    hands = HandRecord.__table__  # type: ignore[attr-defined]
+    boxes = BoxRecord.__table__  # type: ignore[attr-defined]
+    box_columns = [boxes.c[name].label(f"box__{name}") for name in BOX_FIELDS]
+    query = (
+        select(hands, *box_columns)  # type: ignore[call-overload]
+        .select_from(hands.outerjoin(boxes, boxes.c.hand_id == hands.c.id))
+        .where(hands.c.session_id == session_id)
+    )
+    if first is not None:
+        query = query.where(hands.c.round_no >= first)
+    if last is not None:
+        query = query.where(hands.c.round_no <= last)
+    query = query.order_by(hands.c.round_no, boxes.c.box).execution_options(yield_per=batch)
+    current: Any = None
+    rows: list[Any] = []
+    for row in session.connection().execute(query):
+        if current is None or row.id != current.id:
+            if current is not None:
+                yield current, rows
+            current = _Row({name: getattr(row, name) for name in hands.c.keys()})
+            rows = []
+        if row.box__box is not None:
+            rows.append(_Row({name: getattr(row, f"box__{name}") for name in BOX_FIELDS}))
+    if current is not None:
+        yield current, rows
+
+
+class _Row:
+    """A stored row's columns as attributes (what :func:`stream_hands` yields)."""
+
+    __slots__ = ("__dict__",)
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
 
 
 def boxes_of(hand_id: int, *, session: Session) -> list[BoxRecord]:

@@ -1,29 +1,41 @@
-"""Verification: recompute every stored round from its revealed seed and compare with what is stored.
+"""Verification: recompute every stored round from its revealed seed, and check the session's hash chain.
 
-For each hand: the seed must hash to the commitment shown before the round; the deck that seed fixes,
-dealt round the table, must give exactly the stored cards; settling the stored bets and decisions with
-the session's game (its stored file snapshot) through the same engine must give every stored result;
-the stored events must be the engine's events; and the bankroll must chain from the start of the session
-through every round. Any difference is a :class:`Mismatch` naming the hand, the box and the field.
+For each hand: the seed must hash to the commitment shown before the round (and, in a practice session,
+follow from the session's seed text); the deck that seed fixes, dealt round the table, must give exactly
+the stored cards; settling the stored bets and decisions with the session's game (its stored file
+snapshot) through the same engine must give every stored result; the stored events must be the
+engine's events; the bankroll must chain from the start of the session through every round; and the
+hand's hash must be the hash of its contents chained to the previous hand's (:mod:`casino.db.chain`).
+
+Given a head hash kept outside the database (``head=``), the chain recomputed from the stored contents
+must pass through it: a rewritten, inserted, deleted, reordered or copied hand, or hands dropped from
+the end, cannot give the same head. Any difference is a :class:`Mismatch` naming the hand, the box and
+the field. Hands are read in a stream, one batch at a time, with running totals: memory does not grow
+with the session. Read through a read-only session (:func:`casino.db.database.open_session`), every
+query sees one snapshot, even while the session is being played.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from sqlmodel import Session
 
 from casino.db import store
-from casino.db.models import BoxRecord, HandRecord, SessionRecord
+from casino.db.chain import Totals, hand_contents, hand_hash, is_hash
+from casino.db.models import SessionRecord
 from casino.errors import BragError
 from casino.events import BoxBets, Decision
-from casino.fair import commitment, seed_from_hex
+from casino.fair import commitment, derive_seed, seed_from_hex, session_seed
 from casino.table import RoundResult, Table
 
-__all__ = ["Mismatch", "VerifyReport", "verify_session"]
+__all__ = ["Mismatch", "VerifyReport", "verify_session", "MAX_LISTED"]
+
+#: Mismatches kept in a report (the rest are only counted): a wholly rewritten session stays small.
+MAX_LISTED = 1000
 
 
 @dataclass(frozen=True)
@@ -48,69 +60,152 @@ class Mismatch:
 
 @dataclass(frozen=True)
 class VerifyReport:
+    """What :func:`verify_session` found. ``checked``: how many hands were recomputed (``hand``: the one
+    asked for); ``head``: the head hash recomputed from the stored hands; ``pinned``: the hand whose hash
+    is the head given to check against (``None``: none given, or not found); ``practice``: a seeded session."""
+
     session_id: int
-    checked: tuple[int, ...]  # round numbers checked
+    checked: int
     mismatches: tuple[Mismatch, ...]
+    head: str = ""
+    hands: int = 0
+    pinned: int | None = None
+    head_given: str | None = None
+    practice: bool = False
+    more: int = 0  # mismatches found beyond MAX_LISTED
+    bad: tuple[int, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
         return not self.mismatches
 
     def bad_rounds(self) -> tuple[int, ...]:
-        return tuple(sorted({m.round_no for m in self.mismatches if m.round_no is not None}))
+        return self.bad or tuple(sorted({m.round_no for m in self.mismatches if m.round_no is not None}))
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "session": self.session_id,
-            "checked": list(self.checked),
+            "checked": self.checked,
+            "hands": self.hands,
             "ok": self.ok,
+            "practice": self.practice,
+            "head": self.head,
+            "head_given": self.head_given,
+            "head_is_hand": self.pinned,
             "bad_hands": list(self.bad_rounds()),
             "mismatches": [m.to_dict() for m in self.mismatches],
+            "more_mismatches": self.more,
         }
 
 
-def verify_session(session_id: int, round_no: int | None = None, *, session: Session) -> VerifyReport:
-    """Recompute every stored hand of a session (or just ``round_no``) and list what does not match."""
+class _Found:
+    """Mismatches as they are found: the first :data:`MAX_LISTED` kept, the rest counted; bad hands kept
+    as a set of numbers (bounded by the listed ones plus a count)."""
+
+    def __init__(self) -> None:
+        self.listed: list[Mismatch] = []
+        self.more = 0
+        self.bad: set[int] = set()
+
+    def add(self, mismatch: Mismatch) -> None:
+        if len(self.listed) < MAX_LISTED:
+            self.listed.append(mismatch)
+            if mismatch.round_no is not None:
+                self.bad.add(mismatch.round_no)
+        else:
+            self.more += 1
+
+    def extend(self, mismatches: list[Mismatch]) -> None:
+        for m in mismatches:
+            self.add(m)
+
+
+def verify_session(
+    session_id: int, round_no: int | None = None, *, session: Session, head: str | None = None
+) -> VerifyReport:
+    """Recompute every stored hand of a session (or just ``round_no``) and its hash chain; list what
+    does not match. ``head``: a head hash kept outside the database (64 hex digits) that the chain must
+    pass through."""
     record = store.get_session(session_id, session=session)
-    hands = store.hands_of(session_id, session=session)
-    if round_no is not None and not any(h.round_no == round_no for h in hands):
-        store.get_hand(session_id, round_no, session=session)  # raises, naming the missing hand
+    if round_no is not None:
+        store.get_hand(session_id, round_no, session=session)  # raises, naming a missing hand
+    given = None if head is None else head.strip().lower()
+    if given is not None and not is_hash(given):
+        raise BragError(f"--head is the 64 hex digits shown after a hand, not {head[:80]!r}")
+    settings = store.settings_of(record)
+    practice = settings.get("seed")
+    key = session_seed(str(practice)) if practice is not None else None
     table = Table(store.game_of(record))
-    boxes = {h.id: b for h, b in store.hands_with_boxes(session_id, first=round_no, last=round_no, session=session)}
-    found: list[Mismatch] = []
+    found = _Found()
+    chained = record.chain_key is not None
+    true_head = store.genesis_of(record)  # the chain recomputed from the stored contents
+    stored_head = true_head  # the chain as the stored hashes say
     previous = record.start_bankroll
-    checked = []
-    for hand in hands:
-        if round_no is None or hand.round_no == round_no:
-            checked.append(hand.round_no)
+    totals = Totals()
+    expected_no = 1
+    numbers_ok = True
+    checked = 0
+    pinned = 0 if given == true_head else None
+    for hand, boxes in store.stream_hands(session_id, session=session):
+        n = hand.round_no
+        numbers_ok = numbers_ok and n == expected_no
+        expected_no = n + 1
+        if round_no is None or n == round_no:
+            checked += 1
             try:
                 if Fraction(hand.bankroll_before) != Fraction(previous):
-                    found.append(Mismatch(hand.round_no, None, "bankroll_before", hand.bankroll_before, previous))
-                found.extend(_verify_hand(table, hand, boxes.get(hand.id, [])))
+                    found.add(Mismatch(n, None, "bankroll_before", hand.bankroll_before, previous))
+                found.extend(_verify_hand(table, hand, boxes))
+                if key is not None and hand.seed != derive_seed(key, n).hex():
+                    found.add(Mismatch(n, None, "seed (practice)", hand.seed, f"the seed derived from {practice!r} for hand {n}"))
             except ValueError as error:  # a stored amount that is not a number: tampered, and named
-                found.append(Mismatch(hand.round_no, None, "stored values", "unreadable", f"numbers ({error})"))
+                found.add(Mismatch(n, None, "stored values", "unreadable", f"numbers ({error})"))
+        try:
+            totals.add_rows(hand, boxes)
+        except (ValueError, ZeroDivisionError, TypeError):
+            pass  # named above as unreadable
+        if chained:
+            digest = hand_hash(hand.prev_hash or "", hand_contents(hand, boxes))
+            if round_no is None or n == round_no:
+                if hand.prev_hash != stored_head:
+                    found.add(Mismatch(n, None, "prev_hash", str(hand.prev_hash), f"{stored_head} (the hash before it)"))
+                if hand.hash != digest:
+                    found.add(Mismatch(n, None, "hash", str(hand.hash), f"{digest} (over its stored contents)"))
+            stored_head = hand.hash or ""
+            true_head = hand_hash(true_head, hand_contents(hand, boxes))
+            if given is not None and true_head == given:
+                pinned = n
         previous = hand.bankroll_after
     if round_no is None:
         try:
-            found.extend(_verify_totals(record, hands, previous))
+            found.extend(_verify_totals(record, totals, previous, numbers_ok, expected_no - 1))
         except ValueError as error:
-            found.append(Mismatch(None, None, "session totals", "unreadable", f"numbers ({error})"))
-    return VerifyReport(session_id, tuple(checked), tuple(found))
+            found.add(Mismatch(None, None, "session totals", "unreadable", f"numbers ({error})"))
+        if chained and record.head_hash != stored_head:
+            found.add(Mismatch(None, None, "head_hash", str(record.head_hash), f"{stored_head} (the last hand's hash)"))
+    if not chained:
+        found.add(Mismatch(None, None, "hash chain", "none", "a chain_key (sessions written by this brag have one)"))
+    if given is not None and pinned is None:
+        found.add(Mismatch(None, None, "head", given, "a hash in this session's chain: hands were changed, added, "
+                           "removed, reordered or copied since that head was shown"))
+    return VerifyReport(session_id, checked, tuple(found.listed), true_head, totals.rounds, pinned, given,
+                        practice is not None, found.more, tuple(sorted(found.bad)))
 
 
-def _verify_totals(record: SessionRecord, hands: list[HandRecord], last: str) -> list[Mismatch]:
+def _verify_totals(record: SessionRecord, totals: Totals, last: str, numbers_ok: bool, count: int) -> list[Mismatch]:
     found = []
     if Fraction(record.bankroll) != Fraction(last):
         found.append(Mismatch(None, None, "bankroll", record.bankroll, str(Fraction(last))))
-    numbers = [h.round_no for h in hands]
-    if numbers != list(range(1, len(numbers) + 1)):
-        found.append(Mismatch(None, None, "hand numbers", ",".join(map(str, numbers)), f"1..{len(numbers)}"))
-    if record.rounds != len(hands):
-        found.append(Mismatch(None, None, "rounds", str(record.rounds), str(len(hands))))
+    if not numbers_ok:
+        found.append(Mismatch(None, None, "hand numbers", "not 1, 2, 3 … in order", f"1..{count}"))
+    if record.rounds != count:
+        found.append(Mismatch(None, None, "rounds", str(record.rounds), str(count)))
+    if record.totals is not None and Totals.from_json(record.totals) != totals:
+        found.append(Mismatch(None, None, "totals", record.totals[:80], totals.to_json()[:80]))
     return found
 
 
-def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord]) -> list[Mismatch]:
+def _verify_hand(table: Table, hand: Any, boxes: list[Any]) -> list[Mismatch]:
     n = hand.round_no
     found: list[Mismatch] = []
 
@@ -156,7 +251,8 @@ def _decision_order(events: Any) -> dict[int, int]:
     return {box: i for i, box in enumerate(boxes)}
 
 
-def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], stored_events: Any, check) -> None:
+def _compare(result: RoundResult, hand: Any, boxes: list[Any], stored_events: Any,
+             check: Callable[[int | None, str, Any, Any], None]) -> None:
     check(None, "dealer_cards", hand.dealer_cards, store.cards_text(result.dealer_cards))
     check(None, "dealer_hand", hand.dealer_hand, result.dealer_hand)
     check(None, "qualifies", bool(hand.qualifies), result.qualifies)
