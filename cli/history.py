@@ -358,10 +358,8 @@ def verify(
             out.print(f"[green]Session {session_id}: {what} verified[/]{kind} — every seed matches its commitment, "
                       "the deck, the cards dealt and every settlement match the stored rows, and the hash chain holds.")
             if report.head_given is not None:
-                upto = f"hand {report.pinned:,}" if report.pinned else "the start of the session"
-                later = report.hands - (report.pinned or 0)
-                note = f"; {later:,} hand(s) after it are not covered by it" if later else ""
-                out.print(f"The head you kept is the chain's hash at {upto}{note}.", markup=False)
+                out.print("The head you kept is this session's head: no hand was changed, added, removed, "
+                          "reordered or copied since.", markup=False)
             out.print(f"Head: {report.head}", markup=False, highlight=False)
         else:
             total = len(report.mismatches) + report.more

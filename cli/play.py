@@ -34,6 +34,7 @@ class Setup:
     settings: dict = field(default_factory=dict)
     stored_before: int = 0  # hands the session held when this sitting began
     owner: Optional[str] = None  # this process's hold on the session (casino.db.store.lease_owner)
+    head: Optional[str] = None  # the session's head hash after the last hand stored
 
 
 def play(
@@ -245,6 +246,15 @@ def _store_end(db, setup: Setup, reason: str):
     return store.end_session(setup.session_id, reason, session=db, owner=setup.owner)
 
 
+def _print_head(out, setup: Setup, record) -> None:
+    """The session's head hash, to keep outside the database ('brag verify ID --head HASH' checks it)."""
+    if record is None or record.head_hash is None:
+        return
+    practice = " Practice session (seeded): reproducible, not fair play." if setup.settings.get("seed") else ""
+    out.print(f"Head hash: {record.head_hash} — keep it to check later with "
+              f"'brag verify {setup.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True, highlight=False)
+
+
 def _end_quietly(db, setup: Setup, reason: str):
     """:func:`_store_end`, except that while an error (a full disk, a lost server) is already on its way
     out, a second failure to end the session is left unsaid: the first error is the one line shown,
@@ -310,13 +320,16 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
             sitting.decide(box, choice == "play")
         result = sitting.settle()
         before = sitting.bankroll - result.net
-        store.record_round(setup.session_id, result, before, sitting.bankroll, session=db, owner=setup.owner)
+        stored = store.record_round(setup.session_id, result, before, sitting.bankroll, session=db, owner=setup.owner)
+        setup.head = stored.hash
         played += 1
         view.show_result(out, result, sitting)
+        out.print(f"[dim]Head {setup.head}[/]", soft_wrap=True, highlight=False)
         if ended:
             break
     record = _store_end(db, setup, reason)
     view.print_goodbye(out, setup, record, played)
+    _print_head(out, setup, record)
 
 
 def _ask_bets(out, setup: Setup):
@@ -490,9 +503,11 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         from cli.render import print_json
 
         print_json({"session": setup.session_id, "game": setup.game.name, "strategy": setup.strategy,
+                    "practice": bool(setup.settings.get("seed")), "head": record.head_hash if record else None,
                     "hands": stored, "end_reason": reason, "bankroll_before": str(start),
                     "bankroll": str(sitting.bankroll), **sitting.stats.to_dict(report)})
         return
     view.print_auto_summary(out, setup, report, stored, reason, sitting.bankroll - start)
+    _print_head(out, setup, record)
 
 

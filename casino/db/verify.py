@@ -188,6 +188,9 @@ def verify_session(
     if given is not None and pinned is None:
         found.add(Mismatch(None, None, "head", given, "a hash in this session's chain: hands were changed, added, "
                            "removed, reordered or copied since that head was shown"))
+    elif given is not None and round_no is None and pinned is not None and pinned < totals.rounds:
+        found.add(Mismatch(None, None, "head", given, f"the last hand's hash: it is hand {pinned}'s, and hands "
+                           f"{pinned + 1}-{totals.rounds} come after it (played since? keep the newer head)"))
     return VerifyReport(session_id, checked, tuple(found.listed), true_head, totals.rounds, pinned, given,
                         practice is not None, found.more, tuple(sorted(found.bad)))
 
