@@ -188,6 +188,8 @@ def explain(error: BaseException, url: str) -> StoreError:
     original = getattr(error, "orig", None) or error
     message = " ".join(str(original).split()) or original.__class__.__name__
     lower = message.lower()
+    if "disk i/o error" in lower and _no_room_for(url):  # SQLite says I/O error when its log cannot grow
+        return DiskFull(f"database {_shown(url)}: the disk is full")
     for words, said in _KNOWN_ERRORS:
         if words in lower:
             kind = DiskFull if said == "the disk is full" else StoreError
@@ -198,6 +200,22 @@ def explain(error: BaseException, url: str) -> StoreError:
     if len(message) > 160:
         message = message[:160] + "…"
     return StoreError(f"database {_shown(url)}: {original.__class__.__name__}: {message}")
+
+
+def _no_room_for(url: str) -> bool:
+    """Whether the folder of a SQLite file has (next to) no free space left."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        database = make_url(url).database or ""
+        if database.startswith("file:"):
+            from urllib.parse import unquote
+
+            database = unquote(database[5:].split("?")[0])
+        stats = os.statvfs(Path(database).parent)
+    except Exception:  # noqa: BLE001 - not a file we can look at
+        return False
+    return stats.f_bavail * stats.f_frsize < 256 * 1024
 
 
 def _engine(url: str, read_only: bool) -> Engine:
@@ -215,11 +233,11 @@ def _engine(url: str, read_only: bool) -> Engine:
             path = Path(database)
             if path.is_dir():
                 raise StoreError(f"database {_shown(url)}: {path} is a folder, not a file")
+            if read_only and not path.exists():
+                raise MissingDatabase(f"no database at {path} (nothing played there yet)")
             if not path.parent.is_dir():
                 raise StoreError(f"cannot open database {_shown(url)}: folder {path.parent} does not exist")
             if read_only:
-                if not path.exists():
-                    raise MissingDatabase(f"no database at {path} (nothing played there yet)")
                 if not path.is_file():
                     raise StoreError(f"database {_shown(url)}: {path} is not a regular file")
                 parsed = parsed.set(database=f"file:{_uri_path(path)}?mode=ro{_immutable(path)}",

@@ -28,7 +28,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("head_hash", sa.String(), nullable=True))
         batch.add_column(sa.Column("totals", sa.String(), nullable=True))
         batch.add_column(sa.Column("lease_owner", sa.String(), nullable=True))
-        batch.add_column(sa.Column("lease_at", sa.DateTime(), nullable=True))
+        batch.add_column(sa.Column("lease_at", sa.DateTime(timezone=True), nullable=True))
     with op.batch_alter_table("hands") as batch:
         batch.add_column(sa.Column("prev_hash", sa.String(), nullable=True))
         batch.add_column(sa.Column("hash", sa.String(), nullable=True))
