@@ -13,7 +13,10 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-__all__ = ["load_game", "load_paytable", "analyze", "parse_cards", "Card", "hand_table", "BragError"]
+#: The package version (``brag --version``); pyproject.toml reads it from here.
+__version__ = "0.1.0"
+
+__all__ = ["__version__", "load_game", "load_paytable", "analyze", "parse_cards", "Card", "hand_table", "BragError"]
 
 _HOMES = {
     "load_game": "casino.games",

@@ -22,7 +22,20 @@ from enum import IntEnum
 
 from casino.errors import CardError
 
-__all__ = ["Rank", "Suit", "Card", "parse_cards", "new_deck", "RANK_CHARS", "SUIT_CHARS"]
+__all__ = [
+    "Rank",
+    "Suit",
+    "Card",
+    "parse_cards",
+    "new_deck",
+    "RANK_CHARS",
+    "SUIT_CHARS",
+    "Joker",
+    "AnyCard",
+    "JOKER_TEXT",
+    "parse_cards_with_jokers",
+    "card_from_index",
+]
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -175,3 +188,100 @@ def parse_cards(text: str | Card | list | tuple, count: int | None = None) -> tu
 def new_deck() -> list[Card]:
     """The 52 cards in index order (2♣ 2♦ 2♥ 2♠ 3♣ … A♠); shuffle with a generator you pass in."""
     return [Card.from_index(i) for i in range(52)]
+
+
+# --- Jokers: an addition for the games that use them (traditional Brag with jokers wild). ---------------
+# The 52-card code paths above never see a joker: ``parse_cards`` refuses ``Jk`` as before; only
+# :func:`parse_cards_with_jokers` and :func:`card_from_index` know the two extra indices 52 and 53.
+
+JOKER_TEXT = "Jk"
+_JOKER_RE = re.compile(r"jk", re.IGNORECASE)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Joker:
+    """A joker: ``number`` 1 or 2 (a pack holds at most two), index 52 or 53; prints as ``Jk``.
+
+        >>> parse_cards_with_jokers("Jk As Jk")
+        (Joker(1), Card('A♠'), Joker(2))
+        >>> [c.index for c in parse_cards_with_jokers("Jk Jk")]
+        [52, 53]
+    """
+
+    number: int
+
+    def __post_init__(self) -> None:
+        if self.number not in (1, 2):
+            raise CardError(f"a pack has jokers 1 and 2, not {self.number}")
+
+    @property
+    def index(self) -> int:
+        """52 for the first joker, 53 for the second."""
+        return 51 + self.number
+
+    def ascii(self) -> str:
+        return JOKER_TEXT
+
+    def __str__(self) -> str:
+        return JOKER_TEXT
+
+    def __repr__(self) -> str:
+        return f"Joker({self.number})"
+
+
+#: A card of a pack that may hold jokers.
+AnyCard = Card | Joker
+
+
+def card_from_index(index: int) -> AnyCard:
+    """The card for an index 0-53: 0-51 as :meth:`Card.from_index`, 52 and 53 the two jokers."""
+    index = int(index)
+    if index in (52, 53):
+        return Joker(index - 51)
+    return Card.from_index(index)
+
+
+def parse_cards_with_jokers(text: str, count: int | None = None, *, max_jokers: int = 2) -> tuple[AnyCard, ...]:
+    """Card text that may name jokers as ``Jk``: the first joker is number 1, the second number 2.
+
+    Everything else is as :func:`parse_cards` (the same errors for unknown text, duplicates and a
+    wrong count); a third joker, or more than ``max_jokers``, is an error::
+
+        >>> parse_cards_with_jokers("Jk 3h 3d")
+        (Joker(1), Card('3♥'), Card('3♦'))
+        >>> parse_cards_with_jokers("Jk Jk Jk")
+        Traceback (most recent call last):
+        ...
+        casino.errors.CardError: 3 jokers in 'Jk Jk Jk' (at most 2)
+    """
+    cards: list[AnyCard] = []
+    jokers = 0
+    for chunk in _SEPARATORS.split(str(text).strip()):
+        position = 0
+        while position < len(chunk):
+            joker = _JOKER_RE.match(chunk, position)
+            if joker is not None:
+                jokers += 1
+                if jokers > max_jokers:
+                    if max_jokers == 0:
+                        raise CardError(f"a joker in {text!r}, but these rules play without jokers")
+                    raise CardError(f"{jokers} jokers in {text!r} (at most {max_jokers})")
+                cards.append(Joker(jokers))
+                position = joker.end()
+                continue
+            match = _CARD_RE.match(chunk, position)
+            if match is None:
+                raise CardError(
+                    f"unknown card {chunk[position:]!r} in {text!r} (a card is a rank 2-10, J, Q, K, A"
+                    " and a suit c, d, h, s or ♣♦♥♠, or Jk for a joker)"
+                )
+            cards.append(_card_from_token(match.group(0)))
+            position = match.end()
+    if count is not None and len(cards) != count:
+        raise CardError(f"expected {count} card{'s' if count != 1 else ''}, got {len(cards)} in {text!r}")
+    seen: set[AnyCard] = set()
+    for card in cards:
+        if isinstance(card, Card) and card in seen:
+            raise CardError(f"duplicate card {card} in {text!r}")
+        seen.add(card)
+    return tuple(cards)

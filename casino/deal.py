@@ -24,12 +24,13 @@ import numpy as np
 
 from casino.errors import BragError
 from casino.hands import N_HANDS, hand_table
+from casino.rankings import Ranking
 
 __all__ = ["card_masks", "deal", "seed_entropy", "seed_value", "fresh_seed"]
 
 
 @cache
-def card_masks(ranking: str) -> np.ndarray:
+def card_masks(ranking: str | Ranking) -> np.ndarray:
     """One 52-bit mask of its cards per hand (read-only, cached per ranking)."""
     cards = hand_table(ranking).cards.astype(np.uint64)
     masks = np.bitwise_or.reduce(np.uint64(1) << cards, axis=1)

@@ -29,6 +29,7 @@ from functools import cache
 import numpy as np
 
 from casino.hands import N_DEALER_HANDS, HandTable, hand_table
+from casino.rankings import Ranking, get_ranking
 
 __all__ = ["DealerOutcomes", "dealer_outcomes", "count_below", "clear_caches"]
 
@@ -112,18 +113,18 @@ class _CumulativeCounts:
 
 
 @cache
-def _cumulative(ranking_name: str) -> _CumulativeCounts:
-    return _CumulativeCounts(hand_table(ranking_name))
+def _cumulative(ranking: Ranking) -> _CumulativeCounts:
+    return _CumulativeCounts(hand_table(ranking))
 
 
-def count_below(ranking: str, strength: np.ndarray | int) -> np.ndarray:
+def count_below(ranking: str | Ranking, strength: np.ndarray | int) -> np.ndarray:
     """For each of the 22,100 player hands, the disjoint dealer hands weaker than ``strength``."""
-    return _cumulative(ranking).below(np.asarray(strength))
+    return _cumulative(get_ranking(ranking)).below(np.asarray(strength))
 
 
-def dealer_outcomes(ranking: str, qualifier: str) -> DealerOutcomes:
+def dealer_outcomes(ranking: str | Ranking, qualifier: str) -> DealerOutcomes:
     """Exact dealer-outcome counts per player hand for a ranking and qualifier (cached)."""
-    return _dealer_outcomes(ranking if isinstance(ranking, str) else ranking.name, qualifier)
+    return _dealer_outcomes(get_ranking(ranking), qualifier)
 
 
 def clear_caches() -> None:
@@ -138,12 +139,12 @@ def clear_caches() -> None:
 
 
 @cache
-def _dealer_outcomes(ranking_name: str, qualifier: str) -> DealerOutcomes:
-    return _build_outcomes(ranking_name, hand_table(ranking_name).threshold(qualifier), qualifier)
+def _dealer_outcomes(ranking: Ranking, qualifier: str) -> DealerOutcomes:
+    return _build_outcomes(ranking, hand_table(ranking).threshold(qualifier), qualifier)
 
 
-def _build_outcomes(ranking_name: str, q: int, qualifier: str) -> DealerOutcomes:
-    counts = _cumulative(ranking_name)
+def _build_outcomes(ranking: Ranking, q: int, qualifier: str) -> DealerOutcomes:
+    counts = _cumulative(ranking)
     s = counts.strength
     below_q = counts.below(q)
     below_s = counts.below(s)
@@ -155,5 +156,5 @@ def _build_outcomes(ranking_name: str, q: int, qualifier: str) -> DealerOutcomes
     for array in arrays.values():
         array.setflags(write=False)
     return DealerOutcomes(
-        table=hand_table(ranking_name), qualifier=qualifier, qualifier_strength=q, **arrays
+        table=hand_table(ranking), qualifier=qualifier, qualifier_strength=q, **arrays
     )

@@ -327,7 +327,7 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
     ``pair_plus_ratio`` x the Ante on Pair Plus (0, the default: the Ante alone decides). The
     figures of each bet are still per unit of its own stake.
     """
-    dealer = dealer_outcomes(game.ranking.name, game.qualifier)
+    dealer = dealer_outcomes(game.ranking, game.qualifier)
     table = dealer.table
     ratio = Fraction(pair_plus_ratio)
     if ratio < 0:

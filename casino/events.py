@@ -43,7 +43,16 @@ __all__ = [
 ]
 
 DEALER = 0  # the ``to`` of a card dealt to the dealer; boxes are 1-6
-BET_NAMES = {"ante": "Ante", "play": "Play", "ante_bonus": "Ante Bonus", "pair_plus": "Pair Plus"}
+
+
+def _bet_titles() -> dict[str, str]:
+    from casino.bets import REGISTRY
+
+    return {str(name): bet.title for name, bet in REGISTRY.items()}
+
+
+#: bet name -> players' name for it (every bet of :mod:`casino.bets`)
+BET_NAMES: dict[str, str] = _bet_titles()
 
 
 def _money(value: Fraction) -> str:
@@ -100,22 +109,67 @@ def exact(value: Any, what: str = "amount") -> Fraction:
 
 @dataclass(frozen=True)
 class BoxBets:
-    """One box's stakes: an Ante (0 for none) and a Pair Plus (0 for none)."""
+    """One box's stakes: an Ante (0 for none), a Pair Plus (0 for none) and any side bets.
+
+    ``side`` holds ``(bet name, stake)`` pairs (``("six_card_bonus", Fraction(5))`` …), kept in the
+    registry's order with zero stakes left out::
+
+        >>> b = BoxBets(1, 10, 0, {"prime": 2, "six_card_bonus": 5})
+        >>> b.side, b.stake("prime"), b.stake("ante"), b.stake("progressive")
+        ((('six_card_bonus', Fraction(5, 1)), ('prime', Fraction(2, 1))), Fraction(2, 1), Fraction(10, 1), Fraction(0, 1))
+    """
 
     box: int
     ante: Fraction
     pair_plus: Fraction = Fraction(0)
+    side: Any = ()  # tuple[tuple[str, Fraction], ...] once made; a mapping is accepted
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "ante", exact(self.ante, "Ante"))
         object.__setattr__(self, "pair_plus", exact(self.pair_plus, "Pair Plus"))
+        if self.side:
+            from casino.bets import BetName, get_side_bet, side_bet_names
+
+            given = dict(self.side.items() if hasattr(self.side, "items") else self.side)
+            stakes: dict[str, Fraction] = {}
+            for name, stake in given.items():
+                kind = get_side_bet(str(name))
+                stakes[str(BetName(kind.name))] = exact(stake, kind.title)
+            order = side_bet_names()
+            side = tuple((name, stakes[name]) for name in order if name in stakes and stakes[name] != 0)
+            object.__setattr__(self, "side", side)
+        else:
+            object.__setattr__(self, "side", ())
+
+    def stake(self, bet: str) -> Fraction:
+        """The stake placed on ``bet`` (a name of :class:`casino.bets.BetName`; 0 for none)."""
+        if bet == "ante":
+            return self.ante
+        if bet == "pair_plus":
+            return self.pair_plus
+        for name, stake in self.side:
+            if name == bet:
+                return Fraction(stake)
+        return Fraction(0)
+
+    @property
+    def own_stakes(self) -> Fraction:
+        """The chips placed before the deal: Ante, Pair Plus and every side bet."""
+        return self.ante + self.pair_plus + sum((Fraction(s) for _, s in self.side), Fraction(0))
+
+    def with_side(self, side: Any) -> BoxBets:
+        return BoxBets(self.box, self.ante, self.pair_plus, side)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"box": self.box, "ante": _money(self.ante), "pair_plus": _money(self.pair_plus)}
+        data: dict[str, Any] = {"box": self.box, "ante": _money(self.ante), "pair_plus": _money(self.pair_plus)}
+        if self.side:  # left out without side bets: rounds stored before side bets read back the same
+            data["side"] = {name: _money(stake) for name, stake in self.side}
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BoxBets:
-        return cls(int(data["box"]), Fraction(data["ante"]), Fraction(data["pair_plus"]))
+        side = {str(k): Fraction(v) for k, v in dict(data.get("side") or {}).items()}
+        return cls(int(data["box"]), Fraction(data["ante"]), Fraction(data["pair_plus"]), side)
 
 
 class Event:
@@ -158,7 +212,11 @@ class BetsPlaced(Event):
     boxes: tuple[BoxBets, ...]
 
     def __str__(self) -> str:
-        return "bets: " + "; ".join(f"box {b.box} ante {b.ante} pair plus {b.pair_plus}" for b in self.boxes)
+        def one(b: BoxBets) -> str:
+            sides = "".join(f" {BET_NAMES[name].lower()} {stake}" for name, stake in b.side)
+            return f"box {b.box} ante {b.ante} pair plus {b.pair_plus}{sides}"
+
+        return "bets: " + "; ".join(one(b) for b in self.boxes)
 
 
 @dataclass(frozen=True)
@@ -197,13 +255,23 @@ class DealerRevealed(Event):
 class BetSettled(Event):
     kind: ClassVar[str] = "bet_settled"
     box: int
-    bet: str  # ante, play, ante_bonus, pair_plus
+    bet: str  # a casino.bets.BetName: ante, play, ante_bonus, pair_plus, six_card_bonus …
     stake: Fraction  # the chips on the bet (the Ante's, for the Ante Bonus, which has none of its own)
     net: Fraction  # what the player gains (+) or loses (-) on it
+    hand: str | None = None  # a side bet's paid hand (``"royal_flush"``); stored only when given
+    meter: Fraction | None = None  # the progressive meter it was settled against
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        for optional in ("hand", "meter"):  # absent for the main bets: older rounds read back the same
+            if data[optional] is None:
+                del data[optional]
+        return data
 
     def __str__(self) -> str:
         sign = "+" if self.net >= 0 else "-"
-        return f"box {self.box} {BET_NAMES[self.bet]} {self.stake}: {sign}{abs(self.net)}"
+        paid = f" ({self.hand.replace('_', ' ')})" if self.hand else ""
+        return f"box {self.box} {BET_NAMES[self.bet]} {self.stake}: {sign}{abs(self.net)}{paid}"
 
 
 @dataclass(frozen=True)
@@ -224,8 +292,10 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     values: dict[str, Any] = {}
     try:
         for f in fields(cls):  # type: ignore[arg-type]
+            if f.name in ("hand", "meter") and f.name not in data:
+                continue  # optional (BetSettled of a main bet)
             value = data[f.name]
-            if f.name in ("stake", "net"):
+            if f.name in ("stake", "net") or (f.name == "meter" and value is not None):
                 value = Fraction(value)
             elif f.name == "card":
                 value = Card.parse(value)

@@ -32,7 +32,10 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from casino.errors import BragError, GameFileError, UnknownGameError
-from casino.rankings import CATEGORIES, SPECIAL_HANDS, SPECIAL_PARENT, Ranking, get_ranking, hand_key, ranking_names
+from casino import money as _money
+from casino.rankings import (
+    CATEGORIES, SPECIAL_HANDS, SPECIAL_PARENT, Ranking, get_ranking, hand_key, parse_ranking, ranking_names,
+)
 
 __all__ = [
     "BETS",
@@ -92,11 +95,8 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
 
 
 def amount_text(value: Fraction | int) -> str:
-    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` when it has no short decimal."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):g}" if Fraction(float(value)).limit_denominator(10**6) == value else str(value)
+    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` (:func:`casino.money.text`)."""
+    return _money.text(value)
 
 
 @dataclass(frozen=True)
@@ -225,9 +225,20 @@ class Game:
             >>> again.pair_plus.pays == game.pair_plus.pays and again.to_toml() == game.to_toml()
             True
         """
-        lines = [f"name = {_toml_value(self.name)}", f"ranking = {_toml_value(self.ranking.name)}",
-                 f"qualifier = {_toml_value(self.qualifier)}", f"ties = {_toml_value(self.ties)}"]
+        builtin = self.ranking.name in ranking_names() and get_ranking(self.ranking.name) == self.ranking
+        lines = [f"name = {_toml_value(self.name)}"]
+        if builtin:
+            lines.append(f"ranking = {_toml_value(self.ranking.name)}")
+        lines += [f"qualifier = {_toml_value(self.qualifier)}", f"ties = {_toml_value(self.ties)}"]
         sections: list[tuple[str, list[tuple[str, Any]]]] = []
+        if not builtin:
+            table = self.ranking.to_toml_table()
+            labels = table.pop("labels")
+            special = table.pop("special_labels", None)
+            sections.append(("ranking", list(table.items())))
+            sections.append(("ranking.labels", list(labels.items())))
+            if special:
+                sections.append(("ranking.special_labels", list(special.items())))
         for bet in BETS:
             table = getattr(self, bet)
             if table is not None:
@@ -267,6 +278,8 @@ def _toml_value(value: Any) -> str:
         return f'"{value.numerator}/{value.denominator}"'
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise TypeError(f"cannot write {value!r} to TOML")
 
 
@@ -417,12 +430,10 @@ def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None =
 def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | None) -> Game:
     _check_keys(data, _GAME_KEYS, label)
     if "ranking" not in data:
-        raise GameFileError(f"{label}: missing key 'ranking' (one of: {', '.join(ranking_names())})")
-    ranking_name = _text(data, "ranking", label)
-    try:
-        ranking = get_ranking(ranking_name)
-    except GameFileError as error:
-        raise GameFileError(f"{label}: ranking: {error}") from None
+        raise GameFileError(
+            f"{label}: missing key 'ranking' (one of: {', '.join(ranking_names())}; or a [ranking] section)"
+        )
+    ranking = _game_ranking(data["ranking"], label)
     qualifier = _text(data, "qualifier", label, "Q-high")
     from casino.hands import hand_table
 
@@ -472,6 +483,18 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
         text=text,
         **tables,
     )
+
+
+def _game_ranking(value: Any, label: str) -> Ranking:
+    """A game's ranking: a built-in name (``ranking = "teen_patti"``) or its own ``[ranking]`` section."""
+    if isinstance(value, dict):
+        return parse_ranking("custom", value, f"{label}: [ranking]")
+    if not isinstance(value, str):
+        raise GameFileError(f"{label}: ranking must be a ranking name or a [ranking] section, not {value!r}")
+    try:
+        return get_ranking(value)
+    except GameFileError as error:
+        raise GameFileError(f"{label}: ranking: {error}") from None
 
 
 def load_game(

@@ -85,9 +85,11 @@ def _evaluate(cards: np.ndarray, ranking: Ranking) -> tuple[np.ndarray, np.ndarr
     pair_rank = mid  # the middle card of a sorted pair hand is always the paired rank
     kicker = np.where(hi == mid, lo, hi)
     key = np.where(pair, pair_rank * 13 + kicker, key)
-    run_top = np.where(ace_two_three, 13 if ranking.a23_top else 1, hi)
+    # Runs by top card, doubled so that A-2-3 can sit between A-K-Q (24) and K-Q-J (22).
+    a23_key = {"top": 26, "second": 23, "bottom": 2}[ranking.a23]
+    run_top = np.where(ace_two_three, a23_key, 2 * hi)
     key = np.where(run, run_top, key)
-    prial_rank = np.where((hi == 1) & ranking.threes_top, 13, hi)
+    prial_rank = np.where(hi == ranking.top_prial_rank, 13, hi)  # the top prial above the ace's place
     key = np.where(prial, prial_rank, key)
 
     position = np.array([ranking.position(name) for name in CATEGORIES], dtype=np.int64)
@@ -132,7 +134,7 @@ class HandTable:
         category = self.category_name(i)
         label = self.ranking.label(category)
         if category == "prial":
-            joiner = " of" if label == "Prial" else ","
+            joiner = "," if " of " in label else " of"
             return f"{label}{joiner} {_RANK_PLURALS[ranks[0]]}"
         if category == "pair":
             pair_rank = ranks[1]
@@ -152,7 +154,7 @@ class HandTable:
         ``"Q-6-4"`` (the weakest hand holding those ranks), or a category word such as ``"pair"``
         (the weakest hand of that category). Remembered per ranking and text.
         """
-        return _threshold(self.ranking.name, text)
+        return _threshold(self.ranking, text)
 
     def _find_threshold(self, text: str) -> int:
         word = text.strip()
@@ -188,9 +190,9 @@ class HandTable:
 
 
 @cache
-def _threshold(ranking_name: str, text: str) -> int:
+def _threshold(ranking: Ranking, text: str) -> int:
     """``HandTable.threshold``, remembered per ranking and text (qualifiers are looked up often)."""
-    return hand_table(ranking_name)._find_threshold(text)
+    return hand_table(ranking)._find_threshold(text)
 
 
 def _parse_rank(text: str, whole: str) -> int:
@@ -202,13 +204,12 @@ def _parse_rank(text: str, whole: str) -> int:
 
 
 def hand_table(ranking: str | Ranking) -> HandTable:
-    """The table of all 22,100 hands for a ranking (a name or a :class:`Ranking`), built once."""
-    return _hand_table(ranking if isinstance(ranking, str) else ranking.name)
+    """The table of all 22,100 hands for a ranking (a built-in name or a :class:`Ranking`), built once."""
+    return _hand_table(get_ranking(ranking))
 
 
 @cache
-def _hand_table(name: str) -> HandTable:
-    ranking = get_ranking(name)
+def _hand_table(ranking: Ranking) -> HandTable:
     cards = _all_hands().astype(np.int32)  # narrow integers: the evaluation is memory-bound
     category, pay_class, sort_key = _evaluate(cards, ranking)
     present = np.zeros(int(sort_key.max()) + 1, dtype=np.int64)

@@ -55,12 +55,12 @@ class SessionSimulation:
         return len(self.final)
 
     def _share(self, mask: np.ndarray, level: float) -> tuple[float, float, float]:
-        from scipy import stats
+        from casino.stats import wilson_interval
 
         check_level(level)
         k = int(mask.sum())
-        ci = stats.binomtest(k, self.sessions).proportion_ci(level, method="wilson")
-        return k / self.sessions, float(ci.low), float(ci.high)
+        low, high = wilson_interval(k, self.sessions, level)
+        return k / self.sessions, low, high
 
     def risk_of_ruin(self, level: float = 0.95) -> tuple[float, float, float]:
         """(estimate, low, high): the share of sessions ruined, with a Wilson interval."""
@@ -82,13 +82,13 @@ class SessionSimulation:
         return self._share(self.final > float(self.bankroll), level)
 
     def _mean(self, values: np.ndarray, level: float) -> tuple[float, float, float]:
-        from scipy import stats
+        from casino.stats import t_quantile
 
         check_level(level)
         mean = float(values.mean())
         if len(values) < 2:
             return mean, -math.inf, math.inf
-        half = float(stats.t.ppf(0.5 + level / 2, len(values) - 1)) * float(values.std(ddof=1)) / math.sqrt(len(values))
+        half = t_quantile(0.5 + level / 2, len(values) - 1) * float(values.std(ddof=1)) / math.sqrt(len(values))
         return mean, mean - half, mean + half
 
     def expected_rounds(self, level: float = 0.95) -> tuple[float, float, float]:
@@ -170,7 +170,7 @@ def simulate_sessions(
     if pattern.pair_plus and game.pair_plus is None:
         raise BragError(f"{game.name} has no Pair Plus bet")
     rules = compile_rules(game)
-    masks = card_masks(game.ranking.name)
+    masks = card_masks(game.ranking)
     play = play_mask(game, strategy)
     seed_value = normal_seed(seed)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed_entropy(seed_value))))

@@ -98,12 +98,12 @@ class BetSimulation:
 
     def confidence_interval(self, level: float = 0.95) -> tuple[float, float]:
         """Student-t interval for the mean return per hand at confidence ``level``."""
-        from scipy import stats
+        from casino.stats import t_quantile
 
         check_level(level)
         if self.rounds < 2:
             return (-math.inf, math.inf)
-        half = float(stats.t.ppf(0.5 + level / 2, self.rounds - 1)) * self.standard_error
+        half = t_quantile(0.5 + level / 2, self.rounds - 1) * self.standard_error
         return (self.mean - half, self.mean + half)
 
     @property
@@ -242,12 +242,13 @@ class SimulationResult:
         return sorted(rows, key=lambda r: ranking.position(r.name), reverse=True)
 
     def category_test(self):
-        """scipy's chi-square goodness-of-fit of the first box's categories against the exact counts."""
-        from scipy import stats
+        """The chi-square goodness-of-fit of the first box's categories against the exact counts
+        (:func:`casino.stats.chi_square_test`, the figures of ``scipy.stats.chisquare``)."""
+        from casino.stats import chi_square_test
 
-        observed = np.array(self.tally.categories, dtype=float)
+        observed = [float(n) for n in self.tally.categories]
         exact = np.bincount(self.table.category, minlength=len(CATEGORIES)) / N_HANDS
-        return stats.chisquare(observed, exact * observed.sum())
+        return chi_square_test(observed, [float(e) * sum(observed) for e in exact])
 
     def to_dict(self, level: float = 0.95) -> dict[str, Any]:
         test = self.category_test()

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from casino.bets import REGISTRY, get_bet
 from casino.events import BoxBets, exact
 from casino.fair import SeedSource, commitment
 from casino.games import Game
@@ -40,7 +41,7 @@ if TYPE_CHECKING:
 __all__ = ["Sitting", "BetStats", "SittingStats", "StakeRule", "flat_stakes", "PatternStakes"]
 
 StakeRule = Callable[["Sitting"], "Sequence[BoxBets] | None"]  # None: stop betting
-BETS = ("ante", "play", "ante_bonus", "pair_plus")
+BETS: tuple[str, ...] = tuple(str(name) for name in REGISTRY)  # every bet, main game first
 
 
 def flat_stakes(boxes: int, ante: Fraction, pair_plus: Fraction = Fraction(0)) -> StakeRule:
@@ -118,7 +119,7 @@ class SittingStats:
             for s in box.settled:
                 stats = self.bets[s.bet]
                 stats.count += 1
-                stats.wagered += 0 if s.bet == "ante_bonus" else s.stake
+                stats.wagered += get_bet(s.bet).chips(s.stake)
                 stats.net += s.net
         self.per_round.append(result.net)
 
@@ -141,6 +142,9 @@ class SittingStats:
         expected = self.bets["ante"].wagered * report.ante_play.expected_return
         if self.bets["pair_plus"].wagered and report.pair_plus is not None:
             expected += self.bets["pair_plus"].wagered * report.pair_plus.expected_return
+        for side in getattr(report, "side_bets", ()):
+            if self.bets[side.bet].wagered:
+                expected += self.bets[side.bet].wagered * side.expected_return
         return expected
 
     def to_dict(self, report: Any = None) -> dict[str, Any]:
@@ -174,10 +178,13 @@ class SittingStats:
             returns["ante_play"] = {"wagered": str(b["ante"].wagered), "net": str(self.ante_play_net),
                                     "realised_return": float(self.ante_play_net / b["ante"].wagered),
                                     "expected_return": float(report.ante_play.expected_return)}
-        if b["pair_plus"].wagered and report.pair_plus is not None:
-            returns["pair_plus"] = {"wagered": str(b["pair_plus"].wagered), "net": str(b["pair_plus"].net),
-                                    "realised_return": float(b["pair_plus"].net / b["pair_plus"].wagered),
-                                    "expected_return": float(report.pair_plus.expected_return)}
+        others = [report.pair_plus] if report.pair_plus is not None else []
+        for bet_report in [*others, *getattr(report, "side_bets", ())]:
+            t = b[bet_report.bet]
+            if t.wagered:
+                returns[bet_report.bet] = {"wagered": str(t.wagered), "net": str(t.net),
+                                           "realised_return": float(t.net / t.wagered),
+                                           "expected_return": float(bet_report.expected_return)}
         data["expected_net"] = float(self.expected_net(report))
         data["returns"] = returns
         return data
@@ -256,7 +263,7 @@ class Sitting:
     def deal(self, bets: Sequence[BoxBets]) -> Round:
         """Place the bets (refused above the bankroll or outside the limits) and deal the round."""
         rnd = self.table.deal(bets, self._next_seed(), round_no=self.next_round, bankroll=self.bankroll)
-        placed = sum((b.ante + b.pair_plus for b in rnd.bets), Fraction(0))
+        placed = sum((b.own_stakes for b in rnd.bets), Fraction(0))
         self._move_to_felt(placed)
         self._round = rnd
         return rnd
@@ -268,12 +275,14 @@ class Sitting:
         if play:
             self._move_to_felt(next(b.ante for b in rnd.bets if b.box == box))
 
-    def settle(self) -> RoundResult:
-        """Settle the current round: each bet's chips come back with its win, or go to the house."""
+    def settle(self, meter: Fraction | None = None) -> RoundResult:
+        """Settle the current round: each bet's chips come back with its win, or go to the house.
+
+        ``meter``: the progressive meter to pay from (default: the game file's)."""
         rnd = self._current()
-        result = rnd.settle()
+        result = rnd.settle(meter)
         for s in result.settled:
-            stake = Fraction(0) if s.bet == "ante_bonus" else s.stake  # the bonus has no chips of its own
+            stake = get_bet(s.bet).chips(s.stake)  # the Ante Bonus has no chips of its own
             self.felt -= stake
             self.bankroll += stake + s.net
             self.house -= s.net
@@ -283,6 +292,14 @@ class Sitting:
         self.next_round += 1
         self.stats.add(result)
         return result
+
+    def abandon(self) -> None:
+        """Drop the round dealt and not settled: its stakes come back from the felt; the round number
+        and its seed stay for the next deal."""
+        self._current()
+        self.bankroll += self.felt
+        self.felt = Fraction(0)
+        self._round = None
 
     @property
     def in_round(self) -> bool:
@@ -301,12 +318,12 @@ class Sitting:
 
     # -- automatic play -----------------------------------------------------------------------------
 
-    def play_round(self, bets: Sequence[BoxBets], strategy: np.ndarray) -> RoundResult:
+    def play_round(self, bets: Sequence[BoxBets], strategy: np.ndarray, meter: Fraction | None = None) -> RoundResult:
         """Deal, decide every box by a play mask over the hand table, settle."""
         rnd = self.deal(bets)
         for box in rnd.pending:
             self.decide(box, bool(strategy[rnd.hand(box)]))
-        return self.settle()
+        return self.settle(meter)
 
     def autoplay(
         self,

@@ -31,9 +31,11 @@ from fractions import Fraction
 
 import numpy as np
 
+from casino.bets import BetName, RoundCards, get_bet, offered_bets
 from casino.cards import Card
 from casino.errors import BetError
 from casino.events import (
+    BET_NAMES,
     DEALER,
     BetSettled,
     BetsPlaced,
@@ -47,6 +49,7 @@ from casino.events import (
 )
 from casino.fair import commitment, deck_order
 from casino.games import Game, amount_text
+from casino.money import MAX_AMOUNT
 from casino.hands import hand_index, hand_table
 from casino.rules import OUTCOME_NAMES, compile_rules
 
@@ -56,11 +59,11 @@ MAX_BOXES = 6
 
 
 def exposure(bets: Sequence[BoxBets]) -> Fraction:
-    """What the bets can cost: every Ante, the Play bet each Ante may add, and every Pair Plus.
+    """What the bets can cost: every Ante, the Play bet each Ante may add, every Pair Plus and side bet.
 
     The table refuses bets whose exposure is above the bankroll, so a player can always afford to play.
     """
-    return sum((2 * b.ante + b.pair_plus for b in bets), Fraction(0))
+    return sum((b.ante + b.own_stakes for b in bets), Fraction(0))
 
 
 def flat_bets(boxes: int, ante: Fraction, pair_plus: Fraction = Fraction(0)) -> tuple[BoxBets, ...]:
@@ -79,8 +82,14 @@ class BoxResult:
     hand: int  # row in the hand table
     hand_name: str
     play: bool | None  # None: no Ante, nothing to decide
-    outcome: str | None  # casino.rules.OUTCOME_NAMES, None for a Pair Plus-only box
+    outcome: str | None  # casino.rules.OUTCOME_NAMES, None for a box without an Ante
     settled: tuple[BetSettled, ...]
+    side: tuple[tuple[str, Fraction], ...] = ()  # side-bet stakes (casino.events.BoxBets.side)
+
+    @property
+    def bets(self) -> BoxBets:
+        """The stakes placed on this box before the deal."""
+        return BoxBets(self.box, self.ante, self.pair_plus, self.side)
 
     @property
     def net(self) -> Fraction:
@@ -90,6 +99,12 @@ class BoxResult:
         for s in self.settled:
             if s.bet == bet:
                 return s.net
+        return None
+
+    def settled_bet(self, bet: str) -> BetSettled | None:
+        for s in self.settled:
+            if s.bet == bet:
+                return s
         return None
 
 
@@ -105,6 +120,7 @@ class RoundResult:
     dealer_hand: str
     qualifies: bool
     events: tuple[Event, ...]
+    meter: Fraction | None = None  # the progressive meter the round was settled against (None: no such bet)
 
     @property
     def settled(self) -> tuple[BetSettled, ...]:
@@ -118,7 +134,7 @@ class RoundResult:
     @property
     def wagered(self) -> Fraction:
         """Chips put at risk: Antes, Play bets made and Pair Plus (the Ante Bonus has no stake of its own)."""
-        return sum((s.stake for s in self.settled if s.bet != "ante_bonus"), Fraction(0))
+        return sum((get_bet(s.bet).chips(s.stake) for s in self.settled), Fraction(0))
 
 
 class Table:
@@ -128,6 +144,8 @@ class Table:
         self.game = game
         self.rules = compile_rules(game)
         self.hands = hand_table(game.ranking)
+        self.bets = offered_bets(game)  # in settlement order (casino.bets)
+        self.side_bets = tuple(bet for bet in self.bets if bet.side)
 
     # -- bets ---------------------------------------------------------------------------------------
 
@@ -145,18 +163,25 @@ class Table:
             if b.box in seen:
                 raise BetError(f"box {b.box} has two sets of bets")
             seen.add(b.box)
-            if b.ante < 0 or b.pair_plus < 0:
+            if b.ante < 0 or b.pair_plus < 0 or any(stake < 0 for _, stake in b.side):
                 raise BetError(f"box {b.box}: a bet cannot be negative")
-            if b.ante == 0 and b.pair_plus == 0:
-                raise BetError(f"box {b.box} has no bet: place an Ante, a Pair Plus or both")
+            if b.ante == 0 and b.pair_plus == 0 and not b.side:
+                raise BetError(f"box {b.box} has no bet: place an Ante, a Pair Plus or a side bet")
             if b.pair_plus and self.game.pair_plus is None:
                 raise BetError(f"{self.game.name} offers no Pair Plus bet")
+            for name, stake in b.side:
+                if not get_bet(name).offered(self.game):
+                    offered = ", ".join(bet.title for bet in self.side_bets) or "none"
+                    raise BetError(f"{self.game.name} offers no {BET_NAMES[name]} bet (side bets here: {offered})")
+                if stake > MAX_AMOUNT:
+                    raise BetError(f"box {b.box}: the {BET_NAMES[name]} stake must be at most {MAX_AMOUNT:,}")
             problem = limits.problem(b.ante, b.pair_plus)
             if problem:
                 raise BetError(f"box {b.box}: {problem}")
         if bankroll is not None and exposure(bets) > bankroll:
             raise BetError(
-                f"these bets need {amount_text(exposure(bets))} (each Ante twice, for the Play bet, plus Pair Plus)"
+                f"these bets need {amount_text(exposure(bets))} (each Ante twice, for the Play bet, plus Pair Plus"
+                f" and side bets)"
                 f" but the bankroll is {amount_text(bankroll)}"
             )
 
@@ -245,8 +270,12 @@ class Round:
         if self.pending:
             raise BetError(f"box {self.pending[0]} has not played or folded yet")
 
-    def settle(self) -> RoundResult:
-        """Reveal the dealer's hand and settle every bet (via :mod:`casino.rules`)."""
+    def settle(self, meter: Fraction | None = None) -> RoundResult:
+        """Reveal the dealer's hand and settle every bet of every box (each by its :mod:`casino.bets`
+        module; the main bets through :mod:`casino.rules`).
+
+        ``meter``: the progressive meter to pay from (units of the stake), by default the game file's.
+        """
         self.verify_settle()
         table = self.table
         rules = table.rules
@@ -257,25 +286,33 @@ class Round:
         events.append(DealerRevealed(self._dealer, hands.describe(dealer), qualifies))
 
         player = np.array([self.hand(b.box) for b in self.bets])
-        # a Pair Plus-only box has nothing to fold: its Pair Plus is settled on the cards, as if played
+        # a box without an Ante has nothing to fold: its bets are settled on the cards, as if played
         play = np.array([self._decisions.get(b.box, True) for b in self.bets])
-        s = rules.settle(player, np.full(len(player), dealer), play)
-
-        def per_unit(array: np.ndarray, i: int) -> Fraction:
-            return Fraction(int(array[i]), s.scale)
+        progressive = table.game.side_bets and any(b.stake(BetName.PROGRESSIVE) for b in self.bets)
+        if progressive and meter is None:
+            meter = table.game.side_bet(BetName.PROGRESSIVE).meter
+        cards = RoundCards(
+            table.game,
+            np.array([[c.index for c in self.cards[b.box]] for b in self.bets], dtype=np.int64),
+            np.array([[c.index for c in self._dealer]] * len(self.bets), dtype=np.int64),
+            player, dealer, play, meter if progressive else None,
+        )
+        s = cards.main()
 
         boxes = []
         for i, b in enumerate(self.bets):
             settled: list[BetSettled] = []
             decided = self._decisions.get(b.box)
-            if b.ante:
-                settled.append(BetSettled(b.box, "ante", b.ante, b.ante * per_unit(s.ante, i)))
-                if decided:
-                    settled.append(BetSettled(b.box, "play", b.ante, b.ante * per_unit(s.play, i)))
-                    if table.game.ante_bonus is not None:
-                        settled.append(BetSettled(b.box, "ante_bonus", b.ante, b.ante * per_unit(s.ante_bonus, i)))
-            if b.pair_plus:
-                settled.append(BetSettled(b.box, "pair_plus", b.pair_plus, b.pair_plus * per_unit(s.pair_plus, i)))
+            for bet in table.bets:
+                stake = bet.stake(b, decided if b.ante else None)
+                if not stake:
+                    continue
+                result = bet.settle(cards, i)
+                settled.append(BetSettled(
+                    b.box, str(bet.name), stake, stake * result.per_unit,
+                    hand=result.hand if bet.side else None,
+                    meter=meter if bet.name is BetName.PROGRESSIVE else None,
+                ))
             events.extend(settled)
             boxes.append(
                 BoxResult(
@@ -288,6 +325,7 @@ class Round:
                     play=decided,
                     outcome=OUTCOME_NAMES[int(s.outcome[i])] if b.ante else None,
                     settled=tuple(settled),
+                    side=b.side,
                 )
             )
         events.append(SeedRevealed(self.seed.hex()))
@@ -300,6 +338,7 @@ class Round:
             dealer_hand=hands.describe(dealer),
             qualifies=qualifies,
             events=tuple(events),
+            meter=meter if progressive else None,
         )
         return self._result
 

@@ -47,7 +47,7 @@ def run_rounds(
 ) -> Tally:
     """Deal ``rounds`` rounds from one stream, ``chunk`` at a time; ``progress(n)`` after each chunk."""
     rules = compile_rules(game)
-    masks = card_masks(game.ranking.name)
+    masks = card_masks(game.ranking)
     rng = np.random.Generator(np.random.PCG64(seed))
     tally = Tally(boxes=boxes, scale=rules.scale)
     done = 0
@@ -87,7 +87,7 @@ def run_workers(
     """Each worker its share of the rounds and its own stream (``seeds``); merged in worker order."""
     shares = split(rounds, len(seeds))
     scale = compile_rules(game).scale  # built before forking: inherited by every worker
-    card_masks(game.ranking.name)
+    card_masks(game.ranking)
     tally = Tally(boxes=boxes, scale=scale)
     if "fork" not in multiprocessing.get_all_start_methods():  # pragma: no cover - same streams, one process
         for n, s in zip(shares, seeds):

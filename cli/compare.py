@@ -18,11 +18,11 @@ def compare(
     games: GamesArg,
     pair_plus: Annotated[
         Optional[list[str]],
-        typer.Option("--pair-plus", help="Add a column: the first game with this Pair Plus table (repeatable)."),
+        typer.Option("--pair-plus-table", help="Add a column: the first game with this Pair Plus table (repeatable)."),
     ] = None,
     ante_bonus: Annotated[
         Optional[list[str]],
-        typer.Option("--ante-bonus", help="Add a column: the first game with this Ante Bonus table (repeatable)."),
+        typer.Option("--ante-bonus-table", help="Add a column: the first game with this Ante Bonus table (repeatable)."),
     ] = None,
     bet: Annotated[
         Optional[list[str]],
@@ -39,7 +39,7 @@ def compare(
     """Compare GAMES side by side: per bet, house edge, element of risk, hit frequency, standard
     deviation, top award and its odds, play rate.
 
-    Example: brag compare three-card-poker --pair-plus pair-plus-4 --pair-plus my-table.toml
+    Example: brag compare three-card-poker --pair-plus-table pair-plus-4 --pair-plus-table my-table.toml
     """
     from cli.errors import fail
 

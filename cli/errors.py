@@ -7,6 +7,7 @@ print as ``brag: error: …`` and exit with code 2 — never a traceback.
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import Any
 
@@ -59,6 +60,24 @@ def _plain_metavar(param: Any) -> None:
         param.metavar = param.name.upper()
 
 
+_IN_TEXT_DEFAULT = re.compile(r"\s*\(default:? ([^()]*(?:\([^()]*\)[^()]*)*)\)")
+
+
+def _one_default_style(param: Any) -> None:
+    """Every default shown one way, Typer's ``[default: X]`` after the help: an option whose default is
+    decided at run time (``None`` in the signature) says it in its help as ``(default X)``, moved here."""
+    text = getattr(param, "help", None)
+    if not text or getattr(param, "default", None) is not None:
+        return
+    found = _IN_TEXT_DEFAULT.findall(text)
+    if len(found) != 1:
+        return
+    param.help = _IN_TEXT_DEFAULT.sub("", text).rstrip()
+    if not param.help.endswith((".", "?", ")")):
+        param.help += "."
+    param.help += f"  \\[default: {found[0]}]"
+
+
 class BragGroup(TyperGroup):
     """The ``brag`` group: lists commands in the order they were added, and translates errors."""
 
@@ -70,6 +89,7 @@ class BragGroup(TyperGroup):
         for command in [self, *self.commands.values()]:
             for param in command.params:
                 _plain_metavar(param)
+                _one_default_style(param)
             make_help_option = command.get_help_option
 
             def get_help_option(ctx: Any, make: Any = make_help_option) -> Any:

@@ -149,8 +149,10 @@ def history(
     hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.", parser=_hand_no)] = None,
     all_hands: Annotated[bool, typer.Option("--all", help="Every hand (--json shows every hand unless told).")] = False,
     json: JsonOpt = False,
+    csv: Annotated[bool, typer.Option("--csv", help="One CSV row per bet of each box, every hand unless told.")] = False,
 ) -> None:
-    """Show the hands of session ID: boxes, cards, decisions, each box's result, the dealer, the bankroll."""
+    """Show the hands of session ID: boxes, cards, decisions, each box's result and side bets, the dealer's
+    hand, the bankroll."""
     from casino.db import store
     from cli.errors import fail
     from cli.render import console, print_json
@@ -159,32 +161,86 @@ def history(
         fail("give one of --last, --hand and --all")
     if last is not None and last < 1:
         fail("--last must be at least 1")
+    if json and csv:
+        fail("give one of --json and --csv")
     with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
         final = store.last_round(session_id, session=session)
         if hand is not None:
             store.get_hand(session_id, hand, session=session)  # names a missing hand
             first, upto = hand, hand
-        elif last is not None or not (json or all_hands):
+        elif last is not None or not (json or csv or all_hands):
             first, upto = max(1, final - (last or SHOWN) + 1), final
         else:
             first, upto = 1, final
         hands = store.hands_with_boxes(session_id, first=first, last=upto, session=session)
+        bets = store.bets_of([h.id for h, _ in hands], session=session)
         summary = store.session_summary(session_id, session=session)
         if json:
             print_json({**summary.to_dict(), "settings": store.settings_of(record),
-                        "hands": [_hand_dict(h, boxes) for h, boxes in hands]})
+                        "hands": [_hand_dict(h, boxes, bets.get(h.id)) for h, boxes in hands]})
+            return
+        if csv:
+            _print_csv(hands, bets)
             return
         out = console()
         out.print(f"[bold]Session {session_id}[/] — {record.game}, started {_when(record.started_at)} UTC, "
                   f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
-        out.print(_hands_table(hands, compact=out.width < 100))
+        out.print(_hands_table(hands, compact=out.width < 100, bets=bets))
         if hands and (first > 1 or upto < final):
             shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
             out.print(f"Showing {shown} of {final:,}: --last N, --hand N or --all for others.", markup=False)
 
 
-def _hands_table(hands: list[Any], *, compact: bool = False) -> Any:
+def _bet_rows_of(rows: Optional[list[Any]], box: int) -> list[Any]:
+    return [r for r in rows or () if r.box == box]
+
+
+def _box_net(row: Any, bet_rows: list[Any]) -> Any:
+    """A box's result: every bet row's net (side bets too); the box columns for hands stored before bet rows."""
+    from fractions import Fraction
+
+    if bet_rows:
+        return sum((Fraction(r.net) for r in bet_rows), Fraction(0))
+    return sum((Fraction(getattr(row, f"{bet}_net") or 0) for bet in ("ante", "play", "ante_bonus", "pair_plus")),
+               Fraction(0))
+
+
+def _side_text(bet_rows: list[Any]) -> str:
+    """A box's side bets in a few words: ``6CB 5 +1000``; ``Prime 1 -1``."""
+    from casino.bets import get_bet
+
+    short = {"six_card_bonus": "6CB", "colour_bonus": "Colour", "prime": "Prime", "progressive": "Prog"}
+    parts = []
+    for r in bet_rows:
+        if get_bet(r.bet).side:
+            parts.append(f"{short.get(r.bet, r.bet)} {_money(r.stake)} {_signed(r.net)}")
+    return "; ".join(parts)
+
+
+def _print_csv(hands: list[Any], bets: dict[int, list[Any]]) -> None:
+    """``history --csv``: one row per bet of each box (hands stored before bet rows: from the box columns)."""
+    import csv
+    import sys
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(["hand", "box", "cards", "hand_name", "decision", "outcome", "bet", "stake", "net", "paid_hand",
+                     "meter", "dealer_cards", "dealer_hand", "dealer_qualifies", "bankroll_after"])
+    for hand, rows in hands:
+        for row in rows:
+            bet_rows = _bet_rows_of(bets.get(hand.id), row.box)
+            if not bet_rows:  # stored before bet rows existed
+                stakes = {"ante": row.ante, "play": row.ante, "ante_bonus": row.ante, "pair_plus": row.pair_plus}
+                bet_rows = [type("Row", (), {"bet": bet, "stake": stakes[bet], "net": getattr(row, f"{bet}_net"),
+                                             "paid_hand": None, "meter": None})()
+                            for bet in stakes if getattr(row, f"{bet}_net") is not None]
+            for r in bet_rows:
+                writer.writerow([hand.round_no, row.box, row.cards, row.hand_name, row.decision or "", row.outcome or "",
+                                 r.bet, r.stake, r.net, r.paid_hand or "", r.meter or "", hand.dealer_cards,
+                                 hand.dealer_hand, "yes" if hand.qualifies else "no", hand.bankroll_after])
+
+
+def _hands_table(hands: list[Any], *, compact: bool = False, bets: Optional[dict[int, list[Any]]] = None) -> Any:
     """One row per box: its bets, cards, decision and result; the dealer and bankroll on each hand's first.
 
     ``compact``: one space between columns (for 80-column terminals) instead of two."""
@@ -197,26 +253,30 @@ def _hands_table(hands: list[Any], *, compact: bool = False) -> Any:
     from casino.cards import parse_cards
     from cli.render import cards_text
 
+    bets = bets or {}
     several = any(len(b) > 1 for _, b in hands)
     pair_plus = any(row.pair_plus != "0" for _, b in hands for row in b)
+    sides = any(_side_text(rows) for rows in bets.values())
     table = Table(box=boxes.SIMPLE_HEAD, padding=(0, 0 if compact else 1), collapse_padding=True, pad_edge=False,
                   show_edge=False)
     columns = [("Hand", "right", True), ("Box", "right", True), ("Cards", "left", True), ("Hand name", "left", False),
                ("Ante", "right", True), ("Pair Plus", "right", False), ("Decision", "left", True),
-               ("Result", "right", True), ("Dealer", "left", False), ("Bankroll", "right", True)]
-    shown = [c for c in columns if (c[0] != "Box" or several) and (c[0] != "Pair Plus" or pair_plus)]
+               ("Side bets", "left", False), ("Result", "right", True), ("Dealer", "left", False),
+               ("Bankroll", "right", True)]
+    shown = [c for c in columns if (c[0] != "Box" or several) and (c[0] != "Pair Plus" or pair_plus)
+             and (c[0] != "Side bets" or sides)]
     for name, justify, no_wrap in shown:
         table.add_column(name, justify=justify, no_wrap=no_wrap,  # type: ignore[arg-type]
                          min_width={"Hand name": 7, "Dealer": 9}.get(name),
                          width=4 if name == "Pair Plus" else None)
     words = {"play": "play", "fold": "fold", None: "—"}
     for hand, rows in hands:
-        dealer = Text.assemble(cards_text(_sorted(parse_cards(hand.dealer_cards))), " ",
+        dealer = Text.assemble(cards_text(_sorted(parse_cards(hand.dealer_cards))), " ", hand.dealer_hand, ", ",
                                "qualifies" if hand.qualifies else "doesn't qualify")
         for i, row in enumerate(rows):
             first = i == 0
-            result = sum((Fraction(getattr(row, f"{bet}_net") or 0) for bet in ("ante", "play", "ante_bonus", "pair_plus")),
-                         Fraction(0))
+            bet_rows = _bet_rows_of(bets.get(hand.id), row.box)
+            result = _box_net(row, bet_rows)
             cells = {
                 "Hand": str(hand.round_no) if first else "",
                 "Box": str(row.box),
@@ -225,6 +285,7 @@ def _hands_table(hands: list[Any], *, compact: bool = False) -> Any:
                 "Ante": _money(row.ante) if row.ante != "0" else "",
                 "Pair Plus": _money(row.pair_plus) if row.pair_plus != "0" else "",
                 "Decision": words.get(row.decision, row.decision),
+                "Side bets": _side_text(bet_rows),
                 "Result": _signed(result),
                 "Dealer": dealer if first else "",
                 "Bankroll": _money(hand.bankroll_after) if first else "",
@@ -237,7 +298,7 @@ def _sorted(cards):
     return sorted(cards, key=lambda c: (c.rank, c.suit), reverse=True)
 
 
-def _hand_dict(hand: Any, boxes: list[Any]) -> dict[str, Any]:
+def _hand_dict(hand: Any, boxes: list[Any], bets: Optional[list[Any]] = None) -> dict[str, Any]:
     from fractions import Fraction
 
     from casino.db.store import money
@@ -257,6 +318,8 @@ def _hand_dict(hand: Any, boxes: list[Any]) -> dict[str, Any]:
                 "decision": b.decision, "outcome": b.outcome,
                 "results": {bet: amount(getattr(b, f"{bet}_net")) for bet in ("ante", "play", "ante_bonus", "pair_plus")
                             if getattr(b, f"{bet}_net") is not None},
+                **({"bets": [{"bet": r.bet, "stake": r.stake, "net": r.net, "paid_hand": r.paid_hand, "meter": r.meter}
+                             for r in _bet_rows_of(bets, b.box)]} if bets else {}),
             }
             for b in boxes
         ],
@@ -287,10 +350,11 @@ def replay(
         record = store.get_session(session_id, session=session)
         row = store.get_hand(session_id, hand, session=session)
         boxes = store.boxes_of(row.id, session=session)
+        bets = store.bets_of([row.id], session=session).get(row.id)
         events = [event_from_dict(e) for e in json_module.loads(row.events)]
     if json:
         print_json({"session": session_id, "hand": hand, "game": record.game, "events": [e.to_dict() for e in events],
-                    **{k: v for k, v in _hand_dict(row, boxes).items() if k != "hand"}})
+                    **{k: v for k, v in _hand_dict(row, boxes, bets).items() if k != "hand"}})
         return
     out = console()
     names = {b.box: b.hand_name for b in boxes}
@@ -303,6 +367,7 @@ def replay(
             for b in event.boxes:
                 parts = [f"Ante {_money(b.ante)}"] if b.ante else []
                 parts += [f"Pair Plus {_money(b.pair_plus)}"] if b.pair_plus else []
+                parts += [f"{BET_NAMES[name]} {_money(stake)}" for name, stake in b.side]
                 out.print(f"Box {b.box}: {', '.join(parts)}")
         elif isinstance(event, CardDealt):
             held.setdefault(event.to, []).append(event.card)
@@ -319,7 +384,14 @@ def replay(
             verdict = "qualifies" if event.qualifies else "does not qualify"
             out.print(Text("Dealer shows ") + cards_text(event.cards) + Text(f"  {event.hand} — {verdict}"))
         elif isinstance(event, BetSettled):
-            out.print(f"  Box {event.box} {BET_NAMES[event.bet]} {_money(event.stake)}: {_signed(event.net)}")
+            paid = ""
+            if event.hand is not None:
+                from casino.bets import get_side_bet
+
+                paid = f"  {get_side_bet(event.bet).labels.get(event.hand, event.hand)}"
+            if event.meter is not None:
+                paid += f" (meter {_money(event.meter)})"
+            out.print(f"  Box {event.box} {BET_NAMES[event.bet]} {_money(event.stake)}: {_signed(event.net)}{paid}")
         elif isinstance(event, SeedRevealed):
             out.print(f"Seed revealed: {event.seed}")
     out.print(f"Net {_signed(row.net)}; bankroll {_money(row.bankroll_after)}")

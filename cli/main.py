@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from cli import edge, tables
 from cli import db, history, play
 from cli import session_stats, simulate
 from cli import compare, par, solve, strategy
+from cli import serve
 from cli.errors import BragGroup
 
 app = typer.Typer(
@@ -19,6 +22,25 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _version(value: bool) -> None:
+    if value:
+        from casino import __version__
+
+        typer.echo(f"brag-table {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", help="Print the version and exit.", callback=_version, is_eager=True),
+    ] = False,
+) -> None:
+    """3 Card Brag / Three Card Poker: play at the table, and the exact mathematics of the game."""
+
 
 app.command("edge")(edge.edge)
 app.command("odds")(tables.odds)
@@ -35,6 +57,7 @@ app.command("compare")(compare.compare)
 app.command("par")(par.par)
 app.command("solve")(solve.solve)
 app.command("strategy")(strategy.strategy)
+app.command("serve")(serve.serve)
 
 
 def main() -> None:

@@ -1,4 +1,10 @@
-"""Options shared by several commands, written once as ``Annotated`` types."""
+"""Options shared by several commands, written once as ``Annotated`` types.
+
+One name means one thing in every command: ``--pair-plus`` is always a stake (``play``,
+``simulate``, ``session``), and a paytable is always swapped in with ``--pair-plus-table`` or
+``--ante-bonus-table`` (``edge``, ``par``, ``solve``, ``strategy``, ``compare``, ``simulate``,
+``session``).
+"""
 
 from __future__ import annotations
 
@@ -10,17 +16,8 @@ GameArg = Annotated[
     str,
     typer.Argument(help="A built-in game name (see 'brag paytables') or a path to a game TOML file."),
 ]
-AnteBonusOpt = Annotated[
-    Optional[str],
-    typer.Option("--ante-bonus", help="Swap in another Ante Bonus table: a built-in name or a TOML file."),
-]
-PairPlusOpt = Annotated[
-    Optional[str],
-    typer.Option("--pair-plus", help="Swap in another Pair Plus table: a built-in name or a TOML file."),
-]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 
-# The commands that bet (simulate, session) take stakes as --ante/--pair-plus; tables are swapped with these.
 SeedOpt = Annotated[
     Optional[str],
     typer.Option("--seed", help="Any text or number: the same seed (and workers) gives the same result."),
@@ -33,3 +30,6 @@ PairPlusTableOpt = Annotated[
     Optional[str],
     typer.Option("--pair-plus-table", help="Swap in another Pair Plus table: a built-in name or a TOML file."),
 ]
+# One name, one meaning in every command: --pair-plus is always a stake, a paytable is always --...-table.
+AnteBonusOpt = AnteBonusTableOpt
+PairPlusOpt = PairPlusTableOpt

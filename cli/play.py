@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Annotated, Any, Optional
 
@@ -15,26 +14,32 @@ from cli.options import JsonOpt
 
 
 
-@dataclass
 class Setup:
-    """Everything a session needs, resolved from the options (or the stored session on --resume).
+    """The CLI's view of a session: the :class:`casino.service.TableService` that plays it, and how it is
+    shown (hints, strategy). ``session_id`` is ``None`` until the service is opened: every option is
+    checked first, so a refused command stores nothing."""
 
-    ``session_id`` is ``None`` until the session is stored: every option is checked first, so a
-    refused command stores nothing.
-    """
+    def __init__(self, service: Any, hints: bool = True, strategy: str = "optimal") -> None:
+        self.service = service
+        self.hints = hints
+        self.strategy = strategy
 
-    game: Any
-    sitting: Any
-    start_bankroll: Any
-    stakes: list = field(default_factory=list)  # [(ante, pair_plus)] per box
-    hints: bool = True
-    strategy: str = "optimal"
-    resumed: bool = False
-    session_id: Optional[int] = None
-    settings: dict = field(default_factory=dict)
-    stored_before: int = 0  # hands the session held when this sitting began
-    owner: Optional[str] = None  # this process's hold on the session (casino.db.store.lease_owner)
-    head: Optional[str] = None  # the session's head hash after the last hand stored
+    game = property(lambda self: self.service.game)
+    sitting = property(lambda self: self.service.sitting)
+    start_bankroll = property(lambda self: self.service.start_bankroll)
+    resumed = property(lambda self: self.service.resumed)
+    session_id = property(lambda self: self.service.session_id)
+    settings = property(lambda self: self.service.settings)
+    stored_before = property(lambda self: self.service.stored_before)
+
+    @property
+    def stakes(self) -> Any:
+        """Each box's bets (:class:`casino.events.BoxBets`), what Enter repeats."""
+        return self.service.stakes
+
+    @stakes.setter
+    def stakes(self, value: Any) -> None:
+        self.service.stakes = tuple(value)
 
 
 def play(
@@ -48,6 +53,11 @@ def play(
     bankroll: Annotated[Optional[str], typer.Option(help="Chips to start with (default 100).")] = None,
     ante: Annotated[Optional[str], typer.Option(help="Ante per box (default: the table minimum, or 1; 0 for none).")] = None,
     pair_plus: Annotated[Optional[str], typer.Option("--pair-plus", help="Pair Plus per box (default 0).")] = None,
+    side_bet: Annotated[
+        Optional[list[str]],
+        typer.Option("--side-bet", metavar="NAME=AMOUNT",
+                     help="A side bet per box, repeatable: 6cb=5, colour=1, prime=2, prog=1 (the game file must offer it)."),
+    ] = None,
     boxes: Annotated[Optional[int], typer.Option(help="How many boxes to play, 1-6 (default 1).")] = None,
     hints: Annotated[
         Optional[bool], typer.Option("--hints/--no-hints", help="Show the optimal decision and its exact EV.")
@@ -76,7 +86,8 @@ def play(
 ) -> None:
     """Play at the table against the dealer; hands are stored and can be replayed and verified.
 
-    Interactive by default (Enter repeats the last bets, p plays, f folds, ? help, q quits);
+    Interactive by default (Enter repeats the last bets, p plays, f folds, t paytables and rules, ? help,
+    q quits; Ctrl-C ends the session at once, every settled hand kept, exit code 130);
     --auto plays --hands N by a strategy with a progress bar and a summary against the exact expectation
     (--json: the summary as one JSON object).
     """
@@ -105,12 +116,13 @@ def play(
     try:
         with open_db(db) as store_session:
             # every option is checked before anything is stored: a refused command leaves no session
+            sides = _side_bets(side_bet)
             if resume:
-                setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy)
+                setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, sides)
             else:
-                setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto)
+                setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto, sides)
             rule = stake_rule(setup, betting) if auto else None
-            _store_start(store_session, setup)
+            setup.service.open(store_session)
             if auto:
                 _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule, json)
             else:
@@ -150,11 +162,22 @@ def _amount(text: Optional[str], what: str, *, positive: bool = False):
     return value
 
 
-def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, auto) -> Setup:
+def _side_bets(options: Optional[list[str]]) -> Optional[dict[str, Fraction]]:
+    from cli.errors import fail
+    from cli.prompts import AmountError, parse_side_option
+
+    if not options:
+        return None
+    try:
+        return dict(parse_side_option(text) for text in options)
+    except AmountError as error:
+        fail(str(error))
+
+
+def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, auto, sides) -> Setup:
     from casino.games import load_game
-    from casino.sitting import Sitting
+    from casino.service import TableService
     from casino.strategy import play_mask
-    from casino.table import flat_bets
 
     game = load_game(game_name or "3-card-brag")
     bankroll = _amount(bankroll_text or "100", "--bankroll", positive=True)
@@ -166,18 +189,15 @@ def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints
     strategy = strategy or "optimal"
     if auto:
         play_mask(game, strategy)  # an unknown strategy is refused before anything is stored
-    sitting = Sitting(game, bankroll, seed=seed)
-    sitting.table.verify_bets(flat_bets(boxes, ante, pair_plus), bankroll)
-    settings = {
-        "boxes": boxes, "ante": str(ante), "pair_plus": str(pair_plus), "hints": hints is not False,
-        "seed": seed, "strategy": strategy, "auto": auto,
-    }
-    return Setup(game, sitting, bankroll, [(ante, pair_plus)] * boxes, hints is not False, strategy,
-                 settings=settings)
+    stakes = _bets([(ante, pair_plus, sides or {})] * boxes)
+    settings = {"hints": hints is not False, "strategy": strategy, "auto": auto}
+    service = TableService.new(game, bankroll, stakes=stakes, seed=seed, settings=settings)
+    return Setup(service, hints is not False, strategy)
 
 
-def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy) -> Setup:
+def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, sides) -> Setup:
     from casino.db import store
+    from casino.service import TableService
     from casino.strategy import play_mask
     from cli.errors import fail
 
@@ -186,64 +206,95 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
     if seed is not None:
         fail("--resume continues with the session's own seeds: leave out --seed")
     if session_text is None:
-        record = store.latest_session(session=db)
+        session_id = None
     elif session_text.isascii() and session_text.isdigit():
         from cli.history import MAX_ID
 
         if len(session_text) > 19 or not 1 <= int(session_text) <= MAX_ID:
             fail(f"session ids run from 1 to {MAX_ID:,}, not {session_text[:30]}")
-        record = store.get_session(int(session_text), session=db)
+        session_id = int(session_text)
     else:
         fail(f"with --resume, give a session ID (a number, see 'brag sessions'), not {session_text!r}")
-    settings = store.settings_of(record)
-    sitting = store.resume_sitting(record, session=db)
-    game = sitting.game
-    # the stored bets: each box's stakes in the last stored hand (the settings, before any hand)
-    stakes = [(b.ante, b.pair_plus) for b in store.last_bets(record.id, session=db)]
-    if not stakes:
-        stakes = [(Fraction(settings.get("ante", "1")), Fraction(settings.get("pair_plus", "0")))] * int(
-            settings.get("boxes", 1))
+    # checked (it can continue; the game rebuilds; the stakes fit) before the session is reopened
+    service = TableService.resume(db, session_id)
+    stakes = [(b.ante, b.pair_plus, dict(b.side)) for b in service.stakes]
     ante = _amount(ante_text, "--ante")
     pair_plus = _amount(pair_plus_text, "--pair-plus")
-    if ante is not None or pair_plus is not None:
-        one = (stakes[0][0] if ante is None else ante, stakes[0][1] if pair_plus is None else pair_plus)
+    if ante is not None or pair_plus is not None or sides is not None:
+        first = stakes[0]
+        one = (first[0] if ante is None else ante, first[1] if pair_plus is None else pair_plus,
+               first[2] if sides is None else sides)
         stakes = [one] * (boxes or len(stakes))
     elif boxes is not None:
         stakes = [stakes[min(i, len(stakes) - 1)] for i in range(boxes)]
-    overriding = ante is not None or pair_plus is not None or boxes is not None
-    # checked like new bets (limits, and the bankroll when overridden) before anything is stored or played
-    sitting.table.verify_bets(_bets(stakes), sitting.bankroll if overriding else None)
+    if ante is not None or pair_plus is not None or boxes is not None or sides is not None:
+        service.place(_bets(stakes))  # checked like new bets: the limits and the bankroll
     if strategy is not None:
-        play_mask(game, strategy)  # an unknown strategy is refused before the session is reopened
-    return Setup(
-        game, sitting, Fraction(record.start_bankroll), stakes,
-        settings.get("hints", True) if hints is None else hints, strategy or settings.get("strategy", "optimal"),
-        True, record.id, settings, record.rounds,
-    )
+        play_mask(service.game, strategy)  # an unknown strategy is refused before the session is reopened
+    settings = service.settings
+    return Setup(service, settings.get("hints", True) if hints is None else hints,
+                 strategy or settings.get("strategy", "optimal"))
 
 
-def _store_start(db, setup: Setup) -> None:
-    """Store the new session (or mark the resumed one open again): the last step before playing."""
-    from casino.db import store
+def _bets(stakes):
+    """Box bets from ``(ante, pair_plus, side bets)`` per box, boxes numbered from 1."""
+    from casino.events import BoxBets
 
-    setup.owner = store.lease_owner()
-    if setup.resumed:  # refused, in one line, while another process plays it
-        store.claim_session(setup.session_id, setup.owner, session=db)
-        store.reopen_session(setup.session_id, session=db)
-    else:
-        setup.session_id = store.create_session(setup.game, setup.start_bankroll, setup.settings, session=db,
-                                                owner=setup.owner).id
+    return tuple(BoxBets(i + 1, ante, pair_plus, side) for i, (ante, pair_plus, side) in enumerate(stakes))
 
 
-def _store_end(db, setup: Setup, reason: str):
-    """End the session; a new one left before its first hand is removed (nothing to keep). ``None`` then."""
-    from casino.db import store
+# -- interactive ---------------------------------------------------------------------------------------
 
-    record = store.get_session(setup.session_id, session=db)
-    if not setup.resumed and record.rounds == 0:
-        store.delete_session(setup.session_id, session=db)
-        return None
-    return store.end_session(setup.session_id, reason, session=db, owner=setup.owner)
+
+def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
+    from casino.edge import analyze
+    from cli.render import console
+
+    out = console()
+    service = setup.service
+    sitting = setup.sitting
+    report = analyze(setup.game) if setup.hints else None
+    view.print_welcome(out, setup)
+    reason = "quit"
+    try:
+        while True:
+            if hands_limit is not None and service.played >= hands_limit:
+                reason = "hands"
+                break
+            if sitting.out_of_chips():
+                out.print(f"[bold]Bankroll {view.money(sitting.bankroll)}: not enough for another hand.[/]")
+                reason = "bankroll"
+                break
+            out.print(f"\n[bold]Hand {sitting.next_round}[/] · bankroll {view.money(sitting.bankroll)} · "
+                      f"commitment [dim]{sitting.commitment}[/]")
+            bets = _ask_bets(out, setup)
+            if bets is None:
+                break
+            rnd = service.deal(bets)
+            view.show_deal(out, setup, rnd, report)
+            ended = False
+            for box in rnd.pending:
+                choice = _ask_decision(out, setup, box)
+                if choice == "end":  # end of input: every box still to decide folds, at once
+                    left = rnd.pending
+                    out.print(f"Input ended: {view.boxes_words(left)} fold{'s' if len(left) == 1 else ''}.")
+                    for rest in left:
+                        service.decide(rest, False)
+                    ended = True
+                    break
+                service.decide(box, choice == "play")
+            result = service.settle()
+            view.show_result(out, result, sitting)
+            out.print(f"[dim]Head {service.head}[/]", soft_wrap=True, highlight=False)
+            if ended:
+                break
+    except KeyboardInterrupt:  # Ctrl-C at any prompt: nothing more is asked, folded or settled
+        record = service.end("interrupted")
+        view.print_interrupted(out, setup, record)
+        raise typer.Exit(130) from None
+    record = service.end(reason)
+    view.print_goodbye(out, setup, record, service.played)
+    _print_head(out, setup, record)
 
 
 def _print_head(out, setup: Setup, record) -> None:
@@ -255,8 +306,8 @@ def _print_head(out, setup: Setup, record) -> None:
               f"'brag verify {setup.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True, highlight=False)
 
 
-def _end_quietly(db, setup: Setup, reason: str):
-    """:func:`_store_end`, except that while an error (a full disk, a lost server) is already on its way
+def _end_quietly(service, reason: str):
+    """``service.end``, except that while an error (a full disk, a lost server) is already on its way
     out, a second failure to end the session is left unsaid: the first error is the one line shown,
     and the session stays open, to be resumed."""
     import sys
@@ -265,71 +316,11 @@ def _end_quietly(db, setup: Setup, reason: str):
 
     failing = sys.exc_info()[1] is not None
     try:
-        return _store_end(db, setup, reason)
+        return service.end(reason)
     except BragError:
         if not failing:
             raise
         return None
-
-
-def _bets(stakes):
-    from casino.events import BoxBets
-
-    return tuple(BoxBets(i + 1, ante, pair_plus) for i, (ante, pair_plus) in enumerate(stakes))
-
-
-# -- interactive ---------------------------------------------------------------------------------------
-
-
-def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
-    from casino.db import store
-    from casino.edge import analyze
-    from cli.render import console
-
-    out = console()
-    sitting = setup.sitting
-    report = analyze(setup.game) if setup.hints else None
-    view.print_welcome(out, setup)
-    played = 0
-    reason = "quit"
-    while True:
-        if hands_limit is not None and played >= hands_limit:
-            reason = "hands"
-            break
-        if sitting.out_of_chips():
-            out.print(f"[bold]Bankroll {view.money(sitting.bankroll)}: not enough for another hand.[/]")
-            reason = "bankroll"
-            break
-        out.print(f"\n[bold]Hand {sitting.next_round}[/] · bankroll {view.money(sitting.bankroll)} · "
-                  f"commitment [dim]{sitting.commitment}[/]")
-        bets = _ask_bets(out, setup)
-        if bets is None:
-            break
-        rnd = sitting.deal(bets)
-        view.show_deal(out, setup, rnd, report)
-        ended = False
-        for box in rnd.pending:
-            choice = _ask_decision(out, setup, box)
-            if choice == "end":  # end of input: every box still to decide folds, at once
-                left = rnd.pending
-                out.print(f"Input ended: {view.boxes_words(left)} fold{'s' if len(left) == 1 else ''}.")
-                for rest in left:
-                    sitting.decide(rest, False)
-                ended = True
-                break
-            sitting.decide(box, choice == "play")
-        result = sitting.settle()
-        before = sitting.bankroll - result.net
-        stored = store.record_round(setup.session_id, result, before, sitting.bankroll, session=db, owner=setup.owner)
-        setup.head = stored.hash
-        played += 1
-        view.show_result(out, result, sitting)
-        out.print(f"[dim]Head {setup.head}[/]", soft_wrap=True, highlight=False)
-        if ended:
-            break
-    record = _store_end(db, setup, reason)
-    view.print_goodbye(out, setup, record, played)
-    _print_head(out, setup, record)
 
 
 def _ask_bets(out, setup: Setup):
@@ -353,28 +344,36 @@ def _ask_bets(out, setup: Setup):
             out.print(view.HELP_TEXT, markup=False)
             view.print_stats(out, setup)
             continue
+        if line.action == "table":
+            view.print_table_rules(out, setup.game)
+            continue
         if line.action == "boxes":
             if not 1 <= line.boxes <= 6:
                 out.print(f"[red]play 1 to 6 boxes, not {line.boxes}[/]")
                 continue
-            setup.stakes = [setup.stakes[0]] * line.boxes
+            first = setup.stakes[0]
+            setup.stakes = _bets([(first.ante, first.pair_plus, dict(first.side))] * line.boxes)
             out.print(f"Playing {line.boxes} box{'es' if line.boxes > 1 else ''}.")
             continue
-        stakes = setup.stakes
+        stakes = [(b.ante, b.pair_plus, dict(b.side)) for b in setup.stakes]
         if line.action == "bets":
             if len(line.stakes) > 6:
                 out.print("[red]at most 6 boxes[/]")
                 continue
             chosen = line.stakes if len(line.stakes) > 1 else line.stakes * len(stakes)
-            stakes = [(a, stakes[min(i, len(stakes) - 1)][1] if p == Fraction(-1) else p)
-                      for i, (a, p) in enumerate(chosen)]
-        bets = _bets(stakes)
+            typed = []
+            for i, box in enumerate(chosen):
+                _, last_pair_plus, last_side = stakes[min(i, len(stakes) - 1)]
+                side = {**last_side, **dict(box.side)}
+                typed.append((box.ante, last_pair_plus if box.pair_plus is None else box.pair_plus, side))
+            stakes = typed
         try:
+            bets = _bets(stakes)
             sitting.table.verify_bets(bets, sitting.bankroll)
         except BetError as error:
             out.print(f"[red]{error}[/]", markup=True)
             continue
-        setup.stakes = list(stakes)
+        setup.stakes = bets
         return bets
 
 
@@ -388,6 +387,8 @@ def _ask_decision(out, setup: Setup, box: int) -> str:
         if choice == "help":
             out.print(view.HELP_TEXT, markup=False)
             view.print_stats(out, setup)
+        elif choice == "table":
+            view.print_table_rules(out, setup.game)
         elif choice == "quit":
             out.print("[yellow]Finish this hand first: p to play, f to fold (q at the next bets prompt quits).[/]")
         else:
@@ -398,19 +399,21 @@ def _ask_decision(out, setup: Setup, box: int) -> str:
 
 
 def stake_rule(setup: Setup, betting: str = "flat"):
-    """How each auto-played round's bets are chosen: flat bets (any Ante and Pair Plus per box, Pair
-    Plus alone included), or a betting pattern."""
+    """How each auto-played round's bets are chosen: flat bets (any Ante, Pair Plus and side bets per
+    box, Pair Plus alone included), or a betting pattern."""
     from casino.betting import BettingPattern
     from casino.sitting import PatternStakes
     from cli.errors import fail
 
-    ante, pair_plus = setup.stakes[0]
+    first = setup.stakes[0]
     if BettingPattern(betting).kind == "flat":
-        bets = _bets(setup.stakes)  # checked against the limits and the bankroll already
+        bets = tuple(setup.stakes)  # checked against the limits and the bankroll already
         return lambda sitting: bets
     if len(setup.stakes) > 1:
         fail(f"--betting {betting} plays one box; leave out --boxes")
-    pattern = BettingPattern(betting, ante=ante, pair_plus=pair_plus)  # checks the pattern's stakes
+    if first.side:
+        fail(f"--betting {betting} stakes the Ante and Pair Plus only; leave out --side-bet")
+    pattern = BettingPattern(betting, ante=first.ante, pair_plus=first.pair_plus)  # checks the pattern's stakes
     return PatternStakes(pattern.with_limits(setup.game.limits), setup.sitting)
 
 
@@ -448,12 +451,12 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from casino.db import store
     from casino.edge import analyze
     from casino.strategy import play_mask
     from cli.render import console
 
     out = Console(stderr=True, highlight=False) if as_json else console()  # stdout: the JSON alone
+    service = setup.service
     sitting = setup.sitting
     sitting.stats = type(sitting.stats)()  # the summary compares this run's hands with the expectation
     mask = play_mask(setup.game, setup.strategy)
@@ -463,9 +466,6 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     if not as_json:
         out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
                   f"strategy {setup.strategy}, {view.describe_rule(rule, setup)}, bankroll {view.money(start)}")
-    note = view.side_bets_note(setup.game)
-    if note:
-        out.print(note, style="yellow", markup=False)
     stored = 0
     finished = False
     reason = "interrupted"  # unless the loop ends by itself
@@ -478,14 +478,12 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
 
             def on_round(result) -> None:
                 nonlocal stored
-                store.record_round(setup.session_id, result, sitting.bankroll - result.net, sitting.bankroll,
-                                   session=db, owner=setup.owner)
                 stored += 1
                 progress.advance(task)
                 if stop.pressed:  # Ctrl-C is acted on here, between hands, with the last one stored
                     raise KeyboardInterrupt
 
-            sitting.autoplay(rule, mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss, on_round=on_round)
+            service.autoplay(rule, mask, hands=hands, stop_win=stop_win, stop_loss=stop_loss, on_round=on_round)
             finished = True
     except KeyboardInterrupt:
         pass
@@ -493,7 +491,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         stop.remove()
         if finished:
             reason = sitting.stop_reason or "hands"
-        record = _end_quietly(db, setup, reason)
+        record = _end_quietly(service, reason)
     if reason == "interrupted":  # counted from the store: a round committed as Ctrl-C arrived counts
         stored = record.rounds - setup.stored_before if record is not None else 0
         kept = f"resume with 'brag play --resume {setup.session_id}'" if record is not None else "nothing was stored"
@@ -509,5 +507,3 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         return
     view.print_auto_summary(out, setup, report, stored, reason, sitting.bankroll - start)
     _print_head(out, setup, record)
-
-

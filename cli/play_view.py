@@ -18,21 +18,25 @@ Bets prompt:
   10 2           an Ante of 10 and a Pair Plus of 2 on every box
   0 5            a Pair Plus of 5 alone (no Ante: nothing to play or fold)
   10 2, 5, 0 1   each box its own bets (three boxes here)
+  10 2 6cb 5     side bets after them, by name and stake: 6cb (6 Card Bonus), colour,
+                 prime, prog (Progressive), as the game offers; a stake of 0 takes one away
   b 3            play three boxes (1-6)
+  t              the paytables and rules of this table
   ?              this help and the session's statistics
-  q              quit (every settled hand is already saved)
-After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost).
+  q              quit (every settled hand is already saved); Ctrl-C ends at once, exit code 130
+After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost);
+side bets stand either way and are settled on the cards.
 Each hand shows the SHA-256 commitment of its secret seed first and reveals the seed after:
 'brag verify ID' recomputes every hand from its seed."""
 
 
-def side_bets_note(game) -> Optional[str]:
-    """One line when the game file has side bets the table does not offer (their maths: brag edge)."""
+def side_bets_line(game) -> Optional[str]:
+    """One line naming the side bets this table offers (``None`` without any)."""
     sides = getattr(game, "side_bets", ())
     if not sides:
         return None
     names = ", ".join(side.title for side in sides)
-    return f"Side bets in this file ({names}) are not offered at the table; see 'brag edge' for their maths."
+    return f"Side bets at this table: {names} (e.g. '5 0 6cb 1' at the bets prompt; t shows what they pay)."
 
 
 def boxes_words(boxes) -> str:
@@ -52,13 +56,19 @@ def signed(value) -> str:
 
 
 def describe_stakes(stakes) -> str:
-    def one(ante, pair_plus) -> str:
-        parts = ([f"Ante {money(ante)}"] if ante else []) + ([f"Pair Plus {money(pair_plus)}"] if pair_plus else [])
+    """Each box's bets in words (``Ante 5, Pair Plus 1, Prime 2 on each of 3 boxes``)."""
+    from casino.events import BET_NAMES
+
+    def one(b) -> str:
+        parts = ([f"Ante {money(b.ante)}"] if b.ante else []) + (
+            [f"Pair Plus {money(b.pair_plus)}"] if b.pair_plus else []) + [
+            f"{BET_NAMES[name]} {money(stake)}" for name, stake in b.side]
         return ", ".join(parts) or "no bet"
 
-    if len(set(stakes)) == 1:
-        return one(*stakes[0]) + (f" on each of {len(stakes)} boxes" if len(stakes) > 1 else "")
-    return "; ".join(f"box {i + 1}: {one(a, p)}" for i, (a, p) in enumerate(stakes))
+    described = [one(b) for b in stakes]
+    if len(set(described)) == 1:
+        return described[0] + (f" on each of {len(stakes)} boxes" if len(stakes) > 1 else "")
+    return "; ".join(f"box {i + 1}: {text}" for i, text in enumerate(described))
 
 
 def print_welcome(out, setup: Setup) -> None:
@@ -70,10 +80,10 @@ def print_welcome(out, setup: Setup) -> None:
     seeds = ("PRACTICE, reproducible from --seed (not fair play: the text decides every deck)"
              if sitting.seeds.reproducible else "secure shuffle (secrets)")
     out.print(f"Deck: {seeds}. Hints {'on' if setup.hints else 'off'}. "
-              "Enter repeats the bets, p plays, f folds, ? help, q quits.")
-    note = side_bets_note(game)
+              "Enter repeats the bets, p plays, f folds, t paytables, ? help, q quits.")
+    note = side_bets_line(game)
     if note:
-        out.print(note, style="yellow", markup=False)
+        out.print(note, style="cyan", markup=False)
 
 
 def show_deal(out, setup: Setup, rnd, report) -> None:
@@ -85,7 +95,7 @@ def show_deal(out, setup: Setup, rnd, report) -> None:
         i = rnd.hand(b.box)
         line = Text(f"Box {b.box}  ") + cards_text(held(rnd.cards[b.box])) + Text(f"  {setup.sitting.table.hands.describe(i)}")
         if not b.ante:
-            line.append("  (Pair Plus only)", style="dim")
+            line.append("  (Pair Plus only)" if not b.side else "  (no Ante: nothing to play or fold)", style="dim")
         out.print(line)
         if report is not None and b.ante:
             d = report.decision(i)
@@ -119,12 +129,81 @@ def show_result(out, result, sitting) -> None:
             note = outcome_words.get(box.outcome or "", "") if i == 0 and s.bet == "ante" else ""
             if s.bet in ("ante_bonus", "pair_plus") and s.net > 0:
                 note = box.hand_name
+            if s.hand is not None:
+                note = side_hand_label(s.bet, s.hand)
+            if s.meter is not None:
+                note = (note + "; " if note else "") + f"meter {money(s.meter)}"
             stake = "" if s.bet == "ante_bonus" else money(s.stake)  # paid on the Ante: no chips of its own
             table.add_row(str(box.box) if i == 0 else "", BET_NAMES[s.bet], stake, signed(s.net), note)
     out.print(table)
     ok = "matches" if commitment(result.seed) == result.commitment else "DOES NOT MATCH"
     out.print(f"Hand {result.round_no}: [bold]{signed(result.net)}[/] · bankroll [bold]{money(sitting.bankroll)}[/]")
     out.print(f"Seed {result.seed.hex()} (its SHA-256 {ok} the commitment)", style="dim")
+
+
+def side_hand_label(bet: str, hand: str) -> str:
+    """Players' words for a side bet's paid hand (``royal_flush`` -> ``Royal flush``)."""
+    from casino.bets import get_side_bet
+
+    return get_side_bet(bet).labels.get(hand, hand.replace("_", " "))
+
+
+def print_table_rules(out, game) -> None:
+    """``t`` at the table: the rules in a few lines, then every paytable the table offers."""
+    from rich.table import Table
+
+    from cli.render import pays
+
+    rules = game.rules
+    out.print(f"[bold]{game.name}[/]: dealer qualifies with {game.qualifier}; ties {game.ties}. "
+              "The Ante is paid even money when you win or the dealer does not qualify; the Play bet is paid "
+              "even money when you beat a qualifying dealer and pushes when the dealer does not qualify.")
+    notes = []
+    if game.ante_bonus is not None:
+        notes.append("Ante Bonus: paid on the Ante when you play" + (
+            ", whatever the dealer holds" if rules.ante_bonus_on_loss else ", unless you lose to a qualifying dealer"))
+    if game.pair_plus is not None:
+        notes.append("Pair Plus: on your three cards alone" + (
+            ", even when you fold" if rules.pair_plus_on_fold else "; lost when you fold"))
+    if game.side_bets:
+        notes.append("side bets: their own stakes, settled on the cards whether you play or fold")
+    limits = game.limits
+    shown = [f"{name} {money(value)}" for name, value in (
+        ("min Ante", limits.min_ante), ("max Ante", limits.max_ante),
+        ("min Pair Plus", limits.min_pair_plus), ("max Pair Plus", limits.max_pair_plus)) if value is not None]
+    if shown:
+        notes.append("limits: " + ", ".join(shown))
+    for note in notes:
+        out.print(f"  {note}.", markup=False)
+    tables = []
+    for title, table in (("Ante Bonus", game.ante_bonus), ("Pair Plus", game.pair_plus)):
+        if table is not None:
+            tables.append((title, [(game.ranking.label(hand), f"{pays(p)} to 1") for hand, p in table.pays]))
+    for side in game.side_bets:
+        rows = [(side.label(hand, game.ranking), f"{pays(p)} to 1") for hand, p in side.pays]
+        rows += [(side.label(hand, game.ranking), f"{pays(share * 100)}% of the meter") for hand, share in side.meter_shares]
+        if side.bet == "progressive":
+            rows.append(("(meter starts at", f"{pays(side.meter)})"))
+            if side.contribution:
+                rows.append(("(each stake adds", f"{pays(side.contribution * 100)}%)"))
+        tables.append((side.title, rows))
+    for title, rows in tables:
+        grid = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 2))
+        grid.add_column("Hand")
+        grid.add_column("Pays", justify="right")
+        for hand, paid in rows:
+            grid.add_row(hand, paid)
+        out.print(grid)
+
+
+def print_interrupted(out, setup: Setup, record) -> None:
+    """Ctrl-C at a prompt: what was kept."""
+    if record is None:
+        out.print(f"\nInterrupted: no hand was settled; session {setup.session_id} was not kept.", markup=False)
+        return
+    kept = record.rounds - setup.stored_before
+    out.print(f"\nInterrupted: session {setup.session_id} ended with {kept} hand(s) settled and stored this sitting "
+              f"(nothing folded); resume with 'brag play --resume {setup.session_id}'.", markup=False)
 
 
 def print_stats(out, setup: Setup) -> None:
@@ -195,10 +274,12 @@ def print_auto_summary(out, setup: Setup, report, played: int, reason: str, chan
     if antes:
         table.add_row("Ante + Play + Bonus, per Ante", "", money(antes), signed(stats.ante_play_net),
                       pct(stats.ante_play_net / antes), pct(report.ante_play.expected_return), style="bold")
-    if b["pair_plus"].count and report.pair_plus is not None:
-        table.add_row(BET_NAMES["pair_plus"], f"{b['pair_plus'].count:,}", money(b["pair_plus"].wagered),
-                      signed(b["pair_plus"].net), pct(b["pair_plus"].realised_return),
-                      pct(report.pair_plus.expected_return), style="bold")
+    others = [report.pair_plus] if report.pair_plus is not None else []
+    for bet_report in [*others, *getattr(report, "side_bets", ())]:
+        t = b[bet_report.bet]
+        if t.count:
+            table.add_row(BET_NAMES[bet_report.bet], f"{t.count:,}", money(t.wagered), signed(t.net),
+                          pct(t.realised_return), pct(bet_report.expected_return), style="bold")
     table.add_section()
     table.add_row("All bets", "", money(stats.wagered), signed(stats.net),
                   pct(stats.net / stats.wagered) if stats.wagered else "—", "")

@@ -10,16 +10,23 @@ import typer
 
 QUIT = ("q", "quit", "exit")
 HELP = ("?", "h", "help")
+TABLE = ("t", "table", "rules", "paytable", "paytables")
 PLAY = ("p", "play")
 FOLD = ("f", "fold")
 
 
 def ask(text: str) -> Optional[str]:
-    """One line from the player, stripped and lower-cased; ``None`` at the end of input."""
+    """One line from the player, stripped and lower-cased; ``None`` at the end of input.
+
+    Ctrl-C is not the end of input: it raises :class:`KeyboardInterrupt` (click turns both into
+    ``Abort``; the interrupt is found again as the Abort's context), and the table ends the session.
+    """
     try:
         return str(typer.prompt(text, default="", show_default=False, prompt_suffix=" ")).strip().lower()
-    except typer.Abort:
+    except typer.Abort as abort:
         typer.echo("")
+        if isinstance(abort.__context__, KeyboardInterrupt):
+            raise KeyboardInterrupt from None
         return None
 
 
@@ -28,38 +35,73 @@ class AmountError(ValueError):
 
 
 def parse_amount(text: str, what: str) -> Fraction:
-    """``"5"``, ``"2.5"``, ``"5/2"`` → an exact, non-negative amount."""
-    try:
-        value = Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        raise AmountError(f"{text!r} is not an amount for the {what} (write e.g. 5 or 2.5)") from None
-    if value < 0:
-        raise AmountError(f"the {what} cannot be negative ({text})")
-    from casino.games import MAX_AMOUNT
+    """``"5"``, ``"2.5"``, ``"5/2"`` → an exact, non-negative amount (:func:`casino.money.parse`)."""
+    from casino.errors import BetError
+    from casino.money import parse
 
-    if value > MAX_AMOUNT:
-        raise AmountError(f"the {what} must be at most {MAX_AMOUNT:,} ({text.strip()})")
-    return value
+    try:
+        return parse(text, what)
+    except BetError as error:
+        raise AmountError(str(error)) from None
+
+
+#: what a player may type for each side bet at the bets prompt (and in ``--side-bet NAME=AMOUNT``)
+SIDE_WORDS = {
+    "six_card_bonus": "six_card_bonus", "6cb": "six_card_bonus", "6card": "six_card_bonus", "six": "six_card_bonus",
+    "colour_bonus": "colour_bonus", "color_bonus": "colour_bonus", "colour": "colour_bonus", "color": "colour_bonus",
+    "cb": "colour_bonus", "prime": "prime", "progressive": "progressive", "prog": "progressive",
+}
+
+
+def side_name(word: str) -> str:
+    """The side bet a word names (``6cb``, ``colour``, ``prog`` or the full name); :class:`AmountError` if none."""
+    key = word.strip().lower().replace("-", "_")
+    if key not in SIDE_WORDS:
+        raise AmountError(f"{word!r} is not a side bet: write 6cb, colour, prime or prog (or the full name)")
+    return SIDE_WORDS[key]
+
+
+def parse_side_option(text: str) -> tuple[str, Fraction]:
+    """``--side-bet prime=2`` → ``("prime", Fraction(2))``."""
+    name, sep, amount = text.partition("=")
+    if not sep:
+        raise AmountError(f"--side-bet {text!r}: write NAME=AMOUNT, e.g. --side-bet 6cb=5")
+    bet = side_name(name)
+    return bet, parse_amount(amount, bet.replace("_", " ").title())
+
+
+@dataclass(frozen=True)
+class BoxLine:
+    """One box's bets as typed: ``pair_plus`` ``None`` keeps the last one; ``side`` changes only the
+    side bets it names (a stake of 0 takes one away)."""
+
+    ante: Fraction
+    pair_plus: Optional[Fraction] = None
+    side: tuple[tuple[str, Fraction], ...] = ()
 
 
 @dataclass(frozen=True)
 class BetLine:
     """What the player typed at the bets prompt."""
 
-    action: str  # repeat, quit, help, boxes, bets
+    action: str  # repeat, quit, help, table, boxes, bets
     boxes: int = 0
-    stakes: tuple[tuple[Fraction, Fraction], ...] = ()  # (ante, pair plus) per box, or one for all
+    stakes: tuple[BoxLine, ...] = ()  # per box, or one for all
 
 
 def parse_bet_line(text: str) -> BetLine:
     """Read the bets prompt.
 
-    ``""`` repeats the last bets; ``q`` quits; ``?`` is help; ``b 3`` (or ``boxes 3``) plays three
-    boxes; ``10`` is an Ante of 10 (Pair Plus unchanged); ``10 2`` an Ante of 10 and a Pair Plus of 2;
-    ``0 5`` a Pair Plus alone; ``10 2, 5, 0 1`` gives each box its own bets (and sets the box count).
+    ``""`` repeats the last bets; ``q`` quits; ``?`` is help; ``t`` the paytables and rules; ``b 3``
+    (or ``boxes 3``) plays three boxes; ``10`` is an Ante of 10 (Pair Plus unchanged); ``10 2`` an Ante of
+    10 and a Pair Plus of 2; ``0 5`` a Pair Plus alone; after them, side bets by name and stake
+    (``10 2 6cb 5 prime 1``); ``10 2, 5, 0 1`` gives each box its own bets (and sets the box count).
 
-        >>> parse_bet_line("10 2, 5 0").stakes
-        ((Fraction(10, 1), Fraction(2, 1)), (Fraction(5, 1), Fraction(0, 1)))
+        >>> line = parse_bet_line("10 2 6cb 5, 5")
+        >>> line.stakes[0]
+        BoxLine(ante=Fraction(10, 1), pair_plus=Fraction(2, 1), side=(('six_card_bonus', Fraction(5, 1)),))
+        >>> line.stakes[1]
+        BoxLine(ante=Fraction(5, 1), pair_plus=None, side=())
     """
     line = text.strip().lower()
     if not line:
@@ -68,6 +110,8 @@ def parse_bet_line(text: str) -> BetLine:
         return BetLine("quit")
     if line in HELP:
         return BetLine("help")
+    if line in TABLE:
+        return BetLine("table")
     words = line.split()
     if words[0] in ("b", "boxes", "box"):
         rest = "".join(words[1:])
@@ -78,17 +122,26 @@ def parse_bet_line(text: str) -> BetLine:
     for part in line.split(","):
         items = part.split()
         if not items:
-            raise AmountError("an empty box between commas: write 'ANTE [PAIR_PLUS]' for each box")
-        if len(items) > 2:
+            raise AmountError("an empty box between commas: write 'ANTE [PAIR_PLUS] [SIDE AMOUNT …]' for each box")
+        amounts = []
+        while items and items[0].replace("-", "_") not in SIDE_WORDS:
+            amounts.append(items.pop(0))
+        if not amounts:
+            raise AmountError(f"{part.strip()!r}: start with the Ante (0 for none), e.g. '10 2 prime 1'")
+        if len(amounts) > 2:
             raise AmountError(f"{part.strip()!r}: write an Ante and, if you like, a Pair Plus (e.g. '10 2')")
-        ante = parse_amount(items[0], "Ante")
-        pair_plus = parse_amount(items[1], "Pair Plus") if len(items) == 2 else Fraction(-1)  # -1: unchanged
-        stakes.append((ante, pair_plus))
+        if len(items) % 2:
+            raise AmountError(f"{part.strip()!r}: each side bet needs a stake, e.g. 'prime 1'")
+        side = tuple((side_name(items[i]), parse_amount(items[i + 1], side_name(items[i]).replace("_", " ")))
+                     for i in range(0, len(items), 2))
+        ante = parse_amount(amounts[0], "Ante")
+        pair_plus = parse_amount(amounts[1], "Pair Plus") if len(amounts) == 2 else None
+        stakes.append(BoxLine(ante, pair_plus, side))
     return BetLine("bets", boxes=len(stakes), stakes=tuple(stakes))
 
 
 def parse_decision(text: Optional[str]) -> Optional[str]:
-    """``play``, ``fold``, ``help``, ``quit``, ``end`` (end of input) or ``None`` for a key we don't know."""
+    """``play``, ``fold``, ``help``, ``table``, ``quit``, ``end`` (end of input) or ``None`` for a key we don't know."""
     if text is None:
         return "end"
     if text in PLAY:
@@ -99,4 +152,6 @@ def parse_decision(text: Optional[str]) -> Optional[str]:
         return "help"
     if text in QUIT:
         return "quit"
+    if text in TABLE:
+        return "table"
     return None

@@ -109,7 +109,7 @@ def paytables(json: JsonOpt = False) -> None:
         )
     out.print(game_table)
     pay_table = Table(
-        title="Built-in paytables (swap in with --ante-bonus / --pair-plus; side bets by name in a game file)",
+        title="Built-in paytables (swap in with --ante-bonus-table / --pair-plus-table; side bets by name in a game file)",
         title_justify="left",
     )
     for name in ("Name", "Bet", "Pays (to 1)", "Source"):

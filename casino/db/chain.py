@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["CHAIN_LABEL", "genesis_hash", "hand_hash", "hand_contents", "BOX_FIELDS", "HAND_FIELDS", "Totals",
-           "new_chain_key", "is_hash"]
+__all__ = ["CHAIN_LABEL", "genesis_hash", "hand_hash", "hand_contents", "BOX_FIELDS", "HAND_FIELDS", "BET_FIELDS",
+           "Totals", "new_chain_key", "is_hash"]
 
 CHAIN_LABEL = b"brag-table chain v1"
 #: The hand columns covered by its hash, in this order.
@@ -40,7 +40,9 @@ HAND_FIELDS = ("round_no", "commitment", "seed", "dealer_cards", "dealer_hand", 
 #: The box columns covered by the hash of the hand they belong to.
 BOX_FIELDS = ("box", "ante", "pair_plus", "cards", "hand_name", "decision", "outcome", "ante_net", "play_net",
               "ante_bonus_net", "pair_plus_net")
-BETS = ("ante", "play", "ante_bonus", "pair_plus")
+#: The bet-row columns covered by the hash of the hand they belong to.
+BET_FIELDS = ("box", "bet", "stake", "net", "paid_hand", "meter")
+MAIN_BETS = ("ante", "play", "ante_bonus", "pair_plus")  # kept in box columns too (and only there, before bet rows)
 
 
 def new_chain_key() -> str:
@@ -74,8 +76,10 @@ def genesis_hash(chain_key: str, game_text: str, start_bankroll: str, practice_s
     return _digest(CHAIN_LABEL, b"genesis", _canonical(identity))
 
 
-def hand_contents(hand: Mapping[str, Any] | Any, boxes: Iterable[Mapping[str, Any] | Any]) -> dict[str, Any]:
-    """The canonical contents of a hand and its boxes (rows or dicts), as the hash covers them."""
+def hand_contents(
+    hand: Mapping[str, Any] | Any, boxes: Iterable[Mapping[str, Any] | Any], bets: Iterable[Mapping[str, Any] | Any] = ()
+) -> dict[str, Any]:
+    """The canonical contents of a hand, its boxes and its bets (rows or dicts), as the hash covers them."""
 
     def get(row: Any, name: str) -> Any:
         value = row[name] if isinstance(row, Mapping) else getattr(row, name)
@@ -87,7 +91,9 @@ def hand_contents(hand: Mapping[str, Any] | Any, boxes: Iterable[Mapping[str, An
 
     rows = [[get(b, name) for name in BOX_FIELDS] for b in boxes]
     rows.sort(key=lambda r: int(r[0]))
-    return {"hand": [get(hand, name) for name in HAND_FIELDS], "boxes": rows}
+    bet_rows = [[get(b, name) for name in BET_FIELDS] for b in bets]
+    bet_rows.sort(key=lambda r: (int(r[0]), str(r[1])))
+    return {"hand": [get(hand, name) for name in HAND_FIELDS], "boxes": rows, "bets": bet_rows}
 
 
 def hand_hash(prev_hash: str, contents: Mapping[str, Any]) -> str:
@@ -97,13 +103,14 @@ def hand_hash(prev_hash: str, contents: Mapping[str, Any]) -> str:
 
 @dataclass
 class Totals:
-    """A session's running totals, kept in its row and updated with each stored hand.
+    """A session's running totals, kept in its row and updated with each stored hand: hands, boxes played
+    and folded, and per bet its count, chips staked and net (as :class:`~casino.sitting.SittingStats`).
 
         >>> t = Totals()
-        >>> t.add_box("play", {"ante": "5", "play": "5", "ante_bonus": None, "pair_plus": None},
-        ...           {"ante": "5", "play": "-5"}, pair_plus="0")
-        >>> t.bets["ante"], t.plays
-        ([1, Fraction(5, 1), Fraction(5, 1)], 1)
+        >>> t.add({"wagered": "10", "net": "-10"}, [{"decision": "play", "ante": "5", "pair_plus": "0"}],
+        ...       [{"bet": "ante", "stake": "5", "net": "-5"}, {"bet": "play", "stake": "5", "net": "-5"}])
+        >>> t.bets["ante"], t.plays, t.net
+        ([1, Fraction(5, 1), Fraction(-5, 1)], 1, Fraction(-10, 1))
         >>> Totals.from_json(t.to_json()) == t
         True
     """
@@ -113,35 +120,41 @@ class Totals:
     folds: int = 0
     wagered: Fraction = Fraction(0)
     net: Fraction = Fraction(0)
-    bets: dict[str, list[Any]] = field(default_factory=lambda: {bet: [0, Fraction(0), Fraction(0)] for bet in BETS})
+    bets: dict[str, list[Any]] = field(default_factory=dict)  # name -> [count, chips staked, net]
 
-    def add_box(self, decision: str | None, stakes: Mapping[str, Any], nets: Mapping[str, Any], *,
-                pair_plus: str) -> None:
-        """One box's bets: ``nets`` maps each settled bet to its net (text); ``stakes`` each bet's stake."""
-        self.plays += decision == "play"
-        self.folds += decision == "fold"
-        for bet in BETS:
-            net = nets.get(bet)
-            if net is None:
-                continue
-            totals = self.bets[bet]
-            totals[0] += 1
-            stake = Fraction(0) if bet == "ante_bonus" else Fraction(stakes.get(bet) or (pair_plus if bet == "pair_plus" else 0))
-            totals[1] += stake
-            totals[2] += Fraction(net)
+    def add(self, hand: Mapping[str, Any] | Any, boxes: Iterable[Mapping[str, Any] | Any],
+            bets: Iterable[Mapping[str, Any] | Any]) -> None:
+        """One stored hand: its row, box rows and bet rows (hands stored before bet rows: from the boxes)."""
+        from casino.bets import get_bet
 
-    def add_hand(self, wagered: Any, net: Any) -> None:
+        def get(row: Any, name: str) -> Any:
+            return row[name] if isinstance(row, Mapping) else getattr(row, name)
+
         self.rounds += 1
-        self.wagered += Fraction(wagered)
-        self.net += Fraction(net)
-
-    def add_rows(self, hand: Any, boxes: Iterable[Any]) -> None:
-        """Add a stored hand (a :class:`~casino.db.models.HandRecord` and its box rows)."""
-        self.add_hand(hand.wagered, hand.net)
+        self.wagered += Fraction(get(hand, "wagered"))
+        self.net += Fraction(get(hand, "net"))
+        boxes = list(boxes)
+        bets = list(bets)
         for b in boxes:
-            nets = {bet: getattr(b, f"{bet}_net") for bet in BETS}
-            self.add_box(b.decision, {"ante": b.ante, "play": b.ante, "pair_plus": b.pair_plus}, nets,
-                         pair_plus=b.pair_plus)
+            self.plays += get(b, "decision") == "play"
+            self.folds += get(b, "decision") == "fold"
+        if bets:
+            for row in bets:
+                name = str(get(row, "bet"))
+                self._count(name, get_bet(name).chips(Fraction(get(row, "stake"))), Fraction(get(row, "net")))
+            return
+        for b in boxes:  # before bet rows: the main bets' columns of the box row
+            for name in MAIN_BETS:
+                net = get(b, f"{name}_net")
+                if net is not None:
+                    stake = {"ante": get(b, "ante"), "play": get(b, "ante"), "pair_plus": get(b, "pair_plus")}.get(name, 0)
+                    self._count(name, Fraction(stake), Fraction(net))
+
+    def _count(self, name: str, chips: Fraction, net: Fraction) -> None:
+        totals = self.bets.setdefault(name, [0, Fraction(0), Fraction(0)])
+        totals[0] += 1
+        totals[1] += chips
+        totals[2] += net
 
     def to_json(self) -> str:
         return json.dumps({"rounds": self.rounds, "plays": self.plays, "folds": self.folds,
@@ -159,3 +172,8 @@ class Totals:
         for bet, (count, wagered, net) in data["bets"].items():
             totals.bets[bet] = [int(count), Fraction(wagered), Fraction(net)]
         return totals
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Totals):
+            return NotImplemented
+        return self.to_json() == other.to_json()

@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Engine
 
-from casino.db.models import BoxRecord, HandRecord, SessionRecord
+from casino.db.models import BetRecord, BoxRecord, HandRecord, SessionRecord
 
 __all__ = ["Copied", "copy_sessions"]
 
@@ -29,6 +29,7 @@ _SESSION_COLUMNS = ("game", "game_source", "game_text", "started_at", "ended_at"
                     "bankroll", "rounds", "settings", "chain_key", "head_hash", "totals")
 _HAND_COLUMNS = ("round_no", "played_at", "commitment", "seed", "dealer_cards", "dealer_hand", "qualifies", "wagered",
                  "net", "bankroll_before", "bankroll_after", "events", "prev_hash", "hash")
+_BET_COLUMNS = ("box", "bet", "stake", "net", "paid_hand", "meter")
 _BOX_COLUMNS = ("box", "ante", "pair_plus", "cards", "hand_name", "decision", "outcome", "ante_net", "play_net",
                 "ante_bonus_net", "pair_plus_net")
 
@@ -110,3 +111,8 @@ def _copy_chunk(src: Any, dst: Any, chunk: list[Any], new_session: int) -> None:
     if box_rows:
         dst.execute(insert(boxes), [{"hand_id": new_ids[round_of[b.hand_id]], **{c: getattr(b, c) for c in _BOX_COLUMNS}}
                                     for b in box_rows])
+    bets = BetRecord.__table__  # type: ignore[attr-defined]
+    bet_rows = src.execute(select(bets).where(bets.c.hand_id.in_(list(round_of))).order_by(bets.c.id)).all()
+    if bet_rows:
+        dst.execute(insert(bets), [{"hand_id": new_ids[round_of[b.hand_id]], **{c: getattr(b, c) for c in _BET_COLUMNS}}
+                                   for b in bet_rows])

@@ -47,7 +47,7 @@ HEAD_REVISION = "0002"
 SCHEMA_VERSION = 2
 #: Tables a brag-table database holds (besides Alembic's own ``alembic_version``); any other table
 #: present means the database belongs to another application, and it is refused.
-OUR_TABLES = frozenset({"schema_version", "sessions", "hands", "boxes"})
+OUR_TABLES = frozenset({"schema_version", "sessions", "hands", "boxes", "bets", "progressive_meters"})
 _MAX_URL = 4096  # longer "URLs" are refused before SQLAlchemy parses them
 
 

@@ -1,4 +1,4 @@
-"""The stored data: sessions, their hands (rounds) and each hand's boxes. SQLModel tables.
+"""The stored data: sessions, their hands (rounds), each hand's boxes and each box's bets; progressive meters.
 
 Amounts are exact: written as the text of a fraction (``"25/2"`` for 12.5), read back with
 :class:`fractions.Fraction` (never a float, never rounded: a third of a chip stays a third). Cards are
@@ -17,7 +17,7 @@ from typing import Optional
 
 from sqlmodel import Field, SQLModel, UniqueConstraint
 
-__all__ = ["SchemaVersion", "SessionRecord", "HandRecord", "BoxRecord", "utcnow"]
+__all__ = ["SchemaVersion", "SessionRecord", "HandRecord", "BoxRecord", "BetRecord", "MeterRecord", "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -99,3 +99,34 @@ class BoxRecord(SQLModel, table=True):
     play_net: Optional[str] = None
     ante_bonus_net: Optional[str] = None
     pair_plus_net: Optional[str] = None
+
+
+class BetRecord(SQLModel, table=True):
+    """One bet of one box of a round (every bet of :mod:`casino.bets`, side bets included).
+
+    ``stake``: the chips on it (for the Ante Bonus, the Ante it is paid on); ``net``: what the player
+    gained (+) or lost (-); ``paid_hand``: the hand a side bet paid on (``"royal_flush"``), ``None``
+    otherwise; ``meter``: the progressive meter it was settled against (progressive only).
+    """
+
+    __tablename__ = "bets"
+    __table_args__ = (UniqueConstraint("hand_id", "box", "bet"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    hand_id: int = Field(foreign_key="hands.id", index=True)
+    box: int
+    bet: str  # a casino.bets.BetName
+    stake: str
+    net: str
+    paid_hand: Optional[str] = None
+    meter: Optional[str] = None
+
+
+class MeterRecord(SQLModel, table=True):
+    """A progressive meter (units of the stake), shared by every session that plays the same table."""
+
+    __tablename__ = "progressive_meters"
+
+    name: str = Field(primary_key=True)  # the progressive paytable's name
+    meter: str  # exact text, as every amount
+    updated_at: datetime = Field(default_factory=utcnow)

@@ -18,8 +18,9 @@
     ...     [h.round_no for h in store.hands_of(record.id, session=db)]
     [1, 2, 3]
 
-:func:`record_round` writes a round (its hand row, box rows and the session's new bankroll) in one
-transaction: a session killed at any moment has every settled round or none of it.
+:func:`record_round` writes a round (its hand row, box rows, bet rows, its link in the hash chain and the
+session's new bankroll, head and totals) in one transaction: a session killed at any moment has every
+settled round or none of it.
 """
 
 from __future__ import annotations
@@ -30,12 +31,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import insert, update
 from sqlmodel import Session, col, select
 
-from casino.db.chain import BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
+from casino.db.chain import BET_FIELDS, BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
 from casino.db.database import SessionBusy, StoreError
-from casino.db.models import BoxRecord, HandRecord, SessionRecord, utcnow
+from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, SessionRecord, utcnow
 from casino.events import BoxBets
 from casino.games import Game, parse_game_text
 from casino.sitting import Sitting, SittingStats
@@ -44,6 +45,10 @@ from casino.table import RoundResult
 __all__ = [
     "create_session",
     "record_round",
+    "record_deal",
+    "progressive_meter",
+    "stored_meters",
+    "bets_of",
     "end_session",
     "reopen_session",
     "get_session",
@@ -110,80 +115,146 @@ def create_session(
     return record
 
 
+def _bet_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
+    return [
+        {"hand_id": hand_id, "box": bet.box, "bet": bet.bet, "stake": money(bet.stake), "net": money(bet.net),
+         "paid_hand": bet.hand, "meter": None if bet.meter is None else money(bet.meter)}
+        for bet in result.settled
+    ]
+
+
+def _box_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
+    rows = []
+    for box in result.boxes:
+        nets = {s.bet: money(s.net) for s in box.settled}
+        rows.append({
+            "hand_id": hand_id, "box": box.box, "ante": money(box.ante), "pair_plus": money(box.pair_plus),
+            "cards": cards_text(box.cards), "hand_name": box.hand_name,
+            "decision": None if box.play is None else ("play" if box.play else "fold"), "outcome": box.outcome,
+            "ante_net": nets.get("ante"), "play_net": nets.get("play"), "ante_bonus_net": nets.get("ante_bonus"),
+            "pair_plus_net": nets.get("pair_plus"),
+        })
+    return rows
+
+
+def record_deal(session_id: int, rnd: Any, *, session: Session) -> None:
+    """The seam where a dealt round's bets and commitment are stored BEFORE its cards are shown.
+
+    Today a round is stored whole when it is settled (:func:`record_round`) and a round abandoned
+    before settlement (Ctrl-C at the play/fold prompt) leaves nothing: this function only checks that
+    the session is still open for play. The records work (issue 12) makes it write the bets and the
+    commitment here, so that an abandoned deal is on record too; :class:`casino.service.TableService`
+    already calls it between dealing and showing the cards.
+    """
+    record = get_session(session_id, session=session)
+    if record.ended_at is not None:
+        raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
+
+
 def record_round(
-    session_id: int, result: RoundResult, bankroll_before: Fraction, bankroll_after: Fraction, *, session: Session,
+    session_id: int,
+    result: RoundResult,
+    bankroll_before: Fraction,
+    bankroll_after: Fraction,
+    *,
+    session: Session,
+    meters: Mapping[str, Fraction] | None = None,
     owner: str | None = None,
 ) -> HandRecord:
-    """Store one settled round, its link in the hash chain, and the session's new bankroll, head and
-    totals, in one transaction.
+    """Store one settled round (its hand row, a row per box and a row per bet), its link in the hash chain,
+    the session's new bankroll, head and running totals, and any progressive meter's new value
+    (``meters``: name -> value), in one transaction.
 
     The session row is updated only if its head is still the one this hand was chained to (and, with
-    ``owner``, if this process still holds the session): a second process writing the same session is
-    refused (:class:`~casino.db.database.SessionBusy`) and its hand is not stored.
+    ``owner``, if this process still holds the session, see :func:`claim_session`): a second process
+    writing the same session is refused (:class:`~casino.db.database.SessionBusy`) and its hand is not
+    stored. Written with bulk inserts (no per-row ORM objects): auto-play stores hundreds of rounds a
+    second, each still committed on its own.
     """
     record = get_session(session_id, session=session)
     prev = record.head_hash or genesis_of(record)
-    hand = HandRecord(
-        session_id=session_id,
-        round_no=result.round_no,
-        commitment=result.commitment,
-        seed=result.seed.hex(),
-        dealer_cards=cards_text(result.dealer_cards),
-        dealer_hand=result.dealer_hand,
-        qualifies=result.qualifies,
-        wagered=money(result.wagered),
-        net=money(result.net),
-        bankroll_before=money(bankroll_before),
-        bankroll_after=money(bankroll_after),
-        events=json.dumps([e.to_dict() for e in result.events]),
-        prev_hash=prev,
-    )
-    boxes = []
-    for box in result.boxes:
-        nets = {s.bet: money(s.net) for s in box.settled}
-        boxes.append(
-            BoxRecord(
-                box=box.box,
-                ante=money(box.ante),
-                pair_plus=money(box.pair_plus),
-                cards=cards_text(box.cards),
-                hand_name=box.hand_name,
-                decision=None if box.play is None else ("play" if box.play else "fold"),
-                outcome=box.outcome,
-                ante_net=nets.get("ante"),
-                play_net=nets.get("play"),
-                ante_bonus_net=nets.get("ante_bonus"),
-                pair_plus_net=nets.get("pair_plus"),
-            )
-        )
-    hand.hash = hand_hash(prev, hand_contents(hand, boxes))
+    values = {
+        "session_id": session_id,
+        "round_no": result.round_no,
+        "played_at": utcnow(),
+        "commitment": result.commitment,
+        "seed": result.seed.hex(),
+        "dealer_cards": cards_text(result.dealer_cards),
+        "dealer_hand": result.dealer_hand,
+        "qualifies": result.qualifies,
+        "wagered": money(result.wagered),
+        "net": money(result.net),
+        "bankroll_before": money(bankroll_before),
+        "bankroll_after": money(bankroll_after),
+        "events": json.dumps([e.to_dict() for e in result.events]),
+        "prev_hash": prev,
+    }
+    boxes = _box_rows(0, result)
+    bets = _bet_rows(0, result)
+    values["hash"] = hand_hash(prev, hand_contents(values, boxes, bets))
     totals = totals_of(record)
-    totals.add_rows(hand, boxes)
+    totals.add(values, boxes, bets)
     try:
-        session.add(hand)
-        session.flush()  # gives hand.id, inside the same transaction
-        for row in boxes:
-            row.hand_id = hand.id  # type: ignore[assignment]
-            session.add(row)
+        connection = session.connection()
+        hand_id = int(connection.execute(insert(HandRecord).values(values)).inserted_primary_key[0])
+        connection.execute(insert(BoxRecord), [{**row, "hand_id": hand_id} for row in boxes])
+        if bets:
+            connection.execute(insert(BetRecord), [{**row, "hand_id": hand_id} for row in bets])
         condition = [col(SessionRecord.id) == session_id]
         condition.append(col(SessionRecord.head_hash) == prev if record.head_hash else col(SessionRecord.head_hash).is_(None))
         if owner is not None:
             condition.append(col(SessionRecord.lease_owner) == owner)
-        changed = session.execute(
+        changed = connection.execute(
             update(SessionRecord).where(*condition).values(
-                bankroll=money(bankroll_after), rounds=SessionRecord.rounds + 1, head_hash=hand.hash,
+                bankroll=money(bankroll_after), rounds=col(SessionRecord.rounds) + 1, head_hash=values["hash"],
                 totals=totals.to_json(), **({"lease_at": utcnow()} if owner is not None else {}),
-            ).execution_options(synchronize_session=False)
+            )
         ).rowcount
         if changed != 1:
             raise SessionBusy(f"session {session_id} is being played by another process: hand {result.round_no} "
                               "was not stored")
+        for name, value in (meters or {}).items():
+            _write_meter(connection, name, value)
         session.commit()
     except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
     session.expire(record)
-    return hand
+    return HandRecord(id=hand_id, **values)
+
+
+# -- progressive meters --------------------------------------------------------------------------------
+
+
+def progressive_meter(name: str, start: Fraction, *, session: Session) -> Fraction:
+    """The stored meter of the progressive called ``name`` (``start``, the file's value, before any bet)."""
+    row = session.get(MeterRecord, name)
+    return start if row is None else Fraction(row.meter)
+
+
+def stored_meters(*, session: Session) -> dict[str, Fraction]:
+    """Every stored progressive meter: name -> value."""
+    return {row.name: Fraction(row.meter) for row in session.exec(select(MeterRecord)).all()}
+
+
+def _write_meter(connection: Any, name: str, value: Fraction) -> None:
+    table = MeterRecord.__table__  # type: ignore[attr-defined]
+    done = connection.execute(
+        update(table).where(table.c.name == name).values(meter=money(value), updated_at=utcnow())
+    ).rowcount
+    if not done:
+        connection.execute(insert(table).values(name=name, meter=money(value), updated_at=utcnow()))
+
+
+def bets_of(hand_ids: list[int], *, session: Session) -> dict[int, list[BetRecord]]:
+    """The bet rows of these hands: hand id -> rows in box, then settlement, order."""
+    found: dict[int, list[BetRecord]] = {}
+    if not hand_ids:
+        return found
+    query = select(BetRecord).where(col(BetRecord.hand_id).in_(hand_ids)).order_by(col(BetRecord.id))
+    for row in session.exec(query).all():
+        found.setdefault(row.hand_id, []).append(row)
+    return found
 
 
 def genesis_of(record: SessionRecord) -> str:
@@ -412,19 +483,20 @@ def restore_stats(session_id: int, *, session: Session) -> SittingStats:
     stats.plays = totals.plays
     stats.folds = totals.folds
     for bet, (count, wagered, net) in totals.bets.items():
-        stats.bets[bet].count = count
-        stats.bets[bet].wagered = wagered
-        stats.bets[bet].net = net
+        kept = stats.bets.setdefault(bet, type(next(iter(stats.bets.values())))())
+        kept.count, kept.wagered, kept.net = count, wagered, net
     return stats
 
 
 def stream_hands(
-    session_id: int, *, first: int | None = None, last: int | None = None, session: Session, batch: int = 2000
-) -> Iterator[tuple[Any, list[Any]]]:
-    """The session's hands (rounds ``first``..``last``) in order, each with its boxes, read in batches:
-    memory does not grow with the session. Rows are read-only records with the columns as attributes."""
+    session_id: int, *, first: int | None = None, last: int | None = None, session: Session, batch: int = 1000
+) -> Iterator[tuple[Any, list[Any], list[Any]]]:
+    """The session's hands (rounds ``first``..``last``) in order, each with its boxes and its bet rows,
+    read a batch at a time: memory does not grow with the session. Rows are read-only records with the
+    columns as attributes; bet rows in the order they were stored."""
     hands = HandRecord.__table__  # type: ignore[attr-defined]
     boxes = BoxRecord.__table__  # type: ignore[attr-defined]
+    bets = BetRecord.__table__  # type: ignore[attr-defined]
     box_columns = [boxes.c[name].label(f"box__{name}") for name in BOX_FIELDS]
     query = (
         select(hands, *box_columns)  # type: ignore[call-overload]
@@ -436,18 +508,34 @@ def stream_hands(
     if last is not None:
         query = query.where(hands.c.round_no <= last)
     query = query.order_by(hands.c.round_no, boxes.c.box).execution_options(yield_per=batch)
+    connection = session.connection()
+    pending: list[tuple[Any, list[Any]]] = []
+
+    def flush() -> Iterator[tuple[Any, list[Any], list[Any]]]:
+        found: dict[int, list[Any]] = {}
+        ids = [hand.id for hand, _ in pending]
+        for row in connection.execute(select(bets).where(bets.c.hand_id.in_(ids)).order_by(bets.c.id)):
+            found.setdefault(row.hand_id, []).append(_Row({name: getattr(row, name) for name in BET_FIELDS}))
+        for hand, rows in pending:
+            yield hand, rows, found.get(hand.id, [])
+        pending.clear()
+
     current: Any = None
     rows: list[Any] = []
-    for row in session.connection().execute(query):
+    for row in connection.execute(query):
         if current is None or row.id != current.id:
             if current is not None:
-                yield current, rows
+                pending.append((current, rows))
+                if len(pending) >= batch:
+                    yield from flush()
             current = _Row({name: getattr(row, name) for name in hands.c.keys()})
             rows = []
         if row.box__box is not None:
             rows.append(_Row({name: getattr(row, f"box__{name}") for name in BOX_FIELDS}))
     if current is not None:
-        yield current, rows
+        pending.append((current, rows))
+    if pending:
+        yield from flush()
 
 
 class _Row:
@@ -510,7 +598,12 @@ def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
     ).first()
     if hand is None:
         return ()
-    return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus)) for b in boxes_of(hand.id, session=session))  # type: ignore[arg-type]
+    side: dict[int, dict[str, Fraction]] = {}
+    for row in bets_of([hand.id], session=session).get(hand.id, []):  # type: ignore[list-item]
+        if row.bet not in ("ante", "play", "ante_bonus", "pair_plus"):
+            side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
+    return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {}))
+                 for b in boxes_of(hand.id, session=session))  # type: ignore[arg-type]
 
 
 def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:

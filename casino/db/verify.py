@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from sqlmodel import Session
 
+from casino.bets import BetName, get_bet
 from casino.db import store
 from casino.db.chain import Totals, hand_contents, hand_hash, is_hash
 from casino.db.models import SessionRecord
@@ -146,7 +147,7 @@ def verify_session(
     numbers_ok = True
     checked = 0
     pinned = 0 if given == true_head else None
-    for hand, boxes in store.stream_hands(session_id, session=session):
+    for hand, boxes, bets in store.stream_hands(session_id, session=session):
         n = hand.round_no
         numbers_ok = numbers_ok and n == expected_no
         expected_no = n + 1
@@ -155,24 +156,25 @@ def verify_session(
             try:
                 if Fraction(hand.bankroll_before) != Fraction(previous):
                     found.add(Mismatch(n, None, "bankroll_before", hand.bankroll_before, previous))
-                found.extend(_verify_hand(table, hand, boxes))
+                found.extend(_verify_hand(table, hand, boxes, bets or None))
                 if key is not None and hand.seed != derive_seed(key, n).hex():
                     found.add(Mismatch(n, None, "seed (practice)", hand.seed, f"the seed derived from {practice!r} for hand {n}"))
             except ValueError as error:  # a stored amount that is not a number: tampered, and named
                 found.add(Mismatch(n, None, "stored values", "unreadable", f"numbers ({error})"))
         try:
-            totals.add_rows(hand, boxes)
-        except (ValueError, ZeroDivisionError, TypeError):
+            totals.add(hand, boxes, bets)
+        except (ValueError, ZeroDivisionError, TypeError, LookupError):
             pass  # named above as unreadable
         if chained:
-            digest = hand_hash(hand.prev_hash or "", hand_contents(hand, boxes))
+            contents = hand_contents(hand, boxes, bets)
+            digest = hand_hash(hand.prev_hash or "", contents)
             if round_no is None or n == round_no:
                 if hand.prev_hash != stored_head:
                     found.add(Mismatch(n, None, "prev_hash", str(hand.prev_hash), f"{stored_head} (the hash before it)"))
                 if hand.hash != digest:
                     found.add(Mismatch(n, None, "hash", str(hand.hash), f"{digest} (over its stored contents)"))
             stored_head = hand.hash or ""
-            true_head = hand_hash(true_head, hand_contents(hand, boxes))
+            true_head = hand_hash(true_head, contents)
             if given is not None and true_head == given:
                 pinned = n
         previous = hand.bankroll_after
@@ -208,7 +210,23 @@ def _verify_totals(record: SessionRecord, totals: Totals, last: str, numbers_ok:
     return found
 
 
-def _verify_hand(table: Table, hand: Any, boxes: list[Any]) -> list[Mismatch]:
+def _side_stakes(bets: list[Any] | None) -> dict[int, dict[str, Fraction]]:
+    """Each box's side-bet stakes as stored in the bet rows (none for hands stored before bet rows)."""
+    side: dict[int, dict[str, Fraction]] = {}
+    for row in bets or ():
+        if get_bet(row.bet).side:
+            side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
+    return side
+
+
+def _stored_meter(bets: list[Any] | None) -> Fraction | None:
+    for row in bets or ():
+        if row.bet == BetName.PROGRESSIVE and row.meter is not None:
+            return Fraction(row.meter)
+    return None
+
+
+def _verify_hand(table: Table, hand: Any, boxes: list[Any], bets: list[Any] | None = None) -> list[Mismatch]:
     n = hand.round_no
     found: list[Mismatch] = []
 
@@ -222,8 +240,9 @@ def _verify_hand(table: Table, hand: Any, boxes: list[Any]) -> list[Mismatch]:
         return [Mismatch(n, None, "seed", hand.seed, str(error))]
     check(None, "commitment", hand.commitment, commitment(seed))
     try:
-        bets = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus)) for b in boxes]
-        rnd = table.deal(bets, seed, round_no=n)
+        side = _side_stakes(bets)
+        placed = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {})) for b in boxes]
+        rnd = table.deal(placed, seed, round_no=n)
         try:
             stored_events = json.loads(hand.events)
         except json.JSONDecodeError:
@@ -237,11 +256,30 @@ def _verify_hand(table: Table, hand: Any, boxes: list[Any]) -> list[Mismatch]:
                 rnd.decide(b.box, b.decision == "play")
             elif b.decision is not None:
                 check(b.box, "decision", b.decision, None)
-        result = rnd.settle()
-    except (BragError, ZeroDivisionError) as error:
+        result = rnd.settle(_stored_meter(bets))
+    except (BragError, ZeroDivisionError, LookupError) as error:
         return found + [Mismatch(n, None, "bets", "; ".join(f"box {b.box} ante {b.ante} pair plus {b.pair_plus} {b.decision}" for b in boxes), f"a valid round ({error})")]
     _compare(result, hand, boxes, stored_events, check)
+    if bets is not None:
+        _compare_bets(result, bets, check)
     return found
+
+
+def _compare_bets(result: RoundResult, rows: list[Any], check: Any) -> None:
+    """Each stored bet row against the recomputed bet: stake, net, paid hand and meter; no row missing or extra."""
+    stored = {(row.box, row.bet): row for row in rows}
+    for bet in result.settled:
+        row = stored.pop((bet.box, bet.bet), None)
+        name = f"{bet.bet} bet"
+        if row is None:
+            check(bet.box, name, None, f"stake {bet.stake}")
+            continue
+        check(bet.box, f"{bet.bet} stake", Fraction(row.stake), bet.stake)
+        check(bet.box, f"{bet.bet} net", Fraction(row.net), bet.net)
+        check(bet.box, f"{bet.bet} paid hand", row.paid_hand, bet.hand)
+        check(bet.box, f"{bet.bet} meter", None if row.meter is None else Fraction(row.meter), bet.meter)
+    for (box, bet_name), row in stored.items():
+        check(box, f"{bet_name} bet", f"stake {row.stake}", None)
 
 
 def _decision_order(events: Any) -> dict[int, int]:

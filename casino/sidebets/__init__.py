@@ -26,7 +26,6 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
-from math import comb
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -37,50 +36,30 @@ __all__ = [
     "in_game_words",
 ]
 
-#: Side bets a game file may hold: section name -> (title, the hands it can pay, best first).
+def _kinds() -> dict[str, Any]:
+    from casino.bets import side_bets
+
+    return {str(kind.name): kind for kind in side_bets()}
+
+
+#: Side bets a game file may hold: section name -> (title, the hands it can pay, best first), from
+#: the bet modules of :mod:`casino.bets` (one module per bet).
 SIDE_BETS: Mapping[str, tuple[str, tuple[str, ...]]] = {
-    "six_card_bonus": (
-        "6 Card Bonus",
-        ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight", "three_of_a_kind"),
-    ),
-    "colour_bonus": ("Colour Bonus", ("same_rank", "same_suit", "same_colour")),
-    "prime": ("Prime", ("six_one_colour", "three_one_colour")),
-    "progressive": (
-        "Progressive",
-        ("mini_royal", "running_flush", "prial", "run", "flush", "pair",
-         "prial_of_threes", "three_aces"),
-    ),
+    name: (kind.title, kind.hands) for name, kind in _kinds().items()
 }
 
-_LABELS = {
-    "royal_flush": "Royal flush", "straight_flush": "Straight flush", "four_of_a_kind": "Four of a kind",
-    "full_house": "Full house", "flush": "Flush", "straight": "Straight", "three_of_a_kind": "Three of a kind",
-    "same_rank": "Same rank", "same_suit": "Same suit", "same_colour": "Same colour",
-    "six_one_colour": "All six cards one colour", "three_one_colour": "Player's three cards one colour",
-    "mini_royal": "Mini royal (A-K-Q suited)", "running_flush": "Running flush", "prial": "Prial", "run": "Run",
-    "pair": "Pair", "prial_of_threes": "Prial of threes", "three_aces": "Three aces",
-}
-_SPECIAL_PARENT = {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
+_LABELS = {hand: label for kind in _kinds().values() for hand, label in kind.labels.items()}
+_SPECIAL_PARENT = {hand: parent for kind in _kinds().values() for hand, parent in kind.parents.items()}
 
 
 def side_bet_counts(bet: str) -> tuple[dict[str, int], int]:
     """Exact combinations of each hand of a side bet (exclusive: each deal counted at its best hand;
     progressive special hands counted apart from their category), and the total number of deals."""
-    if bet == "six_card_bonus":
-        from casino.sidebets.six_card import N_SIX_CARD_SETS, six_card_counts
-
-        counts = six_card_counts()
-        counts.pop("nothing")
-        return counts, N_SIX_CARD_SETS
-    from casino.sidebets.colour import colour_counts, prime_counts, progressive_counts
-
-    if bet == "colour_bonus":
-        return colour_counts(), comb(52, 3)
-    if bet == "prime":
-        return prime_counts(), comb(52, 3) * comb(49, 3)
-    if bet == "progressive":
-        return progressive_counts(), comb(52, 3)
-    raise GameFileError(f"unknown side bet {bet!r} (one of: {', '.join(SIDE_BETS)})")
+    kind = _kinds().get(bet)
+    if kind is None:
+        raise GameFileError(f"unknown side bet {bet!r} (one of: {', '.join(SIDE_BETS)})")
+    counts: tuple[dict[str, int], int] = kind.counts()
+    return counts
 
 
 @dataclass(frozen=True)
@@ -93,6 +72,8 @@ class SideBet:
     source: str = ""
     meter: Fraction = Fraction(0)
     meter_shares: tuple[tuple[str, Fraction], ...] = ()
+    #: the part of each stake added to the table's meter (progressive only; 0: the meter stays put)
+    contribution: Fraction = Fraction(0)
 
     @property
     def title(self) -> str:
@@ -132,6 +113,8 @@ class SideBet:
         table.update({hand: f"{share} meter" for hand, share in self.meter_shares})
         if self.bet == "progressive":
             table["meter"] = self.meter
+            if self.contribution:
+                table["contribution"] = self.contribution
         return table
 
     def with_meter(self, meter: Fraction | int) -> SideBet:
@@ -262,12 +245,19 @@ def parse_side_bet(
     pays: dict[str, Fraction] = {}
     shares: dict[str, Fraction] = {}
     meter: Fraction | None = None
+    contribution = Fraction(0)
     for word, raw in value.items():
         key = word.strip().lower().replace("-", "_").replace(" ", "_")
         if bet == "progressive" and key == "meter":
             meter = _amount(raw, f"{where}.meter")
             if meter < 0:
                 raise GameFileError(f"{where}.meter: the meter cannot be negative, not {raw!r}")
+            continue
+        if bet == "progressive" and key == "contribution":
+            contribution = _amount(raw, f"{where}.contribution")
+            if contribution >= 1:
+                raise GameFileError(f"{where}.contribution: the part of each stake added to the meter must be"
+                                    f" below 1, not {raw!r}")
             continue
         if key not in hands:
             near = difflib.get_close_matches(key, hands, n=1)
@@ -288,6 +278,7 @@ def parse_side_bet(
         source=source or label,
         meter=meter if meter is not None else Fraction(0),
         meter_shares=tuple((k, shares[k]) for k in hands if k in shares),
+        contribution=contribution,
     )
 
 

@@ -29,13 +29,8 @@ from typing import Iterable
 import numpy as np
 
 from casino.errors import CardError
-from casino.hands import hand_index, hand_table
-from casino.rankings import PAY_CLASSES
 
 __all__ = ["SideSettlement", "settle_side_bets", "classify"]
-
-_RED = (1, 2)
-
 
 @dataclass(frozen=True, eq=False)
 class SideSettlement:
@@ -54,44 +49,13 @@ class SideSettlement:
         return Fraction(int(self.nets[bet][i]), self.scale)
 
 
-def _one_colour(cards: np.ndarray) -> np.ndarray:
-    red = np.isin(cards % 4, _RED)
-    return red.all(axis=1) | (~red).all(axis=1)
-
-
 def classify(bet: str, player: np.ndarray, dealer: np.ndarray) -> tuple[np.ndarray, tuple[str, ...]]:
-    """The best hand of ``bet`` per round (index into the returned names; -1 when none)."""
-    from casino.sidebets import SIDE_BETS
+    """The best hand of ``bet`` per round (index into the returned names; -1 when none): the bet
+    module's own classification (:meth:`casino.bets.side.SideBetKind.classify`)."""
+    from casino.bets import get_side_bet
 
-    names = SIDE_BETS[bet][1]
-    n = len(player)
-    if bet == "six_card_bonus":
-        from casino.sidebets.six_card import SIX_CARD_HANDS, _classify, _straight_lookup
-
-        six = np.concatenate([player, dealer], axis=1).astype(np.int64)
-        masks = np.bitwise_or.reduce(np.int64(1) << ((six % 4) * 13 + six // 4), axis=1)
-        category = _classify(masks, _straight_lookup()).astype(np.int64)
-        lookup = np.array([names.index(h) for h in SIX_CARD_HANDS] + [-1])
-        return lookup[category], names
-    if bet == "colour_bonus":
-        rank, suit = player // 4, player % 4
-        out = np.full(n, -1, dtype=np.int64)
-        out[_one_colour(player)] = names.index("same_colour")
-        out[(suit == suit[:, :1]).all(axis=1)] = names.index("same_suit")
-        out[(rank == rank[:, :1]).all(axis=1)] = names.index("same_rank")
-        return out, names
-    if bet == "prime":
-        out = np.full(n, -1, dtype=np.int64)
-        three = _one_colour(player)
-        out[three] = names.index("three_one_colour")
-        six = np.concatenate([player, dealer], axis=1)
-        out[three & _one_colour(six)] = names.index("six_one_colour")
-        return out, names
-    if bet == "progressive":
-        pay_class = hand_table("poker").pay_class[hand_index(player)]
-        lookup = np.array([names.index(p) if p in names else -1 for p in PAY_CLASSES])
-        return lookup[pay_class], names
-    raise KeyError(bet)
+    kind = get_side_bet(bet)
+    return kind.classify(np.asarray(player), np.asarray(dealer)), kind.hands
 
 
 def settle_side_bets(side_bets: Iterable, player: np.ndarray, dealer: np.ndarray) -> SideSettlement:

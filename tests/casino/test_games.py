@@ -37,7 +37,7 @@ def write(tmp_path: Path, text: str, name: str = "game.toml") -> Path:
 
 
 def test_builtin_games_and_tables_are_listed():
-    assert set(builtin_games()) == {"3-card-brag", "three-card-poker"}
+    assert set(builtin_games()) == {"3-card-brag", "three-card-poker", "brag-with-side-bets"}
     assert {f"ante-bonus-{i}" for i in range(1, 7)} | {f"pair-plus-{i}" for i in range(1, 9)} <= set(
         builtin_paytables()
     )

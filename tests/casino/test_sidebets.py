@@ -35,7 +35,7 @@ def _flush_hand(ranks: set[int]) -> str:
 def independent_six_card_counts() -> dict[str, int]:
     counts = dict.fromkeys(
         ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-         "three_of_a_kind", "nothing"), 0)
+         "three_of_a_kind", "two_pair", "pair", "high_card"), 0)
     for multiset in combinations_with_replacement(range(13), 6):
         c = [multiset.count(r) for r in range(13)]
         if max(c) > 4:
@@ -55,15 +55,19 @@ def independent_six_card_counts() -> dict[str, int]:
             for left_out in distinct:
                 counts[_flush_hand(distinct - {left_out})] += 12
                 flushes += 12
-            counts["straight" if _straight(distinct) else "nothing"] += ways - flushes
+            counts["straight" if _straight(distinct) else "high_card"] += ways - flushes
         elif len(distinct) == 5 and pairs == 1:
             # Five ranks in one suit: suit (4) x which card of the pair carries it (3 pairs hold it).
             counts[_flush_hand(distinct)] += 12
-            counts["straight" if _straight(distinct) else "nothing"] += ways - 12
+            counts["straight" if _straight(distinct) else "pair"] += ways - 12
         elif trips == 1:
             counts["three_of_a_kind"] += ways
+        elif pairs >= 2:  # two or three pairs: the best five cards are two pair
+            counts["two_pair"] += ways
+        elif pairs == 1:
+            counts["pair"] += ways
         else:
-            counts["nothing"] += ways
+            counts["high_card"] += ways
     return counts
 
 
@@ -93,15 +97,15 @@ def test_six_card_bonus_counts_by_brute_force_on_a_small_deck():
     masks = np.array([sum(1 << (s * 13 + r) for r, s in cards) for cards in sets], dtype=np.int64)
     got = _classify(masks, _straight_lookup())
     names = ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-             "three_of_a_kind", "nothing")
+             "three_of_a_kind", "two_pair", "pair", "high_card")
     for cards, category in zip(sets, got):
         assert names[category] == _plain(cards), cards
 
 
 def _plain(cards) -> str:
-    best = "nothing"
+    best = "high_card"
     order = ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-             "three_of_a_kind", "nothing")
+             "three_of_a_kind", "two_pair", "pair", "high_card")
     for five in combinations(cards, 5):
         ranks = sorted(r for r, _ in five)
         suits = {s for _, s in five}
@@ -119,10 +123,46 @@ def _plain(cards) -> str:
             hand = "straight"
         elif counts[0] == 3:
             hand = "three_of_a_kind"
+        elif counts[:2] == [2, 2]:
+            hand = "two_pair"
+        elif counts[0] == 2:
+            hand = "pair"
         else:
-            hand = "nothing"
+            hand = "high_card"
         best = min(best, hand, key=order.index)
     return best
+
+
+def test_six_card_bonus_can_pay_and_reports_every_line(tmp_path):
+    from casino.games import load_game
+
+    path = tmp_path / "six.toml"
+    path.write_text('ranking = "poker"\n[six_card_bonus]\nroyal_flush = 1000\nstraight_flush = 200\n'
+                    'four_of_a_kind = 100\nfull_house = 20\nflush = 15\nstraight = 10\nthree_of_a_kind = 7\n'
+                    'two_pair = 3\npair = "1/2"\nhigh_card = 0\n')
+    bet = load_game(str(path)).side_bet("six_card_bonus")
+    report = bet.report(ranking="poker")
+    rows = {o.label: (o.combinations, o.pays) for o in report.outcomes}
+    assert rows["Two pair"] == (2_532_816, 3) and rows["Pair"] == (9_730_740, Fraction(1, 2))
+    assert rows["High card"] == (6_612_900, 0) and "Loses" in rows and rows["Loses"][0] == 0
+    expected = (188 * 1000 + 1656 * 200 + 14664 * 100 + 165984 * 20 + 205792 * 15 + 361620 * 10 + 732160 * 7
+                + 2532816 * 3 + Fraction(9730740, 2)) / N_SIX_CARD_SETS
+    assert report.expected_return == expected
+
+
+def test_six_card_bonus_lines_settle_at_the_table():
+    import numpy as np
+
+    from casino.sidebets.settle import classify
+
+    player = np.array([[0, 4, 8]])  # 2c 3c 4c
+    dealer = np.array([[1, 5, 50]])  # 2d 3d Ah: two pair
+    best, names = classify("six_card_bonus", player, dealer)
+    assert names[best[0]] == "two_pair"
+    best, names = classify("six_card_bonus", np.array([[0, 4, 8]]), np.array([[1, 21, 50]]))  # a pair of 2s
+    assert names[best[0]] == "pair"
+    best, names = classify("six_card_bonus", np.array([[0, 5, 10]]), np.array([[20, 29, 50]]))
+    assert names[best[0]] == "high_card"
 
 
 def test_colour_prime_and_progressive_counts_by_formula():

@@ -48,7 +48,7 @@ def test_prime_over_every_dealer_hand_for_sampled_player_hands():
 
 def _plain_six(cards) -> str | None:
     order = ("royal_flush", "straight_flush", "four_of_a_kind", "full_house", "flush", "straight",
-             "three_of_a_kind")
+             "three_of_a_kind", "two_pair", "pair", "high_card")
     best = None
     for five in combinations(cards, 5):
         ranks = sorted(c // 4 for c in five)
@@ -67,8 +67,12 @@ def _plain_six(cards) -> str | None:
             hand = "straight"
         elif counts[0] == 3:
             hand = "three_of_a_kind"
+        elif counts[:2] == [2, 2]:
+            hand = "two_pair"
+        elif counts[0] == 2:
+            hand = "pair"
         else:
-            continue
+            hand = "high_card"
         if best is None or order.index(hand) < order.index(best):
             best = hand
     return best
@@ -85,7 +89,8 @@ def test_six_card_bonus_deal_by_deal_against_a_plain_evaluator():
     for i in range(len(player)):
         hand = _plain_six([*player[i], *dealer[i]])
         assert s.hand("six_card_bonus", i) == hand
-        assert s.net("six_card_bonus", i) == (bet.pay_for(hand) if hand else -1)
+        pays = bet.pay_for(hand)  # two pair and below: a hand the table does not pay loses
+        assert s.net("six_card_bonus", i) == (pays if pays is not None else -1)
     assert s.hand("six_card_bonus", len(player) - 3) == "royal_flush"
 
 

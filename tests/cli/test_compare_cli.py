@@ -11,7 +11,7 @@ import pytest
 
 
 def test_compare_prints_a_column_per_design(runner, app):
-    result = runner.invoke(app, ["compare", "three-card-poker", "3-card-brag", "--pair-plus", "pair-plus-4"])
+    result = runner.invoke(app, ["compare", "three-card-poker", "3-card-brag", "--pair-plus-table", "pair-plus-4"])
     assert result.exit_code == 0, result.output
     for text in ("Three Card Poker", "3 Card Brag", "Pair Plus", "House edge", "Top award odds",
                  "Play rate", "3.3730%", "4.5792%"):
@@ -19,7 +19,7 @@ def test_compare_prints_a_column_per_design(runner, app):
 
 
 def test_compare_json_csv_markdown_come_from_one_result(runner, app):
-    args = ["compare", "three-card-poker", "--ante-bonus", "ante-bonus-6"]
+    args = ["compare", "three-card-poker", "--ante-bonus-table", "ante-bonus-6"]
     data = json.loads(runner.invoke(app, [*args, "--json"]).output)
     assert [d["label"] for d in data["designs"]] == ["Three Card Poker", "Three Card Poker [Ante Bonus table 6]"]
     edges = [d["bets"]["ante_play"]["house_edge"] for d in data["designs"]]
@@ -35,7 +35,7 @@ def test_compare_files_and_a_restricted_bet(runner, app, tmp_path):
     table = tmp_path / "mine.toml"
     table.write_text('name = "My Pair Plus"\n[pair_plus]\npair = 1\nflush = 3\nstraight = 6\ntrips = 30\n'
                      "straight_flush = 50\n", encoding="utf-8")
-    result = runner.invoke(app, ["compare", "three-card-poker", "--pair-plus", str(table), "--bet", "pair_plus",
+    result = runner.invoke(app, ["compare", "three-card-poker", "--pair-plus-table", str(table), "--bet", "pair_plus",
                                  "--csv"])
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "bet,measure,Three Card Poker,Three Card Poker [My Pair Plus]"
@@ -67,7 +67,7 @@ def _error(result):
     [
         (["compare", "no-such-game"], "unknown game"),
         (["compare", "three-card-poker", "--bet", "six_card_bonus"], "has no six_card_bonus bet"),
-        (["compare", "three-card-poker", "--pair-plus", "ante-bonus-1"], "not [pair_plus]"),
+        (["compare", "three-card-poker", "--pair-plus-table", "ante-bonus-1"], "not [pair_plus]"),
         (["compare", "three-card-poker", "--json", "--csv"], "choose one of"),
         (["compare", "three-card-poker", "--json", "--plot"], "--plot-file"),
         (["compare", "three-card-poker", "--plot-file", "out.gif"], "must end in .svg or .png"),
@@ -98,7 +98,7 @@ def test_png_is_written_or_refused_in_one_line(runner, app, tmp_path):
 @pytest.mark.parametrize("width", ["80", "100", "120"])
 def test_compare_tables_fit_and_keep_names_and_numbers_whole(runner, app, monkeypatch, width):
     monkeypatch.setenv("COLUMNS", width)
-    result = runner.invoke(app, ["compare", "three-card-poker", "3-card-brag", "--pair-plus", "pair-plus-4"])
+    result = runner.invoke(app, ["compare", "three-card-poker", "3-card-brag", "--pair-plus-table", "pair-plus-4"])
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.output.splitlines()) <= int(width)
     assert "…" not in result.output

@@ -42,7 +42,7 @@ def test_edge_of_a_game_file_without_side_bets(runner, app, tmp_path):
 
 
 def test_edge_with_swapped_tables(runner, app):
-    result = runner.invoke(app, ["edge", "three-card-poker", "--ante-bonus", "ante-bonus-5", "--pair-plus", "pair-plus-8", "--json"])
+    result = runner.invoke(app, ["edge", "three-card-poker", "--ante-bonus-table", "ante-bonus-5", "--pair-plus-table", "pair-plus-8", "--json"])
     data = json.loads(result.output)
     assert round(data["ante_play"]["house_edge"] * 100, 2) == 1.56
     assert round(data["pair_plus"]["house_edge"] * 100, 2) == 7.28
@@ -63,7 +63,7 @@ def test_paytables_lists_everything(runner, app):
     for name in ("3-card-brag", "three-card-poker", "ante-bonus-6", "pair-plus-8", "six-card-bonus-1", "prime-1"):
         assert name in result.output
     data = json.loads(runner.invoke(app, ["paytables", "--json"]).output)
-    assert {g["name"] for g in data["games"]} == {"3-card-brag", "three-card-poker"}
+    assert {g["name"] for g in data["games"]} == {"3-card-brag", "three-card-poker", "brag-with-side-bets"}
     assert len([t for t in data["paytables"] if t["bet"] == "pair_plus"]) >= 8
 
 
@@ -71,7 +71,7 @@ def test_paytables_lists_everything(runner, app):
     ("args", "message"),
     [
         (["edge", "3-card-brg"], "did you mean '3-card-brag'"),
-        (["edge", "--pair-plus", "pair-plus-99"], "unknown paytable 'pair-plus-99'"),
+        (["edge", "--pair-plus-table", "pair-plus-99"], "unknown paytable 'pair-plus-99'"),
         (["odds", "--ranking", "bridge"], "unknown ranking 'bridge'"),
         (["frobnicate"], "No such command 'frobnicate'"),
         (["edge", "--no-such-option"], "No such option: --no-such-option"),

@@ -82,12 +82,13 @@ def test_a_second_resume_of_a_session_in_play_is_refused(tmp_path):
     first = subprocess.Popen([sys.executable, "-m", "cli", "play", "--resume", "1", "--db", db], cwd=ROOT,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:  # the first process holds the session once it asks for bets
-            second = brag("play", "--resume", "1", "--db", db, "--auto", "--hands", "1")
-            if second.returncode != 0:
-                break
-            time.sleep(0.2)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and first.poll() is None:  # until the first process holds the session
+            with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as raw:
+                if raw.execute("SELECT lease_owner FROM sessions WHERE id = 1").fetchone()[0]:
+                    break
+            time.sleep(0.1)
+        second = brag("play", "--resume", "1", "--db", db, "--auto", "--hands", "1")
         one_error_line(second, "session 1 is being played by another process")
         first.stdin.write("q\n")  # type: ignore[union-attr]
         first.stdin.flush()  # type: ignore[union-attr]

@@ -11,7 +11,7 @@ from sqlalchemy import text
 from sqlmodel import Session
 
 from casino.db import store
-from casino.db.chain import BOX_FIELDS, HAND_FIELDS, Totals, hand_contents, hand_hash
+from casino.db.chain import BET_FIELDS, BOX_FIELDS, HAND_FIELDS, Totals, hand_contents, hand_hash
 from casino.db.verify import verify_session
 from casino.events import BoxBets
 from casino.games import load_game
@@ -64,15 +64,13 @@ def forge_consistent(db: Session, session_id: int) -> None:
         hand["round_no"], hand["events"] = number, json.dumps(events)
         boxes = [dict(b) for b in conn.execute(text(f"SELECT {', '.join(BOX_FIELDS)} FROM boxes WHERE hand_id = :i"),
                                                {"i": hand_id}).mappings()]
-        digest = hand_hash(head, hand_contents(hand, boxes))
+        bets = [dict(b) for b in conn.execute(text(f"SELECT {', '.join(BET_FIELDS)} FROM bets WHERE hand_id = :i"),
+                                              {"i": hand_id}).mappings()]
+        digest = hand_hash(head, hand_contents(hand, boxes, bets))
         conn.execute(text("UPDATE hands SET bankroll_before = :b, bankroll_after = :a, prev_hash = :p, hash = :h, "
                           "events = :e WHERE id = :i"),
                      {"b": str(bankroll), "a": str(after), "p": head, "h": digest, "e": json.dumps(events), "i": hand_id})
-        totals.add_hand(hand["wagered"], hand["net"])
-        for b in boxes:
-            totals.add_box(b["decision"], {"ante": b["ante"], "play": b["ante"], "pair_plus": b["pair_plus"]},
-                           {bet: b[f"{bet}_net"] for bet in ("ante", "play", "ante_bonus", "pair_plus")},
-                           pair_plus=b["pair_plus"])
+        totals.add(hand, boxes, bets)
         head, bankroll = digest, after
     conn.execute(text("UPDATE sessions SET head_hash = :h, bankroll = :b, rounds = :r, totals = :t WHERE id = :s"),
                  {"h": head, "b": str(bankroll), "r": len(ids), "t": totals.to_json(), "s": session_id})
@@ -90,11 +88,12 @@ def copy_hand(db: Session, from_id: int, to_session: int, round_no: int) -> None
     row["session_id"], row["round_no"] = to_session, round_no
     new = conn.execute(text(f"INSERT INTO hands ({', '.join(row)}) VALUES ({', '.join(':' + k for k in row)}) RETURNING id"),
                        row).scalar_one()
-    for box in conn.execute(text("SELECT * FROM boxes WHERE hand_id = :i"), {"i": from_id}).mappings().all():
-        box = dict(box)
-        box.pop("id")
-        box["hand_id"] = new
-        conn.execute(text(f"INSERT INTO boxes ({', '.join(box)}) VALUES ({', '.join(':' + k for k in box)})"), box)
+    for table in ("boxes", "bets"):
+        for row in conn.execute(text(f"SELECT * FROM {table} WHERE hand_id = :i"), {"i": from_id}).mappings().all():
+            row = dict(row)
+            row.pop("id")
+            row["hand_id"] = new
+            conn.execute(text(f"INSERT INTO {table} ({', '.join(row)}) VALUES ({', '.join(':' + k for k in row)})"), row)
     db.commit()
 
 
@@ -102,6 +101,7 @@ def delete_hand(db: Session, session_id: int, round_no: int) -> None:
     conn = db.connection()
     target = hand_id(db, session_id, round_no)
     conn.execute(text("DELETE FROM boxes WHERE hand_id = :i"), {"i": target})
+    conn.execute(text("DELETE FROM bets WHERE hand_id = :i"), {"i": target})
     conn.execute(text("DELETE FROM hands WHERE id = :i"), {"i": target})
     db.commit()
 
@@ -123,6 +123,7 @@ def _rewrite(db, sid):
     conn = db.connection()
     target = hand_id(db, sid, 4)
     conn.execute(text("UPDATE boxes SET ante_net = '500' WHERE hand_id = :i AND box = 1"), {"i": target})
+    conn.execute(text("UPDATE bets SET net = '500' WHERE hand_id = :i AND box = 1 AND bet = 'ante'"), {"i": target})
     db.commit()
 
 

@@ -114,6 +114,8 @@ def test_a_deleted_round_is_found(played):
     hand = store.get_hand(session_id, 12, session=db)
     for box in store.boxes_of(hand.id, session=db):
         db.delete(box)
+    for bet in store.bets_of([hand.id], session=db).get(hand.id, []):
+        db.delete(bet)
     db.delete(hand)
     db.commit()
     fields = _fields(verify_session(session_id, session=db))

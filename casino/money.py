@@ -1,0 +1,96 @@
+"""Money at the table: one place that reads, bounds, adds and writes amounts, always exactly.
+
+Amounts are :class:`fractions.Fraction` from end to end: no binary floating point on the money path.
+
+    >>> from fractions import Fraction
+    >>> from casino.money import parse, text, stored, total
+    >>> parse("2.5", "Ante"), parse("5/2", "Ante"), parse(3, "Ante")
+    (Fraction(5, 2), Fraction(5, 2), Fraction(3, 1))
+    >>> text(Fraction(5, 2)), text(Fraction(1, 3)), stored(Fraction(25, 2))
+    ('2.5', '1/3', '25/2')
+    >>> total([Fraction(1, 2), Fraction(1, 3)])
+    Fraction(5, 6)
+    >>> parse("-1", "Ante")
+    Traceback (most recent call last):
+    ...
+    casino.errors.BetError: the Ante cannot be negative (-1)
+
+:func:`parse` is for amounts a player types (bets, bankrolls: :class:`~casino.errors.BetError`);
+:func:`casino.games.parse_amount` reads game files with the same bounds but its own error class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+from fractions import Fraction
+
+from casino.errors import BetError
+
+__all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction"]
+
+#: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
+#: small enough that every figure derived from it still prints as a decimal.
+MAX_AMOUNT = 10**9
+ZERO = Fraction(0)
+
+
+def to_fraction(value: object) -> Fraction:
+    """``value`` (int, Decimal, Fraction or text such as ``"25/2"`` / ``"2.5"``) as a Fraction.
+
+    Raises :class:`ValueError` (or :class:`TypeError`) when it is not a finite amount; callers turn that
+    into their own error line.
+    """
+    if isinstance(value, bool):
+        raise TypeError("a truth value is not an amount")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, (int, Decimal)):
+        return Fraction(value)
+    if isinstance(value, str):
+        try:
+            return Fraction(value.strip())
+        except ZeroDivisionError:
+            raise ValueError(f"{value!r} divides by zero") from None
+    raise TypeError(f"{value!r} is not an amount")
+
+
+def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = MAX_AMOUNT) -> Fraction:
+    """An exact amount a player gave for ``what`` (``"Ante"``, ``"--bankroll"`` …): not negative, at
+    most ``maximum``, and not zero unless ``allow_zero``; anything else is one clear :class:`BetError`."""
+    shown = value.strip() if isinstance(value, str) else str(value)
+    try:
+        amount = to_fraction(value)
+    except (TypeError, ValueError, OverflowError):
+        raise BetError(f"{shown!r} is not an amount for the {what} (write e.g. 5, 2.5 or 5/2)") from None
+    if amount < 0:
+        raise BetError(f"the {what} cannot be negative ({shown})")
+    if amount == 0 and not allow_zero:
+        raise BetError(f"the {what} must be more than 0")
+    if amount > maximum:
+        raise BetError(f"the {what} must be at most {maximum:,} ({shown})")
+    return amount
+
+
+def text(value: Fraction | int) -> str:
+    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` when it has no short decimal."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    as_float = float(value)
+    return f"{as_float:g}" if Fraction(round(as_float, 6)).limit_denominator(10**6) == value else str(value)
+
+
+def stored(value: Fraction | int) -> str:
+    """The exact text an amount is stored as: ``"10"``, ``"25/2"`` (read back by :func:`read_stored`)."""
+    return str(Fraction(value))
+
+
+def read_stored(value: str) -> Fraction:
+    """An amount written by :func:`stored` (a :class:`ValueError` when a row was edited into nonsense)."""
+    return Fraction(value)
+
+
+def total(amounts: Iterable[Fraction]) -> Fraction:
+    """The exact sum of ``amounts`` (0 for none)."""
+    return sum(amounts, ZERO)

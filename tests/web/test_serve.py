@@ -1,0 +1,87 @@
+"""``brag serve`` as a user runs it: a real process on a free loopback port, and its one-line refusals."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def brag(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, **kwargs)
+
+
+def test_serve_says_its_address_serves_the_pages_and_stops_on_ctrl_c(tmp_path):
+    port = free_port()
+    db = f"sqlite:///{tmp_path / 'brag.db'}"
+    process = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", str(port), "--db", db], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = process.stdout.readline()
+        assert line.startswith(f"brag serve: the table is at http://127.0.0.1:{port}/"), line
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                response = httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=2)
+                break
+            except httpx.TransportError:
+                assert time.monotonic() < deadline and process.poll() is None, process.stderr.read()
+                time.sleep(0.1)
+        assert response.json() == {"status": "ok"}
+        page = httpx.get(f"http://127.0.0.1:{port}/designer", timeout=5)
+        assert page.status_code == 200 and "/static/designer.js" in page.text
+        assert httpx.get(f"http://127.0.0.1:{port}/api/openapi.json", timeout=5).json()["info"]["title"] == "brag-table"
+    finally:
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    assert process.returncode == 0, err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--port", "70000"], "Invalid value for '--port'"),
+        (["--db", "nope://x"], "cannot use database URL 'nope://x'"),
+        (["--host", "host.invalid"], "--host 'host.invalid' is not an address of this computer"),
+        (["--db", "sqlite:////no/such/folder/brag.db"], "folder /no/such/folder does not exist"),
+    ],
+)
+def test_bad_options_are_one_line_and_exit_2(args, words):
+    result = brag("serve", *args)
+    assert result.returncode == 2
+    assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_a_port_in_use_is_one_line_naming_the_port():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = brag("serve", "--port", str(port), "--db", "sqlite://")
+    assert result.returncode == 2
+    assert f"cannot listen on 127.0.0.1 port {port}" in result.stderr and "--port" in result.stderr
+
+
+def test_brag_help_lists_serve_without_importing_the_web_stack():
+    code = "import sys; from cli.main import app; print(sorted(m for m in ('fastapi', 'uvicorn', 'web') if m in sys.modules))"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                            env={**os.environ, "COLUMNS": "120"})
+    assert result.stdout.strip() == "[]"
+    assert "serve" in brag("--help", env={**os.environ, "COLUMNS": "120"}).stdout

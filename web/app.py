@@ -1,0 +1,115 @@
+"""The app factory: API routers, the pages, static files, error handlers and security headers.
+
+    >>> from fastapi.testclient import TestClient
+    >>> client = TestClient(create_app("sqlite://"))
+    >>> client.get("/api/health").json()["status"]
+    'ok'
+    >>> client.get("/api/nothing-here").json()["detail"]
+    'no such page or API route: /api/nothing-here'
+
+Pages are plain HTML files in ``web/templates`` and their script and style in ``web/static``; nothing
+is fetched from another site and nothing needs building. A strict Content-Security-Policy holds the
+pages to this server's own scripts.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Awaitable, Callable
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.staticfiles import StaticFiles
+
+from casino import __version__
+from web import designer
+from web.errors import install_handlers
+
+__all__ = ["create_app", "PAGES"]
+
+#: Page path -> (template file, title); every page shares the header drawn from this list.
+PAGES: dict[str, tuple[str, str]] = {
+    "/designer": ("designer.html", "Game designer"),
+}
+
+_SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+def _package_dir(name: str) -> str:
+    """A folder shipped inside the ``web`` package (``static``, ``templates``), as a path on disk."""
+    return str(resources.files("web").joinpath(name))
+
+
+def _template(name: str) -> str:
+    return resources.files("web").joinpath("templates", name).read_text(encoding="utf-8")
+
+
+def _page(path: str) -> HTMLResponse:
+    """A page: the shared frame (``base.html``) with the page's own body and script slotted in."""
+    file, title = PAGES[path]
+    here = ' class="here" aria-current="page"'
+    nav = "".join(f'<a href="{href}"{here if href == path else ""}>{label}</a>' for href, (_, label) in PAGES.items())
+    body = _template(file)
+    html = (_template("base.html").replace("{{title}}", title).replace("{{nav}}", nav)
+            .replace("{{page}}", file.removesuffix(".html")).replace("{{body}}", body))
+    return HTMLResponse(html)
+
+
+def create_app(db_url: str = "sqlite://") -> FastAPI:
+    """The whole web app on the database at ``db_url`` (any SQLAlchemy URL; see :mod:`casino.db`).
+
+    The database is opened (tables created, schema version checked) when the first request needs it.
+    """
+    app = FastAPI(
+        title="brag-table",
+        summary="3 Card Brag / Three Card Poker: the casino table, traditional Brag and the game designer",
+        version=__version__,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.state.db_url = db_url
+    install_handlers(app)
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        for header, value in _SECURITY_HEADERS.items():
+            if header == "Content-Security-Policy" and request.url.path.startswith("/api/docs"):
+                continue  # the interactive API docs page loads its own script from a CDN when opened
+            response.headers.setdefault(header, value)
+        return response
+
+    @app.get("/api/health", tags=["server"], summary="Is the server up")
+    def health() -> dict[str, Any]:
+        return {"status": "ok"}
+
+    app.include_router(designer.router)
+
+    @app.get("/", include_in_schema=False)
+    def home() -> RedirectResponse:
+        return RedirectResponse(next(iter(PAGES)))
+
+    for path in PAGES:
+        app.add_api_route(path, _page_route(path), include_in_schema=False, response_class=HTMLResponse,
+                          methods=["GET"])
+
+    app.mount("/static", StaticFiles(directory=_package_dir("static")), name="static")
+    return app
+
+
+def _page_route(path: str) -> Callable[[], HTMLResponse]:
+    """A route function for one page (a closure: FastAPI would read a default argument as a query)."""
+
+    def page() -> HTMLResponse:
+        return _page(path)
+
+    return page

@@ -1,0 +1,99 @@
+"""Every error a request can meet becomes a JSON body ``{"detail": "one clear line"}`` and a 4xx status.
+
+* :class:`casino.errors.BragError` (bad card text, a bet the table refuses, a game file that says something
+  impossible) -> ``400``; the library's message is the detail.
+* Request bodies and parameters that do not fit the schema -> ``422``, the first problem in one line
+  (``body.bets.0.ante: Input should be a valid string``) and every problem under ``errors``.
+* :class:`WebError` raised by the routes (no such session, a replayed request) -> its own status.
+* Anything else is a bug: ``500`` with a one-line message, logged on the server; never a traceback sent out.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from casino.errors import BragError
+
+__all__ = ["WebError", "NotFound", "Conflict", "install_handlers"]
+
+log = logging.getLogger("brag.web")
+
+
+class WebError(Exception):
+    """An error a route raises on purpose: ``status`` and a one-line ``detail`` for the client."""
+
+    status = 400
+
+    def __init__(self, detail: str, status: int | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        if status is not None:
+            self.status = status
+
+
+class NotFound(WebError):
+    """No such session, hand or game."""
+
+    status = 404
+
+
+class Conflict(WebError):
+    """The request does not fit the state: a replayed action number, a hand already settled."""
+
+    status = 409
+
+
+def _where(location: tuple[Any, ...]) -> str:
+    """``body.bets.0.ante``; a part that is not a plain word is quoted (a key may hold a line break)."""
+    return ".".join(str(p) if re.fullmatch(r"[\w\-\[\]]+", str(p)) else json.dumps(str(p)) for p in location)
+
+
+def _validation_detail(errors: list[dict[str, Any]]) -> str:
+    first = errors[0] if errors else {"loc": (), "msg": "invalid request"}
+    where = _where(tuple(first.get("loc", ())))
+    message = str(first.get("msg", "invalid value"))
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {message}{more}" if where else message + more
+
+
+def install_handlers(app: FastAPI) -> None:
+    """Register the handlers above on ``app``."""
+
+    @app.exception_handler(BragError)
+    async def brag_error(request: Request, error: BragError) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=400)
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, error: WebError) -> JSONResponse:
+        return JSONResponse({"detail": error.detail}, status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        errors = [
+            {"loc": [str(p) for p in e.get("loc", ())], "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))}
+            for e in error.errors()
+        ]
+        return JSONResponse({"detail": _validation_detail(errors), "errors": errors}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        detail = error.detail if isinstance(error.detail, str) else "request refused"
+        if error.status_code == 404 and detail == "Not Found":
+            detail = f"no such page or API route: {request.url.path}"
+        elif error.status_code == 405:
+            detail = f"{request.method} is not allowed on {request.url.path}"
+        return JSONResponse({"detail": detail}, status_code=error.status_code, headers=error.headers)
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> JSONResponse:  # a bug: logged, never shown
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": f"internal error ({error.__class__.__name__}); see the server log"},
+                            status_code=500)

@@ -1,0 +1,97 @@
+// brag-table: helpers shared by every page (no framework, no build step).
+"use strict";
+
+/** Call the JSON API; resolves to the parsed body, or rejects with an Error whose message is the server's
+ *  one-line `detail` (every refusal the server makes carries one). */
+async function api(method, url, body) {
+  const options = { method, headers: { "Accept": "application/json" } };
+  if (body !== undefined) {
+    options.headers["Content-Type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(url, options);
+  } catch (e) {
+    throw new Error("the server cannot be reached: is `brag serve` still running?");
+  }
+  const type = response.headers.get("Content-Type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    const error = new Error((data && data.detail) || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+/** A function that runs `fn` once calls have stopped for `ms` milliseconds. */
+function debounce(fn, ms) {
+  let timer = null;
+  return (...args) => { clearTimeout(timer); timer = setTimeout(() => fn(...args), ms); };
+}
+
+/** Create an element: el("td", {class: "x"}, "text", child, ...). */
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** A share as a percentage with `digits` decimals: 0.033730 -> "3.3730%". */
+function percent(value, digits = 4) {
+  return value === null || value === undefined ? "—" : `${(100 * value).toFixed(digits)}%`;
+}
+
+/** An exact amount from the API ("12.5", "25/2", "-5") as players read it. */
+function money(text) {
+  if (text === null || text === undefined) return "—";
+  const s = String(text);
+  if (s.includes("/")) {
+    const [p, q] = s.split("/").map(Number);
+    const value = p / q;
+    return Number.isInteger(value * 100) ? value.toFixed(2) : s;
+  }
+  return s;
+}
+
+/** A signed amount: "+10", "-5", "0". */
+function signed(text) {
+  const s = money(text);
+  return s.startsWith("-") || s === "0" ? s : `+${s}`;
+}
+
+const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
+const RANKS = { T: "10" };
+
+/** One playing card from its text ("Qh", "Th"), drawn as a face; null draws the back of a card. */
+function cardEl(text, extra) {
+  if (!text) return el("span", { class: `card back ${extra || ""}`, "aria-label": "face-down card" });
+  const rank = RANKS[text[0].toUpperCase()] || text[0].toUpperCase();
+  const suit = text[1].toLowerCase();
+  const red = suit === "h" || suit === "d";
+  return el("span", { class: `card ${red ? "red" : "black"} ${extra || ""}`, "data-card": text,
+                      "aria-label": `${rank}${SUITS[suit]}` },
+    el("span", { class: "corner" }, rank, el("br"), SUITS[suit]),
+    el("span", { class: "pip" }, SUITS[suit]));
+}
+
+/** Save a text as a file download in the browser. */
+function download(filename, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type: type || "text/plain" }));
+  const link = el("a", { href: url, download: filename });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
