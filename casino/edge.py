@@ -319,6 +319,9 @@ def _pair_plus(game: Game, table: HandTable, play: np.ndarray) -> BetReport | No
 def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Fraction | int = 0) -> EdgeReport:
     """Exact analysis of ``game`` under the optimal strategy, or under ``play`` if given.
 
+    A head-to-head game (``game.head_to_head`` set) is analysed by
+    :func:`casino.maths.head_to_head.analyze_head_to_head` and gives its report instead.
+
     The dealer-outcome counts are cached per (ranking, qualifier), so analysing many paytables
     of one game costs a few milliseconds each.
 
@@ -327,6 +330,14 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
     ``pair_plus_ratio`` x the Ante on Pair Plus (0, the default: the Ante alone decides). The
     figures of each bet are still per unit of its own stake.
     """
+    if game.head_to_head is not None:  # two hands dealt, bets on which wins: no decision to make
+        from casino.maths.head_to_head import analyze_head_to_head
+
+        if play is not None:
+            from casino.errors import BetError
+
+            raise BetError(f"{game.name} is a head-to-head game: there is no play/fold decision to give")
+        return analyze_head_to_head(game)  # type: ignore[return-value]
     dealer = dealer_outcomes(game.ranking, game.qualifier)
     table = dealer.table
     ratio = Fraction(pair_plus_ratio)

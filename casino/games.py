@@ -61,7 +61,8 @@ TIES = ("push", "player", "dealer")
 #: Side bets settled on the cards alone (see :mod:`casino.sidebets`), each an optional section.
 SIDE_BET_KEYS = ("six_card_bonus", "colour_bonus", "prime", "progressive")
 _GAME_KEYS = {
-    "name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", *BETS, *SIDE_BET_KEYS
+    "name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", "head_to_head", *BETS,
+    *SIDE_BET_KEYS,
 }
 _RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold")
 _PAYTABLE_KEYS = {"name", "description", "source", *BETS}
@@ -174,6 +175,7 @@ class Game:
     source: str = ""
     text: str = field(default="", repr=False, compare=False)
     side_bets: tuple[Any, ...] = ()  # casino.sidebets.SideBet values, in file order
+    head_to_head: Any = None  # casino.maths.head_to_head.HeadToHead: two hands dealt, bets on which wins
 
     def side_bet(self, bet: str) -> Any:
         """The side bet called ``bet`` (``"six_card_bonus"`` …); :class:`BetError` if not offered."""
@@ -229,8 +231,15 @@ class Game:
         lines = [f"name = {_toml_value(self.name)}"]
         if builtin:
             lines.append(f"ranking = {_toml_value(self.ranking.name)}")
-        lines += [f"qualifier = {_toml_value(self.qualifier)}", f"ties = {_toml_value(self.ties)}"]
+        if self.head_to_head is None:
+            lines += [f"qualifier = {_toml_value(self.qualifier)}", f"ties = {_toml_value(self.ties)}"]
         sections: list[tuple[str, list[tuple[str, Any]]]] = []
+        if self.head_to_head is not None:
+            head = self.head_to_head.to_toml_table()
+            value_bets = head.pop("hand_bets", None)
+            sections.append(("head_to_head", list(head.items())))
+            if value_bets:
+                sections.append(("head_to_head.hand_bets", list(value_bets.items())))
         if not builtin:
             table = self.ranking.to_toml_table()
             labels = table.pop("labels")
@@ -248,7 +257,8 @@ class Game:
         limits = [(key, getattr(self.limits, key)) for key in _LIMIT_KEYS if getattr(self.limits, key) is not None]
         if limits:
             sections.append(("limits", limits))
-        sections.append(("rules", [(key, getattr(self.rules, key)) for key in _RULE_KEYS]))
+        if self.head_to_head is None:
+            sections.append(("rules", [(key, getattr(self.rules, key)) for key in _RULE_KEYS]))
         for section, items in sections:
             lines.append("")
             lines.append(f"[{section}]")
@@ -434,6 +444,15 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
             f"{label}: missing key 'ranking' (one of: {', '.join(ranking_names())}; or a [ranking] section)"
         )
     ranking = _game_ranking(data["ranking"], label)
+    head_to_head = None
+    if "head_to_head" in data:
+        from casino.maths.head_to_head import parse_head_to_head
+
+        head_to_head = parse_head_to_head(data["head_to_head"], label)
+        for key in ("qualifier", "ties", "ante_bonus", "rules"):
+            if key in data:
+                raise GameFileError(f"{label}: {key}: a head-to-head game has no dealer, Ante or Play "
+                                    f"(remove {key!r}, or the [head_to_head] section)")
     qualifier = _text(data, "qualifier", label, "Q-high")
     from casino.hands import hand_table
 
@@ -481,6 +500,7 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
         rules=rules,
         source=label,
         text=text,
+        head_to_head=head_to_head,
         **tables,
     )
 

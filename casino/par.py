@@ -140,6 +140,8 @@ class ParSheet:
             if bet.bet == "ante_play":
                 sections.append(_distribution(bet))
                 sections.append(self._by_category())
+            elif self.game.head_to_head is not None and len(bet.distribution) > 2:
+                sections.append(_distribution(bet))
         for side in self.game.side_bets:
             if side.meter_shares:
                 sections.append(_meter(side))
@@ -201,17 +203,20 @@ class ParSheet:
 
     def to_dict(self) -> dict[str, Any]:
         data = self.report.to_dict()
-        data.update(
-            qualifier=self.game.qualifier,
-            ties=self.game.ties,
-            rules={"ante_bonus_on_loss": self.game.rules.ante_bonus_on_loss,
-                   "pair_plus_on_fold": self.game.rules.pair_plus_on_fold},
-        )
+        if self.game.head_to_head is None:
+            data.update(
+                qualifier=self.game.qualifier,
+                ties=self.game.ties,
+                rules={"ante_bonus_on_loss": self.game.rules.ante_bonus_on_loss,
+                       "pair_plus_on_fold": self.game.rules.pair_plus_on_fold},
+            )
         for bet in self.report.bets:
             data[bet.bet]["distribution"] = [
                 {"net": float(value), "combinations": n, "probability": n / bet.total}
                 for value, n in bet.distribution
             ]
+        if "ante_play" not in data:
+            return data
         data["ante_play"]["by_player_hand"] = [
             {
                 "hand": r.key,
@@ -247,6 +252,10 @@ class ParSheet:
     def description(self) -> str:
         """The game's rules in one line: ranking, qualifier, ties and any rule variations."""
         g = self.game
+        if g.head_to_head is not None:
+            from casino.maths.head_to_head import describe
+
+            return describe(g)
         text = f"{g.ranking.title} ranking; dealer qualifies with {g.qualifier}; ties {g.ties}"
         variations = rule_variations(g)
         return text + (f"; rule variations: {', '.join(variations)}" if variations else "")
@@ -316,6 +325,8 @@ def par_sheet(game: Game, play: np.ndarray | None = None, report: EdgeReport | N
     from casino.sidebets import in_game_words
 
     report = in_game_words(report if report is not None else analyze(game, play))
+    if game.head_to_head is not None:  # no Ante / Play: every bet's return table and distribution
+        return ParSheet(game, report, ())
     table, dealer, play_mask = report.table, report.dealer, report.play
     rows = []
     for key in reversed(game.ranking.order):

@@ -157,6 +157,11 @@ class CompiledRules:
 @cache
 def compile_rules(game: Game) -> CompiledRules:
     """Compile (once per game) the lookup arrays that :meth:`CompiledRules.settle` uses."""
+    if game.head_to_head is not None:
+        from casino.errors import BetError
+
+        raise BetError(f"{game.name} is a head-to-head game: it cannot be dealt at an Ante/Play table"
+                       " (edge, par, compare and solve work on it)")
     table = hand_table(game.ranking)
     bonus = pay_vector(game.ante_bonus, Fraction(0))
     pair_plus = pay_vector(game.pair_plus, Fraction(-1))

@@ -64,6 +64,11 @@ def bet_title(game: Game, bet: str) -> str:
 
     if bet in BETS:
         return BETS[bet]
+    rules = game.head_to_head
+    if rules is not None and bet in rules.bet_names:
+        return f"{rules.hands[rules.bet_names.index(bet)]} wins"
+    if rules is not None and bet == "tie":
+        return "Tie"
     return SIDE_BETS[bet][0] if bet in SIDE_BETS else bet
 
 
@@ -77,6 +82,8 @@ def hand_words(game: Game, bet: str, hand: str) -> str:
         >>> hand_words(load_game("3-card-brag"), "pair_plus", "running_flush")
         'a running flush'
     """
+    if game.head_to_head is not None and bet in (*game.head_to_head.bet_names, "tie"):
+        return "a win" if hand == "win" else "a tie"
     if bet in BETS:
         label = game.ranking.label(hand)
     else:
@@ -87,6 +94,11 @@ def hand_words(game: Game, bet: str, hand: str) -> str:
 
 
 def _bet_names(game: Game) -> list[str]:
+    if game.head_to_head is not None:
+        rules = game.head_to_head
+        tie = ["tie"] if rules.tie is not None else []
+        pair_plus = ["pair_plus"] if game.pair_plus is not None else []
+        return [*rules.bet_names, *tie, *pair_plus, *(s.bet for s in game.side_bets)]
     return [*BETS, *(s.bet for s in game.side_bets)]
 
 
@@ -149,8 +161,37 @@ def _short(value: Fraction) -> str:
 def _report(game: Game, bet: str, play: np.ndarray | None = None) -> BetReport:
     report = analyze(game, play)
     name = "ante_play" if bet == "ante_bonus" else bet
-    found = [b for b in report.bets if b.bet == name]
-    return found[0]
+    found = [b for b in report.bets if b.bet == name or (bet == "pair_plus" and b.bet.startswith("pair_plus_"))]
+    return found[0]  # a head-to-head game's Pair Plus: the same figures on either hand
+
+
+def _solve_head_to_head(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solution:
+    """What a bet on either hand (``hand = "win"``) or the tie bet (``"tie"``) must pay: linear, exact.
+
+    Both hands' bets share one pay, so solving ``player_a`` sets ``player_b`` too.
+    """
+    from dataclasses import replace
+
+    wanted = "tie" if bet == "tie" else "win"
+    if hand.strip().lower() != wanted:
+        raise BetError(f"the {bet_title(game, bet)} bet has one payout: give --hand {wanted}, not {hand!r}")
+    target = Fraction(str(edge)) if not isinstance(edge, Fraction) else edge
+    if not -1 < target < 1:
+        raise BetError(f"a target house edge must lie between -100% and 100%, not {percent_text(target)}")
+
+    def paying(x: Fraction) -> Game:
+        return replace(game, head_to_head=replace(game.head_to_head, **{wanted: x}))
+
+    def edge_at(x: Fraction) -> Fraction:
+        return _report(paying(x), bet).house_edge
+
+    at_zero, at_one = edge_at(Fraction(0)), edge_at(Fraction(1))
+    if at_zero < target:
+        raise BetError(f"cannot reach a {percent_text(target)} house edge on {bet_title(game, bet)}: even paying 0"
+                       f" leaves the edge at {percent_text(at_zero)}")
+    x = (at_zero - target) / (at_zero - at_one)
+    solved = paying(x)
+    return Solution(solved, bet, wanted, target, x, _report(solved, bet).house_edge, True, "linear")
 
 
 def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solution:
@@ -164,6 +205,8 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
         game.side_bet(bet)  # raises a clear error when the game does not offer it
     if bet not in _bet_names(game):
         raise BetError(f"unknown bet {bet!r} (choose one of: {', '.join(_bet_names(game))})")
+    if game.head_to_head is not None and bet in (*game.head_to_head.bet_names, "tie"):
+        return _solve_head_to_head(game, bet, hand, edge)
     if bet in BETS and getattr(game, bet) is None:
         raise BetError(f"{game.name} has no {BETS[bet]} bet: add a [{bet}] table to its file, or swap one in")
     key = _key(game, bet, hand)

@@ -38,13 +38,20 @@ def edge(
         return
     out = console()
     g = report.game
-    ties = "ties push" if g.ties == "push" else ""
-    out.print(f"[bold]{g.name}[/] — {g.ranking.title} ranking; the dealer qualifies with {g.qualifier}"
-              + (f"; {ties}" if ties else ""))
-    for note in rule_notes(g):
-        out.print(f"[yellow]Rule:[/] {note}")
-    out.print("Every player hand against every dealer hand: 22,100 × 18,424 = 407,170,400 pairs. "
-              "Ante/Play figures are per Ante and include the Ante Bonus.\n")
+    if g.head_to_head is not None:
+        from casino.maths.head_to_head import describe
+
+        out.print(f"[bold]{g.name}[/] — {describe(g)}")
+        out.print("Every pair of hands: 22,100 × 18,424 = 407,170,400 ordered pairs; a bet on one hand's cards "
+                  "is counted over its 22,100 hands.\n")
+    else:
+        ties = "ties push" if g.ties == "push" else ""
+        out.print(f"[bold]{g.name}[/] — {g.ranking.title} ranking; the dealer qualifies with {g.qualifier}"
+                  + (f"; {ties}" if ties else ""))
+        for note in rule_notes(g):
+            out.print(f"[yellow]Rule:[/] {note}")
+        out.print("Every player hand against every dealer hand: 22,100 × 18,424 = 407,170,400 pairs. "
+                  "Ante/Play figures are per Ante and include the Ante Bonus.\n")
 
     summary = Table(title="House edge", title_justify="left")
     summary.add_column("Bet", no_wrap=True)

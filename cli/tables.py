@@ -85,8 +85,9 @@ def paytables(json: JsonOpt = False) -> None:
         print_json(
             {
                 "games": [
-                    {"name": key, "title": g.name, "ranking": g.ranking.name, "qualifier": g.qualifier,
-                     "ties": g.ties,
+                    {"name": key, "title": g.name, "ranking": g.ranking.name,
+                     **({"qualifier": g.qualifier, "ties": g.ties} if g.head_to_head is None
+                        else {"shape": "head_to_head"}),
                      **{bet: dict((k, float(v)) for k, v in getattr(g, bet).pays) for bet in ("ante_bonus", "pair_plus")
                         if getattr(g, bet) is not None}}
                     for key, g in games.items()
@@ -105,7 +106,8 @@ def paytables(json: JsonOpt = False) -> None:
         game_table.add_column(name, no_wrap=name in ("Name", "Ranking", "Qualifier", "Ties"))
     for key, g in games.items():
         game_table.add_row(
-            key, g.ranking.name, g.qualifier, g.ties, pay_text(g.ante_bonus, g.ranking), pay_text(g.pair_plus, g.ranking)
+            key, g.ranking.name, g.qualifier if g.head_to_head is None else "head-to-head",
+            g.ties if g.head_to_head is None else "—", pay_text(g.ante_bonus, g.ranking), pay_text(g.pair_plus, g.ranking)
         )
     out.print(game_table)
     pay_table = Table(

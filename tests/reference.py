@@ -98,3 +98,32 @@ def numpy_brute_force(strength, cards, qualifier_strength):
         out[i, 2] = np.count_nonzero(q & (strength == s))
         out[i, 3] = np.count_nonzero(q & (strength > s))
     return out
+
+
+def ranking_key(cards: tuple[int, int, int], order: tuple[str, ...], top_prial: int, a23: str) -> tuple:
+    """A hand's place under any ranking given as data: (category position, tie-break …), bigger is better.
+
+    Cards are indices rank * 4 + suit (rank 0 = deuce … 12 = ace); ``order`` lists the categories
+    weakest first (high_card, pair, flush, run, running_flush, prial); ``top_prial`` is the rank whose
+    prial beats every other; ``a23`` is "top", "second" (between A-K-Q and K-Q-J) or "bottom".
+    """
+    ranks = sorted((c // 4 for c in cards), reverse=True)
+    suits = {c % 4 for c in cards}
+    distinct = len(set(ranks))
+    wheel = ranks == [12, 1, 0]
+    if distinct == 1:
+        return (order.index("prial"), 99.0 if ranks[0] == top_prial else float(ranks[0]))
+    if distinct == 2:
+        pair = ranks[1]
+        kicker = ranks[0] if ranks[0] != pair else ranks[2]
+        return (order.index("pair"), float(pair), float(kicker))
+    if ranks[0] - ranks[2] == 2 or wheel:
+        top = {"top": 99.0, "second": 11.5, "bottom": -1.0}[a23] if wheel else float(ranks[0])
+        return (order.index("running_flush" if len(suits) == 1 else "run"), top)
+    return (order.index("flush" if len(suits) == 1 else "high_card"), *map(float, ranks))
+
+
+def dense_strengths(keys: list[tuple]) -> list[int]:
+    """0 for the weakest key, equal keys equal: the strength of each hand from its key."""
+    place = {k: i for i, k in enumerate(sorted(set(keys)))}
+    return [place[k] for k in keys]

@@ -15,20 +15,21 @@ pages to this server's own scripts.
 from __future__ import annotations
 
 from importlib import resources
-from typing import Any, Awaitable, Callable
+from typing import Any, Callable
 
-from fastapi import FastAPI, Request, Response
+from fastapi import FastAPI
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from casino import __version__
-from web import designer
+from web import designer, tables
 from web.errors import install_handlers
 
 __all__ = ["create_app", "PAGES"]
 
 #: Page path -> (template file, title); every page shares the header drawn from this list.
 PAGES: dict[str, tuple[str, str]] = {
+    "/table": ("table.html", "Casino table"),
     "/designer": ("designer.html", "Game designer"),
 }
 
@@ -41,6 +42,31 @@ _SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+
+
+class SecurityHeaders:
+    """Pure ASGI middleware adding :data:`_SECURITY_HEADERS` to every response (cheaper per request than
+    Starlette's ``BaseHTTPMiddleware``, which runs each request in a task group of its own)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in _SECURITY_HEADERS.items()]
+        self.docs_headers = [h for h in self.headers if h[0] != b"content-security-policy"]
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        # the interactive API docs page loads its script from a CDN when a person opens it: no CSP there
+        extra = self.docs_headers if scope["path"].startswith("/api/docs") else self.headers
+
+        async def send_with_headers(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = [*message.get("headers", []), *(h for h in extra if h[0] not in present)]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
 
 
 def _package_dir(name: str) -> str:
@@ -77,21 +103,16 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.db_url = db_url
+    app.state.seats = tables.Seats(db_url)  # the casino sessions this server holds
     install_handlers(app)
 
-    @app.middleware("http")
-    async def security_headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        for header, value in _SECURITY_HEADERS.items():
-            if header == "Content-Security-Policy" and request.url.path.startswith("/api/docs"):
-                continue  # the interactive API docs page loads its own script from a CDN when opened
-            response.headers.setdefault(header, value)
-        return response
+    app.add_middleware(SecurityHeaders)
 
     @app.get("/api/health", tags=["server"], summary="Is the server up")
     def health() -> dict[str, Any]:
         return {"status": "ok"}
 
+    app.include_router(tables.router)
     app.include_router(designer.router)
 
     @app.get("/", include_in_schema=False)

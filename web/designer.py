@@ -172,7 +172,8 @@ def catalog() -> dict[str, Any]:
         for bet, (title, hands) in SIDE_BETS.items()
     }
     return {
-        "games": {name: design_of(load_game(name)) for name in builtin_games()},
+        "games": {name: design_of(game) for name in builtin_games()
+                  if (game := load_game(name)).head_to_head is None},  # the designer edits house-banked games
         "rankings": rankings,
         "pay_classes": list(PAY_CLASSES),
         "ties": list(TIES),

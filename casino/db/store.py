@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import insert, update
+from sqlalchemy import bindparam, insert, update
 from sqlmodel import Session, col, select
 
 from casino.db.chain import BET_FIELDS, BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
@@ -46,6 +46,7 @@ __all__ = [
     "create_session",
     "record_round",
     "record_deal",
+    "StoredRound",
     "progressive_meter",
     "stored_meters",
     "bets_of",
@@ -115,6 +116,47 @@ def create_session(
     return record
 
 
+@dataclass(frozen=True)
+class StoredRound:
+    """What :func:`record_round` stored: the hand row's id, the round number and the hand's hash (the
+    session's new head)."""
+
+    id: int
+    round_no: int
+    hash: str = ""
+
+
+def _table(model: Any) -> Any:
+    return model.__table__
+
+
+# Core statements built once (no per-row ORM objects: auto-play stores hundreds of rounds a second)
+_INSERT_HAND = _table(HandRecord).insert()
+_INSERT_BOX = _table(BoxRecord).insert()
+_INSERT_BET = _table(BetRecord).insert()
+_SESSIONS = _table(SessionRecord)
+#: what record_round reads of the session: its head, totals and what its genesis is made of
+_SESSION_STATE = select(_SESSIONS.c.head_hash, _SESSIONS.c.totals, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
+                        _SESSIONS.c.start_bankroll, _SESSIONS.c.settings).where(_SESSIONS.c.id == bindparam("sid"))
+# the session row moves on only from the head the hand was chained to (a second writer is refused)
+_UPDATE_SESSION = (
+    _SESSIONS.update()
+    .where(_SESSIONS.c.id == bindparam("sid"),
+           (_SESSIONS.c.head_hash == bindparam("prev")) | _SESSIONS.c.head_hash.is_(None))
+    .values(bankroll=bindparam("new_bankroll"), rounds=_SESSIONS.c.rounds + 1, head_hash=bindparam("head"),
+            totals=bindparam("totals"))
+)
+# ... and, for a process holding the session, only while it still holds it
+_UPDATE_HELD = (
+    _SESSIONS.update()
+    .where(_SESSIONS.c.id == bindparam("sid"),
+           (_SESSIONS.c.head_hash == bindparam("prev")) | _SESSIONS.c.head_hash.is_(None),
+           _SESSIONS.c.lease_owner == bindparam("owner"))
+    .values(bankroll=bindparam("new_bankroll"), rounds=_SESSIONS.c.rounds + 1, head_hash=bindparam("head"),
+            totals=bindparam("totals"), lease_at=bindparam("now"))
+)
+
+
 def _bet_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
     return [
         {"hand_id": hand_id, "box": bet.box, "bet": bet.bet, "stake": money(bet.stake), "net": money(bet.net),
@@ -146,8 +188,12 @@ def record_deal(session_id: int, rnd: Any, *, session: Session) -> None:
     commitment here, so that an abandoned deal is on record too; :class:`casino.service.TableService`
     already calls it between dealing and showing the cards.
     """
-    record = get_session(session_id, session=session)
-    if record.ended_at is not None:
+    sessions = _table(SessionRecord)
+    found = session.connection().execute(
+        select(sessions.c.ended_at).where(sessions.c.id == session_id)).first()
+    if found is None:
+        raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
+    if found[0] is not None:
         raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
 
 
@@ -160,7 +206,7 @@ def record_round(
     session: Session,
     meters: Mapping[str, Fraction] | None = None,
     owner: str | None = None,
-) -> HandRecord:
+) -> StoredRound:
     """Store one settled round (its hand row, a row per box and a row per bet), its link in the hash chain,
     the session's new bankroll, head and running totals, and any progressive meter's new value
     (``meters``: name -> value), in one transaction.
@@ -171,8 +217,10 @@ def record_round(
     stored. Written with bulk inserts (no per-row ORM objects): auto-play stores hundreds of rounds a
     second, each still committed on its own.
     """
-    record = get_session(session_id, session=session)
-    prev = record.head_hash or genesis_of(record)
+    state = session.connection().execute(_SESSION_STATE, {"sid": session_id}).first()
+    if state is None:
+        raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
+    prev = state.head_hash or genesis_of(state)
     values = {
         "session_id": session_id,
         "round_no": result.round_no,
@@ -192,23 +240,18 @@ def record_round(
     boxes = _box_rows(0, result)
     bets = _bet_rows(0, result)
     values["hash"] = hand_hash(prev, hand_contents(values, boxes, bets))
-    totals = totals_of(record)
+    totals = totals_of(state)
     totals.add(values, boxes, bets)
     try:
         connection = session.connection()
-        hand_id = int(connection.execute(insert(HandRecord).values(values)).inserted_primary_key[0])
-        connection.execute(insert(BoxRecord), [{**row, "hand_id": hand_id} for row in boxes])
+        hand_id = int(connection.execute(_INSERT_HAND, values).inserted_primary_key[0])
+        connection.execute(_INSERT_BOX, [{**row, "hand_id": hand_id} for row in boxes])
         if bets:
-            connection.execute(insert(BetRecord), [{**row, "hand_id": hand_id} for row in bets])
-        condition = [col(SessionRecord.id) == session_id]
-        condition.append(col(SessionRecord.head_hash) == prev if record.head_hash else col(SessionRecord.head_hash).is_(None))
-        if owner is not None:
-            condition.append(col(SessionRecord.lease_owner) == owner)
+            connection.execute(_INSERT_BET, [{**row, "hand_id": hand_id} for row in bets])
         changed = connection.execute(
-            update(SessionRecord).where(*condition).values(
-                bankroll=money(bankroll_after), rounds=col(SessionRecord.rounds) + 1, head_hash=values["hash"],
-                totals=totals.to_json(), **({"lease_at": utcnow()} if owner is not None else {}),
-            )
+            _UPDATE_HELD if owner is not None else _UPDATE_SESSION,
+            {"sid": session_id, "new_bankroll": money(bankroll_after), "prev": prev, "head": values["hash"],
+             "totals": totals.to_json(), "owner": owner, "now": utcnow()},
         ).rowcount
         if changed != 1:
             raise SessionBusy(f"session {session_id} is being played by another process: hand {result.round_no} "
@@ -219,8 +262,7 @@ def record_round(
     except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
-    session.expire(record)
-    return HandRecord(id=hand_id, **values)
+    return StoredRound(hand_id, result.round_no, values["hash"])
 
 
 # -- progressive meters --------------------------------------------------------------------------------
@@ -257,14 +299,14 @@ def bets_of(hand_ids: list[int], *, session: Session) -> dict[int, list[BetRecor
     return found
 
 
-def genesis_of(record: SessionRecord) -> str:
+def genesis_of(record: Any) -> str:
     """The start of a session's hash chain (from its key, game snapshot, bankroll and practice seed)."""
     seed = settings_of(record).get("seed")
     return genesis_hash(record.chain_key or "", record.game_text, record.start_bankroll,
                         None if seed is None else str(seed))
 
 
-def totals_of(record: SessionRecord) -> Totals:
+def totals_of(record: Any) -> Totals:
     """The session's running totals (kept in its row, updated with each hand)."""
     return Totals.from_json(record.totals)
 

@@ -63,7 +63,8 @@ def test_paytables_lists_everything(runner, app):
     for name in ("3-card-brag", "three-card-poker", "ante-bonus-6", "pair-plus-8", "six-card-bonus-1", "prime-1"):
         assert name in result.output
     data = json.loads(runner.invoke(app, ["paytables", "--json"]).output)
-    assert {g["name"] for g in data["games"]} == {"3-card-brag", "three-card-poker", "brag-with-side-bets"}
+    assert {g["name"] for g in data["games"]} == {"3-card-brag", "three-card-poker", "brag-with-side-bets",
+                                                  "teen-patti", "teen-patti-20-20", "teen-patti-pro"}
     assert len([t for t in data["paytables"] if t["bet"] == "pair_plus"]) >= 8
 
 

@@ -1,0 +1,247 @@
+"""``/api/table`` in-process: whole hands, the same results as the library, stored as ``brag play`` stores
+them, resumed across front ends, replays refused, and no response showing a card before its time."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import Session
+
+from casino.db import store
+from casino.db.database import connect
+from casino.db.verify import verify_session
+from casino.events import BoxBets
+from casino.games import load_game
+from casino.sitting import Sitting
+from web.app import create_app
+
+CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
+
+
+@pytest.fixture
+def url(tmp_path, monkeypatch) -> str:
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    return f"sqlite:///{tmp_path / 'brag.db'}"
+
+
+@pytest.fixture
+def client(url) -> TestClient:
+    return TestClient(create_app(url), raise_server_exceptions=False)
+
+
+def post(client: TestClient, path: str, body: dict | None = None, status: int = 200) -> dict[str, Any]:
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+def sit(client: TestClient, **body: Any) -> dict[str, Any]:
+    return post(client, "/api/table/sessions", {"seed": "web", "stakes": [{"box": 1, "ante": "5"}], **body})
+
+
+def play_hand(client: TestClient, s: dict[str, Any], stakes: list[dict], decide=lambda box: True,
+              observe=lambda response: None) -> list[dict]:
+    """Deal, then decide every box: every response in order (the last one shows the settled hand).
+    ``observe`` sees each response as it comes, before the next action."""
+    seen = [post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": s["seq"], "stakes": stakes})]
+    observe(seen[-1])
+    while seen[-1]["round"] is not None:
+        now = seen[-1]
+        box = now["round"]["pending"][0]
+        seen.append(post(client, f"/api/table/sessions/{s['session']}/decide",
+                         {"seq": now["seq"], "box": box, "play": decide(box)}))
+        observe(seen[-1])
+    return seen
+
+
+def stored(url: str, session_id: int):
+    with Session(connect(url)) as db:
+        record = store.get_session(session_id, session=db)
+        hands = store.hands_of(session_id, session=db)
+        ok = verify_session(session_id, session=db).ok
+        db.expunge_all()
+        return record, hands, ok
+
+
+def test_a_hand_settles_as_the_library_settles_it_and_is_stored(client, url):
+    s = sit(client, bankroll="200", stakes=[{"box": 1, "ante": "5", "pair_plus": "2"}, {"box": 2, "ante": "10"}])
+    assert s["bankroll"] == "200" and s["seq"] == 0 and s["round"] is None and len(s["commitment"]) == 64
+    commitment = s["commitment"]
+    stakes = [{"box": 1, "ante": "5", "pair_plus": "2"}, {"box": 2, "ante": "10"}]
+    responses = play_hand(client, s, stakes, decide=lambda box: box == 1)
+    dealt, final = responses[0], responses[-1]
+    assert dealt["round"]["commitment"] == commitment and dealt["bankroll"] == "183"  # 5 + 2 + 10 on the felt
+    last = final["last"]
+    # the same seed, bets and decisions through the library alone
+    sitting = Sitting(load_game("3-card-brag"), Fraction(200), seed="web")
+    rnd = sitting.deal([BoxBets(1, 5, 2), BoxBets(2, 10)])
+    sitting.decide(1, True)
+    sitting.decide(2, False)
+    result = sitting.settle()
+    assert last["seed"] == result.seed.hex() and last["commitment"] == commitment
+    assert last["dealer"]["cards"] == [c.ascii() for c in result.dealer_cards]
+    assert Fraction(last["net"]) == result.net and Fraction(final["bankroll"]) == sitting.bankroll
+    assert [b["cards"] for b in last["boxes"]] == [[c.ascii() for c in rnd.cards[n]] for n in (1, 2)]
+    assert {(b["box"], x["bet"]): Fraction(x["net"]) for b in last["boxes"] for x in b["bets"]} == \
+        {(s_.box, s_.bet): s_.net for s_ in result.settled}
+    record, hands, ok = stored(url, s["session"])
+    assert Fraction(record.bankroll) == sitting.bankroll and len(hands) == 1 and ok
+    assert hands[0].seed == result.seed.hex() and Fraction(hands[0].net) == result.net
+
+
+def test_no_response_shows_a_card_or_seed_before_its_time(client, url):
+    """Walk every response of a played session: before a hand settles, the only cards anywhere outside the
+    previous hand's record are the player's own, and the hand's seed is nowhere."""
+    s = sit(client, bankroll="500", stakes=[{"box": 1, "ante": "5"}])
+    walked: list[tuple[int, dict]] = []  # (round in play or next to be dealt, response)
+    for hand in range(1, 9):
+        stakes = [{"box": b, "ante": "5", "pair_plus": "1"} for b in range(1, 1 + hand % 3 + 1)]
+
+        def observe(response: dict, hand: int = hand) -> None:
+            if response["round"] is None:  # settled: walked below as the next hand's first view
+                return
+            walked.append((hand, response))
+            walked.append((hand, client.get(f"/api/table/sessions/{response['session']}").json()))
+            walked.append((hand, client.get(f"/api/table/sessions/{response['session']}/hands").json()))
+
+        s = play_hand(client, s, stakes, decide=lambda box: box % 2 == 1, observe=observe)[-1]
+        walked.append((hand + 1, s))
+    _, hands, _ = stored(url, s["session"])
+    seeds = {h.round_no: h.seed for h in hands}
+    dealer = {h.round_no: h.dealer_cards.split() for h in hands}
+    checked = 0
+    for round_no, response in walked:
+        text = json.dumps(response)
+        for later in range(round_no, max(seeds) + 1):  # the seed of this hand and of every later one
+            assert seeds[later] not in text
+        current = {k: v for k, v in response.items() if k not in ("last", "hands")}  # this hand only
+        cards = cards_in(current)
+        if response.get("round"):
+            own = {c for box in response["round"]["boxes"] for c in box["cards"]}
+            assert cards == own and not response["round"]["dealer"]["cards"]
+            assert not set(dealer[round_no]) & own
+            checked += 1
+        else:
+            assert cards == set()
+        if response.get("last"):
+            assert response["last"]["round_no"] == round_no - 1
+        for row in response.get("hands", []):
+            assert row["round_no"] < round_no
+    assert checked >= 8
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card text anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) and CARD.match(value) else set()
+
+
+def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):
+    s = sit(client)
+    stakes = [{"box": 1, "ante": "5"}]
+    dealt = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": 0, "stakes": stakes})
+    again = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": 0, "stakes": stakes}, status=409)
+    assert "already taken" in again["detail"]
+    done = post(client, f"/api/table/sessions/{s['session']}/decide", {"seq": 1, "box": 1, "play": True})
+    post(client, f"/api/table/sessions/{s['session']}/decide", {"seq": 1, "box": 1, "play": True}, status=409)
+    assert done["round"] is None and done["last"]["round_no"] == 1 and dealt["seq"] == 1 and done["seq"] == 2
+    # the same request sent at once from many threads: one deals, the rest are refused
+    codes: list[int] = []
+    body = {"seq": 2, "stakes": stakes}
+    threads = [threading.Thread(target=lambda: codes.append(
+        client.post(f"/api/table/sessions/{s['session']}/deal", json=body).status_code)) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [200] + [409] * 7
+    record, hands, ok = stored(url, s["session"])
+    assert record.rounds == len(hands) == 1 and ok
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "words"),
+    [
+        ("/api/table/sessions", {"game": "no-such-game"}, 404, "no built-in game 'no-such-game'"),
+        ("/api/table/sessions", {"game": "../../etc/passwd.toml"}, 404, "no built-in game"),
+        ("/api/table/sessions", {"bankroll": "-5"}, 400, "bankroll"),
+        ("/api/table/sessions", {"bankroll": "lots"}, 400, "bankroll"),
+        ("/api/table/sessions", {"bankroll": "5", "stakes": [{"box": 1, "ante": "5"}]}, 400, "the bankroll is 5"),
+        ("/api/table/sessions", {"stakes": [{"box": 1, "ante": "1000"}]}, 400, "above the table maximum"),
+        ("/api/table/sessions", {"stakes": [{"box": 7, "ante": "1"}]}, 422, "body.stakes.0.box"),
+        ("/api/table/sessions", {"stakes": [{"box": 1, "ante": "1", "side": {"keno": "1"}}]}, 400, "keno"),
+        ("/api/table/sessions", {"stakes": []}, 422, "body.stakes"),
+        ("/api/table/sessions", {"hints": "sometimes"}, 422, "body.hints"),
+        ("/api/table/sessions/1/deal", {"seq": 0, "stakes": [{"box": 1, "ante": "-1"}]}, 400, "negative"),
+        ("/api/table/sessions/1/deal", {"seq": 0, "stakes": [{"box": 1, "ante": "0"}]}, 400, "no bet"),
+        ("/api/table/sessions/1/deal", {"seq": 0, "stakes": [{"box": 1, "ante": "1/0"}]}, 400, "Ante"),
+        ("/api/table/sessions/1/deal", {"seq": 0, "stakes": [{"box": 1, "ante": 1e99}]}, 422, "body.stakes.0.ante"),
+        ("/api/table/sessions/1/deal", {"seq": -1, "stakes": [{"box": 1, "ante": "1"}]}, 422, "body.seq"),
+        ("/api/table/sessions/1/decide", {"seq": 0, "box": 1, "play": True}, 409, "no hand in play"),
+        ("/api/table/sessions/9/deal", {"seq": 0, "stakes": [{"box": 1, "ante": "1"}]}, 404, "session 9"),
+        ("/api/table/sessions/9/resume", None, 404, "no session 9"),
+    ],
+)
+def test_bad_requests_get_a_4xx_with_one_clear_line(client, path, body, status, words):
+    sit(client)  # session 1
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    detail = response.json()["detail"]
+    assert words in detail and "Traceback" not in detail and "\n" not in detail
+
+
+def test_a_session_started_in_the_browser_resumes_at_the_terminal_and_back(client, url, runner):
+    from cli.main import app
+
+    s = sit(client, bankroll="100", stakes=[{"box": 1, "ante": "2"}])
+    s = play_hand(client, s, [{"box": 1, "ante": "2"}])[-1]
+    # the terminal lists it and carries on: `brag play --resume ID` plays two more hands
+    listed = runner.invoke(app, ["sessions", "--db", url, "--json"])
+    assert listed.exit_code == 0 and json.loads(listed.output)["sessions"][0]["rounds"] == 1
+    terminal = runner.invoke(app, ["play", "--db", url, "--resume", str(s["session"]), "--auto", "--hands", "2"])
+    assert terminal.exit_code == 0, terminal.output
+    record, hands, ok = stored(url, s["session"])
+    assert [h.round_no for h in hands] == [1, 2, 3] and ok
+    # the browser's seat is stale now: a new server (or a resume after the end) reads the stored session
+    fresh = TestClient(create_app(url), raise_server_exceptions=False)
+    back = post(fresh, f"/api/table/sessions/{s['session']}/resume")
+    assert back["next_round"] == 4 and Fraction(back["bankroll"]) == Fraction(record.bankroll)
+    after = play_hand(fresh, back, [{"box": 1, "ante": "2"}])[-1]
+    assert after["last"]["round_no"] == 4
+    ended = post(fresh, f"/api/table/sessions/{s['session']}/end", {"seq": after["seq"]})
+    assert ended["ended"] == "quit" and ended["stored"] is True
+    record, hands, ok = stored(url, s["session"])
+    assert record.rounds == 4 and Fraction(record.bankroll) == Fraction(after["bankroll"]) and ok
+    assert record.end_reason == "quit"
+    post(fresh, f"/api/table/sessions/{s['session']}/deal", {"seq": ended["seq"], "stakes": [{"box": 1, "ante": "2"}]},
+         status=409)
+
+
+def test_a_session_started_at_the_terminal_is_played_in_the_browser(client, url, runner):
+    from cli.main import app
+
+    started = runner.invoke(app, ["play", "--db", url, "--auto", "--hands", "3", "--seed", "t", "--ante", "4"])
+    assert started.exit_code == 0, started.output
+    s = post(client, "/api/table/sessions/1/resume")
+    assert s["next_round"] == 4 and s["stakes"][0]["ante"] == "4"
+    final = play_hand(client, s, s["stakes"])[-1]
+    record, hands, ok = stored(url, 1)
+    assert record.rounds == 4 and Fraction(record.bankroll) == Fraction(final["bankroll"]) and ok
+    assert client.get("/api/table/sessions/1/verify").json() == {"session": 1, "ok": True, "checked": [1, 2, 3, 4],
+                                                                   "mismatches": []}
+
+
+def test_a_new_session_ended_before_any_hand_leaves_nothing(client, url):
+    s = sit(client)
+    ended = post(client, f"/api/table/sessions/{s['session']}/end", {"seq": 0})
+    assert ended["stored"] is False
+    assert client.get("/api/table/sessions").json()["sessions"] == []

@@ -1,0 +1,138 @@
+"""The casino table page in headless Chromium: sit down, put chips on the felt, play a whole hand by clicking
+and with the terminal's keys, and check the bankroll on the page against the database and the library."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from sqlmodel import Session
+
+from casino.db import store
+from casino.db.database import connect
+from casino.events import BoxBets
+from casino.games import load_game
+from casino.sitting import Sitting
+
+pytestmark = pytest.mark.browser
+
+
+def stored_session(db_url: str, session_id: int):
+    with Session(connect(db_url)) as db:
+        record = store.get_session(session_id, session=db)
+        hands = store.hands_of(session_id, session=db)
+        db.expunge_all()
+        return record, hands
+
+
+def sit_down(page, url: str, boxes: int, seed: str) -> int:
+    page.goto(f"{url}/table")
+    page.wait_for_selector("#sit-game option", state="attached")
+    page.select_option("#sit-game", "3-card-brag")
+    page.fill("#sit-bankroll", "250")
+    page.select_option("#sit-boxes", str(boxes))
+    page.fill("#sit-seed", seed)
+    page.click("#sit-down")
+    page.wait_for_selector(f'.box[data-box="{boxes}"]')
+    return int(page.locator("#session-no").inner_text())
+
+
+def test_a_whole_hand_by_clicking(served, page, shots):
+    session_id = sit_down(page, served.url, boxes=2, seed="clicks")
+    assert page.locator("#bankroll").inner_text() == "250"
+    commitment = page.locator("#commitment").inner_text()
+    assert len(commitment) == 64
+    # chips: the 25 chip onto box 1's Pair Plus is too much for the table? no: max 100. Then the 1 chip twice on box 2
+    page.click('.chip-pick[data-chip="25"]')
+    page.click('.box[data-box="1"] .spot[data-bet="pair_plus"]')
+    page.click('.chip-pick[data-chip="1"]')
+    page.click('.box[data-box="2"] .spot[data-bet="ante"]')
+    page.click('.box[data-box="2"] .spot[data-bet="ante"]')
+    page.click('.box[data-box="2"] .spot[data-bet="ante"]', modifiers=["Shift"])  # one taken off again
+    assert page.locator('.box[data-box="2"] .spot[data-bet="ante"] .spot-amount').inner_text() == "6"
+    page.screenshot(path=str(shots / "table-bets.png"), full_page=True)
+
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    assert page.locator("#dealer-cards .card.back").count() == 3  # the dealer's cards stay face down
+    assert page.locator("#commitment").inner_text() == commitment
+    assert page.locator("#bankroll").inner_text() == str(250 - 5 - 25 - 6)
+    assert page.locator(".hint").count() == 2
+    page.screenshot(path=str(shots / "table-decide.png"), full_page=True)
+    page.click('.box[data-box="1"] [data-action="play"]')
+    page.wait_for_selector('.box[data-box="1"]:not(.pending)')
+    page.click('.box[data-box="2"] [data-action="fold"]')
+    page.wait_for_selector("#last-net")
+
+    # what the library says this hand was, from the same seed, bets and decisions
+    sitting = Sitting(load_game("3-card-brag"), Fraction(250), seed="clicks")
+    sitting.deal([BoxBets(1, 5, 25), BoxBets(2, 6)])
+    sitting.decide(1, True)
+    sitting.decide(2, False)
+    result = sitting.settle()
+    record, hands = stored_session(served.db_url, session_id)
+    shown = Fraction(page.locator("#bankroll").inner_text())
+    assert shown == Fraction(record.bankroll) == sitting.bankroll == 250 + result.net
+    assert len(hands) == 1 and Fraction(hands[0].net) == result.net
+    assert page.locator("#dealer-cards .card").evaluate_all("cards => cards.map(c => c.dataset.card)") == \
+        [c.ascii() for c in result.dealer_cards]
+    qualifies = "does not qualify" if not result.qualifies else "qualifies"
+    assert qualifies in page.locator("#dealer-note").inner_text()
+    assert page.locator("#last-seed").inner_text() == result.seed.hex()
+
+    page.click("#verify-last")
+    page.wait_for_selector("#verify-server")
+    assert page.locator("#verify-commitment").inner_text().startswith("✓")
+    assert page.locator("#verify-server").inner_text().startswith("✓")
+    page.wait_for_selector("#history-rows tbody tr")
+    page.screenshot(path=str(shots / "table.png"), full_page=True)
+
+    # the terminal's keys: Enter deals the same bets again, p plays, f folds, q leaves
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".decide")
+    page.keyboard.press("p")
+    page.wait_for_selector('.box[data-box="1"]:not(.pending)')
+    page.keyboard.press("f")
+    page.wait_for_function("() => document.querySelector('#last-net') && "
+                           "document.querySelector('#hand-no').textContent === '3'")
+    record, hands = stored_session(served.db_url, session_id)
+    assert len(hands) == 2 and Fraction(page.locator("#bankroll").inner_text()) == Fraction(record.bankroll)
+    page.keyboard.press("q")
+    page.wait_for_selector("#ended-note")
+    record, _ = stored_session(served.db_url, session_id)
+    assert record.end_reason == "quit"
+
+
+def test_a_refused_bet_says_why_on_the_felt(served, page):
+    sit_down(page, served.url, boxes=1, seed="refused")
+    page.click('.chip-pick[data-chip="100"]')
+    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
+    page.click('.box[data-box="1"] .spot[data-bet="ante"]')  # an Ante of 205 needs 410 with its Play bet
+    page.click("#deal")
+    page.wait_for_function("() => document.querySelector('#message').textContent.includes('bankroll')")
+    assert page.locator("#message").get_attribute("role") == "alert"
+    assert page.locator(".decide").count() == 0
+
+
+def test_the_table_at_phone_size(served, browser, shots):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    phone = context.new_page()
+    try:
+        session_id = sit_down(phone, served.url, boxes=1, seed="phone")
+        width = phone.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 390, f"the page is {width}px wide on a 390px screen"
+        phone.tap("#deal")
+        phone.wait_for_selector(".decide")
+        phone.tap('[data-action="play"]')
+        phone.wait_for_selector("#last-net")
+        assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+        record, _ = stored_session(served.db_url, session_id)
+        assert Fraction(phone.locator("#bankroll").inner_text()) == Fraction(record.bankroll)
+        phone.screenshot(path=str(shots / "table-phone.png"), full_page=False)
+        phone.goto(f"{served.url}/designer")
+        phone.wait_for_selector('.figure[data-bet="ante_play"]')
+        assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+        phone.screenshot(path=str(shots / "designer-phone.png"), full_page=False)
+    finally:
+        context.close()

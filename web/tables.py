@@ -1,0 +1,486 @@
+"""``/api/table``: casino sessions in the browser, on :class:`casino.service.TableService`.
+
+The server holds one :class:`Seat` per session id: the service (its :class:`~casino.sitting.Sitting`
+holds the deck), a lock, and the number of the next action. What goes out is only what the player may
+see: before the settlement a round shows the player's boxes (and the dealer's face-up card where the
+game deals one), never the dealer's other cards or the seed; the seed's SHA-256 commitment is shown
+before the deal and the seed after the settlement. Every state-changing request carries ``seq``, the
+action number the page last saw: a request whose ``seq`` is not the session's current one is refused
+with 409, so a request sent twice (a double click, a replayed POST) cannot deal or settle twice.
+
+The routes that act on a session are ``async``: each runs to its end on the event loop, without a thread
+hop (SQLite writes of one hand take a millisecond or two), which keeps latency low with many sessions.
+
+Sessions are stored as ``brag play`` stores them (one transaction per settled hand): ``brag sessions``
+lists them, ``brag play --resume ID`` continues one started here, and ``POST .../resume`` continues
+one started at the terminal.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from sqlmodel import Session
+
+from casino.errors import BetError
+from casino.events import BoxBets, exact
+from casino.games import Game, amount_text, builtin_games, load_game
+from web.errors import Conflict, NotFound, WebError
+
+__all__ = ["router", "Seat", "Seats"]
+
+router = APIRouter(prefix="/api/table", tags=["casino table"])
+
+#: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number.
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int
+Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
+MAX_SEATS = 2000  # sessions held in memory; the oldest ended ones are let go first
+
+
+# -- request bodies --------------------------------------------------------------------------------------
+
+
+class Stake(BaseModel):
+    """One box's bets: Ante, Pair Plus and side bets by name (``{"prime": "2"}``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    box: Annotated[int, Field(ge=1, le=6)]
+    ante: Amount = "0"
+    pair_plus: Amount = "0"
+    side: Annotated[dict[Annotated[str, StringConstraints(max_length=30)], Amount], Field(max_length=8)] = {}
+
+    def bets(self) -> BoxBets:
+        return BoxBets(self.box, _amount(self.ante, "Ante"), _amount(self.pair_plus, "Pair Plus"),
+                       {name: _amount(v, name.replace("_", " ")) for name, v in self.side.items()})
+
+
+class NewSession(BaseModel):
+    """A seat at a built-in game's table."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[str, StringConstraints(min_length=1, max_length=60)] = "3-card-brag"
+    bankroll: Amount = "100"
+    seed: Annotated[str, StringConstraints(max_length=200)] | None = None
+    stakes: Annotated[list[Stake], Field(min_length=1, max_length=6)] = [Stake(box=1, ante="1")]
+    hints: bool = True
+    trainer: bool = False
+
+
+class Action(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: Seq
+
+
+class Deal(Action):
+    stakes: Annotated[list[Stake], Field(min_length=1, max_length=6)]
+
+
+class Decide(Action):
+    box: Annotated[int, Field(ge=1, le=6)]
+    play: bool
+
+
+def _amount(value: str | int, what: str) -> Fraction:
+    if isinstance(value, bool):
+        raise BetError(f"the {what} must be an amount, not {str(value).lower()}")
+    amount = exact(value.strip() if isinstance(value, str) else value, what)
+    if amount < 0:
+        raise BetError(f"the {what} cannot be negative")
+    if amount > 10**9:
+        raise BetError(f"the {what} must be at most 1,000,000,000")
+    return amount
+
+
+# -- the seats ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Seat:
+    """One session held by the server: its service, the next action number and the last settled round."""
+
+    service: Any  # casino.service.TableService
+    hints: bool = True
+    trainer: bool = False
+    seq: int = 0
+    last: Any = None  # the last settled round, as result_dict shows it
+    ended: str | None = None  # why the session ended, once it has
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    _game_view: dict[str, Any] | None = field(default=None, repr=False)
+    _report: Any = field(default=None, repr=False)
+
+    @property
+    def game_view(self) -> dict[str, Any]:
+        """The table's rules and paytables for the page (the game does not change during a session)."""
+        if self._game_view is None:
+            self._game_view = _game_dict(self.service.game)
+        return self._game_view
+
+    @property
+    def report(self) -> Any:
+        """The exact analysis behind the hints (shared by every seat at the same game)."""
+        if self._report is None:
+            self._report = _report(self.service.game.to_toml())
+        return self._report
+
+    def taken(self) -> JSONResponse:
+        """Count the action just taken and show the table after it (called under the lock, on success)."""
+        self.seq += 1
+        return _json(state(self))
+
+
+class Seats:
+    """Every session this server holds, by id, and the database they are stored in."""
+
+    def __init__(self, db_url: str) -> None:
+        self.db_url = db_url
+        self._engine: Any = None
+        self._seats: dict[int, Seat] = {}
+        self._lock = threading.Lock()
+
+    @property
+    def engine(self) -> Any:
+        with self._lock:
+            if self._engine is None:
+                from casino.db.database import connect
+
+                self._engine = connect(self.db_url)
+            return self._engine
+
+    @contextmanager
+    def db(self) -> Iterator[Session]:
+        """A database session for one request (a service is given it for the request's length)."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    def get(self, session_id: int) -> Seat | None:
+        with self._lock:
+            return self._seats.get(session_id)
+
+    def add(self, session_id: int, seat: Seat) -> Seat:
+        with self._lock:
+            if len(self._seats) >= MAX_SEATS:
+                for key in [k for k, s in self._seats.items() if s.ended][: len(self._seats) // 4 or 1]:
+                    del self._seats[key]
+            if len(self._seats) >= MAX_SEATS:
+                raise WebError("the server holds too many open sessions: end some first", 503)
+            self._seats.setdefault(session_id, seat)
+            return self._seats[session_id]
+
+    def forget(self, session_id: int) -> None:
+        with self._lock:
+            self._seats.pop(session_id, None)
+
+
+def _json(data: dict[str, Any]) -> JSONResponse:
+    """A JSON response of plain values (str, int, float, bool, None, lists, dicts): FastAPI's generic
+    encoder is skipped, which halves the cost of a table response."""
+    return JSONResponse(data)
+
+
+def seats_of(request: Request) -> Seats:
+    return request.app.state.seats  # type: ignore[no-any-return]
+
+
+# -- what the player may see ------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=32)
+def _report(game_text: str) -> Any:
+    """The exact analysis behind the hints, once per game (keyed by the game's self-contained text)."""
+    from casino.edge import analyze
+    from casino.games import parse_game_text
+
+    return analyze(parse_game_text(game_text))
+
+
+def _title(bet: str) -> str:
+    from casino.bets import title
+
+    return title(bet)
+
+
+def _cards(cards: Any) -> list[str]:
+    return [c.ascii() for c in cards]
+
+
+def _stake_dict(bets: BoxBets) -> dict[str, Any]:
+    return {"box": bets.box, "ante": str(bets.ante), "pair_plus": str(bets.pair_plus),
+            "side": {name: str(stake) for name, stake in bets.side}}
+
+
+def _game_dict(game: Game) -> dict[str, Any]:
+    """The table's rules and paytables as the page shows them (``t`` at the terminal)."""
+    from casino.bets import offered_bets
+
+    tables = []
+    for bet in ("ante_bonus", "pair_plus"):
+        table = getattr(game, bet)
+        if table is not None:
+            tables.append({"bet": bet, "title": _title(bet),
+                           "pays": [{"hand": game.ranking.label(k), "pays": amount_text(v)} for k, v in table.pays]})
+    for side in game.side_bets:
+        pays = [{"hand": side.label(k, game.ranking), "pays": amount_text(v)} for k, v in side.pays]
+        pays += [{"hand": side.label(k, game.ranking), "pays": f"{amount_text(v * 100)}% of the meter"}
+                 for k, v in side.meter_shares]
+        tables.append({"bet": side.bet, "title": side.title, "pays": pays})
+    limits = {k: amount_text(v) for k, v in vars(game.limits).items() if v is not None}
+    return {
+        "name": game.name, "ranking": game.ranking.name, "qualifier": game.qualifier, "ties": game.ties,
+        "bets": [str(b.name) for b in offered_bets(game)],
+        "side_bets": [{"bet": s.bet, "title": s.title} for s in game.side_bets],
+        "paytables": tables, "limits": limits,
+        "rules": {k: v for k, v in vars(game.rules).items()},
+        "face_up": bool(getattr(game.rules, "face_up", False)),
+    }
+
+
+def _hint(seat: Seat, rnd: Any, box: int) -> dict[str, Any] | None:
+    """The exact optimal decision for a box (with the dealer's face-up card, where one is shown)."""
+    if not seat.hints and not seat.trainer:
+        return None
+    service = seat.service
+    hint = getattr(service, "hint", None)
+    if callable(hint):  # the service's own hint (informed by a face-up card, the trainer)
+        return _hint_dict(hint(box))
+    decision = seat.report.decision(rnd.hand(box))
+    return {"play": decision.play, "ev_play": float(decision.ev_play), "ev_fold": float(decision.ev_fold)}
+
+
+def _hint_dict(value: Any) -> dict[str, Any]:
+    if hasattr(value, "to_dict"):
+        return dict(value.to_dict())
+    return {"play": bool(value.play), "ev_play": float(value.ev_play), "ev_fold": float(value.ev_fold)}
+
+
+def _face_up(service: Any, rnd: Any) -> list[str]:
+    """The dealer's cards the player may see before the settlement: the face-up card, if the game has one."""
+    shown = getattr(rnd, "dealer_face_up", None)
+    if shown is None:
+        return []
+    return _cards(shown if isinstance(shown, (tuple, list)) else (shown,))
+
+
+def _round_dict(seat: Seat, rnd: Any) -> dict[str, Any]:
+    """The round in play, as far as the player may see it."""
+    table = rnd.table.hands
+    boxes = []
+    pending = set(rnd.pending)
+    for bets in rnd.bets:
+        row = rnd.hand(bets.box)
+        decided = rnd.decision(bets.box) if hasattr(rnd, "decision") else None
+        boxes.append({
+            "box": bets.box, "stakes": _stake_dict(bets), "cards": _cards(rnd.cards[bets.box]),
+            "hand": table.describe(row), "pending": bets.box in pending, "decision": decided,
+            "hint": _hint(seat, rnd, bets.box) if bets.box in pending else None,
+        })
+    return {"round_no": rnd.round_no, "commitment": rnd.commitment, "boxes": boxes,
+            "pending": list(rnd.pending), "dealer": {"cards": _face_up(seat.service, rnd), "hidden": True}}
+
+
+def result_dict(result: Any) -> dict[str, Any]:
+    """A settled round: every card, every bet's result, and the seed that fixed the deck."""
+    return {
+        "round_no": result.round_no,
+        "commitment": result.commitment,
+        "seed": result.seed.hex(),
+        "dealer": {"cards": _cards(result.dealer_cards), "hand": result.dealer_hand, "qualifies": result.qualifies},
+        "boxes": [{
+            "box": box.box, "cards": _cards(box.cards), "hand": box.hand_name, "play": box.play,
+            "outcome": box.outcome, "net": str(box.net),
+            "bets": [{"bet": s.bet, "title": _title(s.bet), "stake": str(s.stake), "net": str(s.net),
+                      **({"hand": s.hand} if getattr(s, "hand", None) else {})} for s in box.settled],
+        } for box in result.boxes],
+        "net": str(result.net),
+        "wagered": str(result.wagered),
+    }
+
+
+def state(seat: Seat) -> dict[str, Any]:
+    """Everything the page shows for a session; nothing the player may not see yet."""
+    service = seat.service
+    sitting = service.sitting
+    rnd = service.round
+    return {
+        "session": service.session_id,
+        "seq": seat.seq,
+        "game": seat.game_view,
+        "bankroll": str(sitting.bankroll),
+        "on_felt": str(sitting.felt),
+        "start_bankroll": str(service.start_bankroll),
+        "next_round": sitting.next_round,
+        # the next round's commitment is shown before its bets are placed; its seed only after it settles
+        "commitment": rnd.commitment if rnd is not None else (None if seat.ended else sitting.commitment),
+        "stakes": [_stake_dict(b) for b in service.stakes],
+        "round": _round_dict(seat, rnd) if rnd is not None else None,
+        "last": seat.last,
+        "hints": seat.hints,
+        "trainer": seat.trainer,
+        "ended": seat.ended,
+        "out_of_chips": rnd is None and not seat.ended and sitting.out_of_chips(),
+    }
+
+
+# -- routes ------------------------------------------------------------------------------------------------
+
+
+def _stored(db: Session, session_id: int) -> Any:
+    """The stored session ``session_id``; 404 when the database has none."""
+    from casino.db import store
+    from casino.db.database import StoreError
+
+    try:
+        return store.get_session(session_id, session=db)
+    except StoreError as error:
+        raise NotFound(str(error)) from None
+
+
+def _seat(request: Request, session_id: int) -> Seat:
+    seat = seats_of(request).get(session_id)
+    if seat is None:
+        raise NotFound(f"session {session_id} is not open at this server: resume it (POST /api/table/sessions/"
+                       f"{session_id}/resume) or start one")
+    return seat
+
+
+@contextmanager
+def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Seat, Session]]:
+    """Hold the session for one action: the lock, the action number check, a database session."""
+    seat = _seat(request, session_id)
+    with seat.lock:
+        if seat.ended:
+            raise Conflict(f"session {session_id} has ended ({seat.ended})")
+        if seq != seat.seq:
+            raise Conflict(f"action {seq} is not this session's next action ({seat.seq}): it was already taken or "
+                           "comes from an old page; reload the table")
+        with seats_of(request).db() as db:
+            seat.service.db = db
+            try:
+                yield seat, db
+            finally:
+                seat.service.db = None
+
+
+@router.get("/games", summary="The games a table can be opened for")
+def games() -> dict[str, Any]:
+    return {"games": [{"name": name, "title": load_game(name).name} for name in builtin_games()]}
+
+
+@router.get("/sessions", summary="Stored sessions, newest first (from every front end)")
+def sessions(request: Request) -> dict[str, Any]:
+    from casino.db import store
+
+    with seats_of(request).db() as db:
+        rows = store.list_sessions(session=db)
+    return {"sessions": [r.to_dict() for r in rows[:100]]}
+
+
+@router.post("/sessions", summary="Sit down: a new session, stored at once")
+async def create(request: Request, body: NewSession) -> JSONResponse:
+    from casino.service import TableService
+
+    if body.game.lower() not in builtin_games():  # built-in games only: a request never names a file
+        raise NotFound(f"no built-in game {body.game!r} (games: {', '.join(builtin_games())})")
+    game = load_game(body.game.lower())
+    if body.trainer and hasattr(TableService, "hint") is False:
+        raise WebError("the trainer is not available in this version")
+    stakes = [s.bets() for s in body.stakes]
+    service = TableService.new(game, _amount(body.bankroll, "bankroll"), stakes=stakes, seed=body.seed,
+                               settings={"hints": body.hints, "trainer": body.trainer, "front_end": "web"})
+    seats = seats_of(request)
+    with seats.db() as db:
+        session_id = service.open(db)
+        service.db = None
+    seat = seats.add(session_id, Seat(service, hints=body.hints, trainer=body.trainer))
+    return _json(state(seat))
+
+
+@router.post("/sessions/{session_id}/resume", summary="Carry on a stored session (from any front end)")
+async def resume(request: Request, session_id: int) -> JSONResponse:
+    from casino.service import TableService
+
+    seats = seats_of(request)
+    held = seats.get(session_id)
+    if held is not None and not held.ended:
+        return _json(state(held))
+    with seats.db() as db:
+        _stored(db, session_id)
+        service = TableService.resume(db, session_id)
+        service.open(db)
+        service.db = None
+    settings = service.settings
+    seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=bool(settings.get("trainer", False)))
+    seats.forget(session_id)
+    return _json(state(seats.add(session_id, seat)))
+
+
+@router.get("/sessions/{session_id}", summary="What the table shows now")
+async def show(request: Request, session_id: int) -> JSONResponse:
+    seat = _seat(request, session_id)
+    with seat.lock:
+        return _json(state(seat))
+
+
+@router.post("/sessions/{session_id}/deal", summary="Place the bets and deal")
+async def deal(request: Request, session_id: int, body: Deal) -> JSONResponse:
+    with _acting(request, session_id, body.seq) as (seat, db):
+        service = seat.service
+        if service.round is not None:
+            raise Conflict(f"hand {service.round.round_no} is in play: play or fold every box first")
+        rnd = service.deal([s.bets() for s in body.stakes])
+        if not rnd.pending:  # nothing to decide (Pair Plus and side bets alone): settled at once
+            seat.last = result_dict(service.settle())
+        return seat.taken()
+
+
+@router.post("/sessions/{session_id}/decide", summary="Play or fold one box (the last decision settles the hand)")
+async def decide(request: Request, session_id: int, body: Decide) -> JSONResponse:
+    with _acting(request, session_id, body.seq) as (seat, db):
+        service = seat.service
+        if service.round is None:
+            raise Conflict("no hand in play: deal first")
+        service.decide(body.box, body.play)
+        if not service.round.pending:
+            seat.last = result_dict(service.settle())
+        return seat.taken()
+
+
+@router.post("/sessions/{session_id}/end", summary="Leave the table (every settled hand is already stored)")
+async def end(request: Request, session_id: int, body: Action) -> JSONResponse:
+    with _acting(request, session_id, body.seq) as (seat, db):
+        record = seat.service.end("quit")
+        seat.ended = "quit"
+        seat.seq += 1
+        return _json({**state(seat), "stored": record is not None})
+
+
+@router.get("/sessions/{session_id}/hands", summary="The session's settled hands, each with its seed")
+def hands(request: Request, session_id: int) -> dict[str, Any]:
+    from casino.db import store
+
+    with seats_of(request).db() as db:
+        _stored(db, session_id)
+        rows = store.hands_of(session_id, session=db)
+        return {"session": session_id, "hands": [{
+            "round_no": h.round_no, "commitment": h.commitment, "seed": h.seed, "dealer_cards": h.dealer_cards,
+            "dealer_hand": h.dealer_hand, "qualifies": h.qualifies, "wagered": h.wagered, "net": h.net,
+            "bankroll_after": h.bankroll_after} for h in rows[-200:]]}
+
+
+@router.get("/sessions/{session_id}/verify", summary="Recompute every stored hand from its seed")
+def verify(request: Request, session_id: int) -> dict[str, Any]:
+    from casino.db.verify import verify_session
+
+    with seats_of(request).db() as db:
+        _stored(db, session_id)
+        report = verify_session(session_id, session=db)
+    return {"session": session_id, "ok": report.ok, "checked": list(report.checked),
+            "mismatches": [m.to_dict() for m in report.mismatches][:50]}
