@@ -424,7 +424,7 @@ def verify(
         print_json(report.to_dict())
     else:
         out = console()
-        what = f"hand {hand}" if hand is not None else f"{report.checked:,} hand(s)"
+        what = f"hand {hand}" if hand is not None else f"{len(report.checked):,} hand(s)"
         kind = " (practice session: seeded, reproducible, not fair play)" if report.practice else ""
         if report.ok:
             out.print(f"[green]Session {session_id}: {what} verified[/]{kind} — every seed matches its commitment, "

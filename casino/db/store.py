@@ -325,8 +325,8 @@ def lease_owner() -> str:
 
 
 def _holder_gone(owner: str, since: Any) -> bool:
-    """Whether the process named by a lease is gone: on this machine, no such process; elsewhere, no
-    write for :data:`LEASE_STALE_SECONDS`."""
+    """Whether the process named by a lease is gone (or is this process): on this machine, no such
+    process; elsewhere, no write for :data:`LEASE_STALE_SECONDS`."""
     import os
     import socket
     from datetime import timezone
@@ -335,8 +335,8 @@ def _holder_gone(owner: str, since: Any) -> bool:
     pid_text = rest.partition(":")[0]
     if host == socket.gethostname() and pid_text.isdigit():
         pid = int(pid_text)
-        if pid == os.getpid():
-            return False
+        if pid == os.getpid():  # another seat in this very process (a web server re-seating it): it may
+            return True  # take over; the old seat's next hand is then refused (its lease is gone)
         try:
             os.kill(pid, 0)
         except ProcessLookupError:

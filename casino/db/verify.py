@@ -61,12 +61,12 @@ class Mismatch:
 
 @dataclass(frozen=True)
 class VerifyReport:
-    """What :func:`verify_session` found. ``checked``: how many hands were recomputed (``hand``: the one
-    asked for); ``head``: the head hash recomputed from the stored hands; ``pinned``: the hand whose hash
+    """What :func:`verify_session` found. ``checked``: the hand numbers recomputed, as a range (one
+    hand, or 1..n for the whole session: no list that grows with the session); ``head``: the head hash recomputed from the stored hands; ``pinned``: the hand whose hash
     is the head given to check against (``None``: none given, or not found); ``practice``: a seeded session."""
 
     session_id: int
-    checked: int
+    checked: range
     mismatches: tuple[Mismatch, ...]
     head: str = ""
     hands: int = 0
@@ -86,7 +86,7 @@ class VerifyReport:
     def to_dict(self) -> dict[str, Any]:
         return {
             "session": self.session_id,
-            "checked": self.checked,
+            "checked": len(self.checked),
             "hands": self.hands,
             "ok": self.ok,
             "practice": self.practice,
@@ -193,7 +193,8 @@ def verify_session(
     elif given is not None and round_no is None and pinned is not None and pinned < totals.rounds:
         found.add(Mismatch(None, None, "head", given, f"the last hand's hash: it is hand {pinned}'s, and hands "
                            f"{pinned + 1}-{totals.rounds} come after it (played since? keep the newer head)"))
-    return VerifyReport(session_id, checked, tuple(found.listed), true_head, totals.rounds, pinned, given,
+    span = range(round_no, round_no + 1) if round_no is not None else range(1, checked + 1)
+    return VerifyReport(session_id, span, tuple(found.listed), true_head, totals.rounds, pinned, given,
                         practice is not None, found.more, tuple(sorted(found.bad)))
 
 

@@ -243,8 +243,10 @@ def test_a_database_written_by_the_first_release_is_upgraded_in_place(db_url):
 
 
 def test_a_second_claim_on_a_session_is_refused(db):
+    import socket
+
     sid = play(db, 2)
-    first = store.lease_owner()
+    first = f"{socket.gethostname()}:{os.getppid()}:live"  # another process, alive: the one that started us
     store.claim_session(sid, first, session=db)
     with pytest.raises(SessionBusy, match="being played by another process"):
         store.claim_session(sid, store.lease_owner(), session=db)
@@ -252,6 +254,16 @@ def test_a_second_claim_on_a_session_is_refused(db):
         play(db, 1, session_id=sid, owner=store.lease_owner())
     store.release_session(sid, first, session=db)
     store.claim_session(sid, store.lease_owner(), session=db)
+
+
+def test_a_seat_taken_over_in_the_same_process_cannot_store_any_more(db):
+    sid = play(db, 2)
+    old, new = store.lease_owner(), store.lease_owner()
+    store.claim_session(sid, old, session=db)
+    store.claim_session(sid, new, session=db)  # this process re-seats it (a web server's fresh seat)
+    with pytest.raises(SessionBusy):
+        play(db, 1, session_id=sid, owner=old)
+    play(db, 1, session_id=sid, owner=new)
 
 
 def test_a_lease_left_by_a_dead_process_is_taken_over(db):
