@@ -1,4 +1,5 @@
-"""Betting patterns a player would try: flat, Martingale, Pair Plus only, stop-win and stop-loss.
+"""Betting systems a player would try: flat, Martingale, Reverse Martingale, Paroli, D'Alembert,
+Fibonacci, a proportional stake, Pair Plus only; stop-win and stop-loss.
 
 A :class:`BettingPattern` decides the next round's stakes (Ante, Pair Plus) from the previous round's
 net result and the bankroll, honouring the table limits. It works on numpy arrays of whole
@@ -19,23 +20,45 @@ net result and the bankroll, honouring the table limits. It works on numpy array
     >>> bettor.record(net=40, bankroll=110); bettor.stakes()   # a win: back to the base stake
     (Fraction(5, 1), Fraction(0, 1))
 
-Rules, the same for every pattern:
+Rules, the same for every system:
 
 * a round needs its whole stake on the table: Ante, the Play bet it may need (another Ante) and
   Pair Plus. A bankroll that cannot cover the base stake is **ruined** and the session ends; a
-  Martingale stake the bankroll cannot cover is cut to the largest multiple of the base Ante it can;
+  stake the bankroll cannot cover is cut to the largest multiple of the base Ante it can;
 * **stop-win** ``W``: the session ends once the bankroll is at least ``W`` above where it started;
   **stop-loss** ``L``: once it is at least ``L`` below (checked before each round);
-* the Martingale doubles the Ante after a losing round, keeps it after a push and returns to the
-  base Ante after a winning round; it never bets above the table maximum (it stays there until a
-  win). Pair Plus, if any, stays flat.
+* a round is *won* when its net result (every bet together) is above zero, *lost* below zero, and a
+  *push* at zero; a push never moves a progression. No stake goes above the table maximum (or
+  ``max_ante``); Pair Plus, if any, stays flat.
+
+The systems (``base`` is the base Ante):
+
+* ``flat``: always ``base``;
+* ``martingale``: double the last Ante after a loss, back to ``base`` after a win;
+* ``reverse-martingale``: double the last Ante after a win, back to ``base`` after a loss;
+* ``paroli``: double after a win, at most three wins in a row (then back to ``base``: 1, 2, 4, 1),
+  back to ``base`` after a loss;
+* ``dalembert``: one ``base`` more after a loss, one less after a win (never below ``base``);
+* ``fibonacci``: stakes ``base`` x 1, 1, 2, 3, 5, 8 …: one step up after a loss, two steps back
+  after a win;
+* ``proportional:F``: the Ante is the fraction ``F`` of the bankroll (``proportional:0.05`` or
+  ``proportional:5%``), rounded down to a multiple of ``base``, and at least ``base``;
+* ``pair-plus-only``: Pair Plus alone, flat, no Ante.
+
+Each system's memory is one whole number per session, its *step* (the Ante a Martingale wants, the
+Paroli's wins in a row, the D'Alembert's multiple, the Fibonacci index; none for flat and
+proportional stakes): :meth:`BettingPattern.wanted` and :meth:`BettingPattern.advance` are the
+whole rule, used alike by the simulator, the table and the exact session calculation
+(:mod:`casino.session_stats`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -50,14 +73,44 @@ __all__ = [
     "STOP_WIN",
     "STOP_LOSS",
     "STOP_NAMES",
+    "System",
     "BettingPattern",
     "BettingState",
     "Bettor",
 ]
 
-PATTERNS = ("flat", "martingale", "pair-plus-only")
+
+class System(StrEnum):
+    """The betting systems, by the names the command line takes."""
+
+    FLAT = "flat"
+    MARTINGALE = "martingale"
+    REVERSE_MARTINGALE = "reverse-martingale"
+    PAROLI = "paroli"
+    DALEMBERT = "dalembert"
+    FIBONACCI = "fibonacci"
+    PROPORTIONAL = "proportional"
+    PAIR_PLUS_ONLY = "pair-plus-only"
+
+
+PATTERNS: tuple[str, ...] = tuple(s.value for s in System)
 PLAYING, RUINED, STOP_WIN, STOP_LOSS = range(4)
 STOP_NAMES = ("playing", "ruined", "stop-win", "stop-loss")
+
+_ALIASES = {
+    "double": System.MARTINGALE, "reverse": System.REVERSE_MARTINGALE, "anti-martingale": System.REVERSE_MARTINGALE,
+    "d-alembert": System.DALEMBERT, "d'alembert": System.DALEMBERT, "fib": System.FIBONACCI,
+    "pair-plus": System.PAIR_PLUS_ONLY, "pp": System.PAIR_PLUS_ONLY, "fraction": System.PROPORTIONAL,
+    "kelly": System.PROPORTIONAL,
+}
+#: Paroli: wins in a row before the stake goes back to the base.
+PAROLI_WINS = 3
+#: Fibonacci multiples of the base Ante; a step past the end wants more than any bankroll holds.
+FIBONACCI = np.array([1, 1] + [0] * 88, dtype=np.int64)
+for _i in range(2, len(FIBONACCI)):
+    FIBONACCI[_i] = FIBONACCI[_i - 1] + FIBONACCI[_i - 2]
+FIBONACCI.setflags(write=False)
+_HUGE = 1 << 61  # a wanted stake above any bankroll (units): int64 arithmetic never overflows
 
 
 def _amount(value: Any, what: str, *, allow_zero: bool = True) -> Fraction:
@@ -70,6 +123,44 @@ def _amount(value: Any, what: str, *, allow_zero: bool = True) -> Fraction:
     return amount
 
 
+def parse_system(text: str) -> tuple[System, Fraction | None]:
+    """A system's name as typed (any case, ``_`` or ``-``, aliases), and its fraction if given.
+
+        >>> parse_system("Proportional:5%"), parse_system("d'alembert")
+        ((<System.PROPORTIONAL: 'proportional'>, Fraction(1, 20)), (<System.DALEMBERT: 'dalembert'>, None))
+    """
+    word, _, parameter = str(text).strip().lower().replace("_", "-").partition(":")
+    word = word.strip()
+    try:
+        system = System(word)
+    except ValueError:
+        if word not in _ALIASES:
+            raise BetError(
+                f"unknown betting pattern {text!r} (use {', '.join(PATTERNS)}; proportional:F takes the fraction F"
+                " of the bankroll, such as proportional:0.05)"
+            ) from None
+        system = _ALIASES[word]
+    if not parameter.strip():
+        return system, None
+    if system is not System.PROPORTIONAL:
+        raise BetError(f"the {system} system takes no parameter ({text!r})")
+    return system, _fraction(parameter)
+
+
+def _fraction(text: Any) -> Fraction:
+    word = str(text).strip()
+    try:
+        value = Fraction(word[:-1].strip()) / 100 if word.endswith("%") else Fraction(word)
+    except (ValueError, ZeroDivisionError):
+        raise BetError(f"a proportional stake's fraction must be a number such as 0.05 or 5%, not {text!r}") from None
+    if not 0 < value <= Fraction(1, 2):
+        raise BetError(
+            f"a proportional stake's fraction must be above 0 and at most 0.5 (Ante and Play both come from the"
+            f" bankroll), not {word}"
+        )
+    return value
+
+
 @dataclass(frozen=True)
 class BettingState:
     """Stakes for the next round of each session (in units), whether it plays and why it stopped."""
@@ -78,6 +169,7 @@ class BettingState:
     pair_plus: np.ndarray  # int64 units
     stop: np.ndarray  # int8: PLAYING, RUINED, STOP_WIN or STOP_LOSS
     start: np.ndarray  # int64 units: the bankroll the session started with
+    step: np.ndarray | None = None  # int64: the system's memory (see the module notes)
 
     @property
     def playing(self) -> np.ndarray:
@@ -86,9 +178,10 @@ class BettingState:
 
 @dataclass(frozen=True)
 class BettingPattern:
-    """A way of betting: ``kind`` (:data:`PATTERNS`), base stakes and stops, in betting units.
+    """A way of betting: ``kind`` (a :class:`System` or its name), base stakes and stops, in betting units.
 
-    ``pattern.with_limits(game.limits)`` applies a table's limits (and checks the base stakes).
+    ``fraction`` is the proportional stake's share of the bankroll (``"proportional:0.05"`` gives it
+    too). ``pattern.with_limits(game.limits)`` applies a table's limits (and checks the base stakes).
     """
 
     kind: str = "flat"
@@ -97,18 +190,21 @@ class BettingPattern:
     stop_win: Fraction | None = None
     stop_loss: Fraction | None = None
     max_ante: Fraction | None = None
+    fraction: Fraction | None = None
 
     def __post_init__(self) -> None:
-        kind = self.kind.strip().lower().replace("_", "-")
-        aliases = {"martingale": "martingale", "double": "martingale", "flat": "flat",
-                   "pair-plus": "pair-plus-only", "pair-plus-only": "pair-plus-only", "pp": "pair-plus-only"}
-        if kind not in aliases:
-            raise BetError(f"unknown betting pattern {self.kind!r} (use {', '.join(PATTERNS)})")
-        kind = aliases[kind]
-        object.__setattr__(self, "kind", kind)
+        system, fraction = parse_system(self.kind)
+        object.__setattr__(self, "kind", system)
+        if system is System.PROPORTIONAL:
+            given = fraction if fraction is not None else self.fraction
+            if given is None:
+                raise BetError("a proportional stake needs its fraction of the bankroll: proportional:0.05 or 5%")
+            object.__setattr__(self, "fraction", _fraction(given))
+        elif self.fraction is not None:
+            raise BetError(f"only the proportional system takes a fraction of the bankroll, not {system}")
         ante = _amount(self.ante, "the Ante")
         pair_plus = _amount(self.pair_plus, "the Pair Plus stake")
-        if kind == "pair-plus-only":
+        if system is System.PAIR_PLUS_ONLY:
             if pair_plus == 0:
                 pair_plus, ante = ante, Fraction(0)
             ante = Fraction(0)
@@ -125,6 +221,10 @@ class BettingPattern:
         if self.max_ante is not None and ante > self.max_ante:
             raise BetError(f"the Ante {ante} is above the table maximum {self.max_ante}")
 
+    @cached_property
+    def system(self) -> System:
+        return System(self.kind)
+
     def with_limits(self, limits: Limits) -> BettingPattern:
         """This pattern at a table with ``limits``: checks the base stakes, caps the progression."""
         problem = limits.problem(self.ante, self.pair_plus)
@@ -132,31 +232,45 @@ class BettingPattern:
             raise BetError(problem)
         caps = [c for c in (self.max_ante, limits.max_ante) if c is not None]
         return BettingPattern(
-            self.kind, self.ante, self.pair_plus, self.stop_win, self.stop_loss, min(caps) if caps else None
+            self.kind, self.ante, self.pair_plus, self.stop_win, self.stop_loss, min(caps) if caps else None,
+            self.fraction,
         )
 
     @property
     def describe(self) -> str:
         """A short description: ``'Martingale from 5 (max 500), Pair Plus 1, stop-win 50'``."""
-        if self.kind == "pair-plus-only":
+        system = self.system
+        if system is System.PAIR_PLUS_ONLY:
             text = f"Pair Plus only, {_num(self.pair_plus)} a round"
+        elif system is System.FLAT:
+            text = f"flat Ante {_num(self.ante)}"
+        elif system is System.PROPORTIONAL:
+            assert self.fraction is not None
+            text = f"proportional Ante {float(self.fraction) * 100:g}% of the bankroll (in steps of {_num(self.ante)})"
         else:
-            text = f"flat Ante {_num(self.ante)}" if self.kind == "flat" else f"Martingale from {_num(self.ante)}"
-            if self.kind == "martingale":
-                text += f" (max {_num(self.max_ante)})" if self.max_ante is not None else " (no maximum)"
-            if self.pair_plus:
-                text += f", Pair Plus {_num(self.pair_plus)}"
+            name = {System.MARTINGALE: "Martingale", System.REVERSE_MARTINGALE: "Reverse Martingale",
+                    System.PAROLI: "Paroli", System.DALEMBERT: "D'Alembert", System.FIBONACCI: "Fibonacci"}[system]
+            text = f"{name} from {_num(self.ante)}"
+        if system not in (System.FLAT, System.PAIR_PLUS_ONLY):
+            text += f" (max {_num(self.max_ante)})" if self.max_ante is not None else " (no maximum)"
+        if self.pair_plus and system is not System.PAIR_PLUS_ONLY:
+            text += f", Pair Plus {_num(self.pair_plus)}"
         if self.stop_win is not None:
             text += f", stop-win {_num(self.stop_win)}"
         if self.stop_loss is not None:
             text += f", stop-loss {_num(self.stop_loss)}"
         return text
 
-    @property
+    @cached_property
     def unit(self) -> int:
         """Stakes and stops are whole multiples of ``1 / unit`` of a betting unit."""
         amounts = [self.ante, self.pair_plus, self.stop_win, self.stop_loss, self.max_ante]
         return math.lcm(1, *(a.denominator for a in amounts if a is not None))
+
+    @cached_property
+    def _base(self) -> int:
+        """The base Ante in units."""
+        return self.units(self.ante)
 
     def units(self, amount: Fraction | int) -> int:
         """An amount of the pattern's own (a stake, a stop) in whole units."""
@@ -185,29 +299,102 @@ class BettingPattern:
             return "Pair Plus"
         return "Ante, Play and Pair Plus" if self.pair_plus else "Ante and Play"
 
+    # -- the rule: one step of memory per session ----------------------------------------------------
+
+    @property
+    def first_step(self) -> int:
+        """The step a session starts from."""
+        system = self.system
+        if system in (System.MARTINGALE, System.REVERSE_MARTINGALE):
+            return self.units(self.ante)
+        return 1 if system is System.DALEMBERT else 0
+
+    @cached_property
+    def _cap(self) -> int:
+        """The largest Ante in units (the table maximum), or a stake above any bankroll."""
+        return self.units(self.max_ante) if self.max_ante is not None else _HUGE
+
+    def wanted(self, step: np.ndarray, bankroll: np.ndarray) -> np.ndarray:
+        """The Ante (units) the system wants at ``step`` with ``bankroll`` (units), before the cut to
+        what the bankroll covers; arrays broadcast together."""
+        base = self._base
+        step = np.asarray(step, dtype=np.int64)
+        system = self.system
+        if system in (System.FLAT, System.PAIR_PLUS_ONLY):
+            wanted = np.full(np.broadcast(step, bankroll).shape, base, dtype=np.int64)
+        elif system in (System.MARTINGALE, System.REVERSE_MARTINGALE):
+            wanted = step
+        elif system is System.PAROLI:
+            wanted = base << step
+        elif system is System.DALEMBERT:
+            wanted = base * np.minimum(step, self._cap // base + 1)
+        elif system is System.FIBONACCI:
+            multiple = FIBONACCI[np.minimum(step, len(FIBONACCI) - 1)]
+            wanted = base * np.minimum(multiple, self._cap // base + 1)
+        else:  # proportional: a whole number of base Antes, at least one
+            assert self.fraction is not None
+            f = self.fraction
+            share = np.asarray(bankroll, dtype=np.int64) * f.numerator // (f.denominator * base)
+            wanted = base * np.maximum(share, 1)
+        return np.minimum(wanted, self._cap)
+
+    def advance(self, step: np.ndarray, ante: np.ndarray, sign: np.ndarray) -> np.ndarray:
+        """The next step after a round bet with ``ante`` (units, as cut) that was won (sign 1), pushed
+        (0) or lost (-1)."""
+        base = self._base
+        step = np.asarray(step, dtype=np.int64)
+        ante = np.asarray(ante, dtype=np.int64)
+        sign = np.asarray(sign)
+        system = self.system
+        win, loss = sign > 0, sign < 0
+        if system is System.MARTINGALE:
+            doubled = np.minimum(2 * np.maximum(ante, base), self._cap)
+            return np.where(win, base, np.where(loss, doubled, ante))
+        if system is System.REVERSE_MARTINGALE:
+            doubled = np.minimum(2 * np.maximum(ante, base), self._cap)
+            return np.where(win, doubled, np.where(loss, base, ante))
+        if system is System.PAROLI:
+            return np.where(win, (step + 1) % PAROLI_WINS, np.where(loss, 0, step))
+        if system is System.DALEMBERT:
+            return np.where(win, np.maximum(step - 1, 1), np.where(loss, np.minimum(step + 1, self._cap // base), step))
+        if system is System.FIBONACCI:
+            top = int(np.searchsorted(FIBONACCI, self._cap // base, side="right")) - 1  # highest affordable step
+            return np.where(win, np.maximum(step - 2, 0), np.where(loss, np.minimum(step + 1, max(top, 0)), step))
+        return np.zeros(np.broadcast(step, ante, sign).shape, dtype=np.int64)
+
+    @property
+    def is_progression(self) -> bool:
+        """Whether the stake depends on past rounds (not only on the bankroll)."""
+        return self.system not in (System.FLAT, System.PAIR_PLUS_ONLY, System.PROPORTIONAL)
+
+    def stake(self, wanted: np.ndarray, bankroll: np.ndarray) -> np.ndarray:
+        """The Ante actually bet: ``wanted`` cut to the largest multiple of the base Ante the bankroll
+        covers with the Play bet and Pair Plus (below the base Ante: the session is ruined)."""
+        base = self._base
+        if not base:
+            return np.zeros(np.broadcast(wanted, bankroll).shape, dtype=np.int64)
+        affordable = (np.asarray(bankroll, dtype=np.int64) - self.units(self.pair_plus)) // (2 * base) * base
+        return np.minimum(wanted, affordable)
+
     # -- the vectorised rule ------------------------------------------------------------------------
 
     def start(self, bankroll: np.ndarray) -> BettingState:
         """The first round's stakes for sessions starting with ``bankroll`` (units, floored)."""
         bankroll = np.asarray(bankroll, dtype=np.int64)
-        base = np.full(bankroll.shape, self.units(self.ante), dtype=np.int64)
-        return self._decide(base, bankroll, bankroll.copy(), np.zeros(bankroll.shape, dtype=np.int8))
+        step = np.full(bankroll.shape, self.first_step, dtype=np.int64)
+        return self._decide(step, bankroll, bankroll.copy(), np.zeros(bankroll.shape, dtype=np.int8))
 
     def next(self, state: BettingState, net: np.ndarray, bankroll: np.ndarray) -> BettingState:
         """The stakes after a round that ended with ``net`` (any units: only its sign is used).
 
         Sessions already stopped stay stopped.
         """
-        base = self.units(self.ante)
-        wanted = state.ante
-        if self.kind == "martingale":
-            net = np.asarray(net)
-            wanted = np.where(net > 0, base, np.where(net < 0, 2 * np.maximum(state.ante, base), state.ante))
-            if self.max_ante is not None:
-                wanted = np.minimum(wanted, self.units(self.max_ante))
-        return self._decide(np.asarray(wanted, dtype=np.int64), np.asarray(bankroll, dtype=np.int64), state.start, state.stop)
+        assert state.step is not None
+        step = self.advance(state.step, state.ante, np.sign(np.asarray(net)))
+        step = np.where(state.stop == PLAYING, step, state.step)
+        return self._decide(step, np.asarray(bankroll, dtype=np.int64), state.start, state.stop)
 
-    def _decide(self, wanted: np.ndarray, bankroll: np.ndarray, start: np.ndarray, stop: np.ndarray) -> BettingState:
+    def _decide(self, step: np.ndarray, bankroll: np.ndarray, start: np.ndarray, stop: np.ndarray) -> BettingState:
         base = self.units(self.ante)
         pair_plus = self.units(self.pair_plus)
         stop = stop.copy()
@@ -217,8 +404,7 @@ class BettingPattern:
         if self.stop_loss is not None:
             stop[(stop == PLAYING) & (start - bankroll >= self.units(self.stop_loss))] = STOP_LOSS
         if base:
-            affordable = (bankroll - pair_plus) // (2 * base) * base
-            ante = np.minimum(wanted, affordable)
+            ante = self.stake(self.wanted(step, bankroll), bankroll)
             ruined = ante < base
         else:
             ante = np.zeros_like(bankroll)
@@ -226,7 +412,7 @@ class BettingPattern:
         stop[(stop == PLAYING) & ruined] = RUINED
         playing = stop == PLAYING
         ante = np.where(playing, ante, 0)
-        return BettingState(ante, np.where(playing, pair_plus, 0).astype(np.int64), stop, start)
+        return BettingState(ante, np.where(playing, pair_plus, 0).astype(np.int64), stop, start, step)
 
     def bettor(self, bankroll: Fraction | int) -> Bettor:
         """This pattern for one player at the table: exact amounts in and out."""

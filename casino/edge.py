@@ -188,7 +188,9 @@ def _lcm_of_denominators(values: Iterable[Fraction | None]) -> int:
     return math.lcm(1, *(v.denominator for v in values if v is not None))
 
 
-def _coupled_play(game: Game, table: HandTable, play_value: np.ndarray, scale: int, ratio: Fraction) -> np.ndarray:
+def _coupled_play(
+    game: Game, table: HandTable, play_value: np.ndarray, scale: int, ratio: Fraction, n_dealer: int = N_DEALER_HANDS
+) -> np.ndarray:
     """The optimal decisions of a player who also bets ``ratio`` x Ante on Pair Plus, where a fold loses it.
 
     Folding then costs 1 + ratio; playing returns the Ante/Play value plus ratio x the Pair Plus pay
@@ -199,7 +201,7 @@ def _coupled_play(game: Game, table: HandTable, play_value: np.ndarray, scale: i
     extra = [ratio * (p + 1) for p in pays]
     d = _lcm_of_denominators(extra)
     extra_scaled = np.array([int(e * d) for e in extra], dtype=object)[table.pay_class]
-    unit = scale * N_DEALER_HANDS  # exact Python integers: no overflow whatever the denominators
+    unit = scale * n_dealer  # exact Python integers: no overflow whatever the denominators
     return np.asarray(play_value.astype(object) * d + extra_scaled * unit > -unit * d, dtype=bool)
 
 
@@ -210,10 +212,14 @@ def _ante_play(
     play: np.ndarray | None,
     pair_plus_ratio: Fraction = Fraction(0),
 ):
+    # Hands and dealer hands per player hand: 22,100 and 18,424 for three cards (more for four).
+    n_hands = len(table.pay_class)
+    n_dealer = int(dealer.not_qualify[0]) + int(dealer.win[0]) + int(dealer.tie[0]) + int(dealer.lose[0])
+    n_pairs = n_hands * n_dealer
     bonus = [p if p is not None else Fraction(0) for p in pay_vector(game.ante_bonus, Fraction(0))]
     scale = _lcm_of_denominators(bonus)
     # Exact integers: int64 while they fit, Python integers (object arrays) for huge denominators.
-    bound = (2 + max(abs(b) for b in bonus)) * scale * N_DEALER_HANDS * N_HANDS
+    bound = (2 + max(abs(b) for b in bonus)) * scale * n_pairs
     exact_type = np.int64 if bound < 2**62 else object
     bonus_scaled = np.array([int(b * scale) for b in bonus], dtype=exact_type)
     nets = outcome_nets(game)
@@ -224,15 +230,15 @@ def _ante_play(
     play_value = main.astype(exact_type) * scale + hand_bonus * bonus_pairs
     if play is None:
         if pair_plus_ratio and game.pair_plus is not None and not game.rules.pair_plus_on_fold:
-            play = _coupled_play(game, table, play_value, scale, Fraction(pair_plus_ratio))
+            play = _coupled_play(game, table, play_value, scale, Fraction(pair_plus_ratio), n_dealer)
         else:
-            play = play_value > -scale * N_DEALER_HANDS
+            play = play_value > -scale * n_dealer
     play = np.asarray(play, dtype=bool)
-    if play.shape != (N_HANDS,):
-        raise ValueError(f"a strategy gives one decision per hand: expected {N_HANDS}, got {play.shape}")
+    if play.shape != (n_hands,):
+        raise ValueError(f"a strategy gives one decision per hand: expected {n_hands}, got {play.shape}")
 
     n_play = int(play.sum())
-    fold_pairs = (N_HANDS - n_play) * N_DEALER_HANDS
+    fold_pairs = (n_hands - n_play) * n_dealer
     counts = {
         "fold": fold_pairs,
         "dealer_not_qualify": int(dealer.not_qualify[play].sum()),
@@ -243,7 +249,7 @@ def _ante_play(
     tie_label = {"push": "Tie (push)", "player": "Tie (player wins)", "dealer": "Tie (dealer wins)"}[game.ties]
     labels = ("Fold", "Dealer does not qualify", "Player wins", tie_label, "Player loses")
     outcomes = [
-        Outcome(label, counts[OUTCOME_NAMES[k]], Fraction(nets.main[k]), N_PAIRS) for k, label in enumerate(labels)
+        Outcome(label, counts[OUTCOME_NAMES[k]], Fraction(nets.main[k]), n_pairs) for k, label in enumerate(labels)
     ]
     # Net-result distribution: fold, then per pay class the four dealer outcomes plus that class's bonus.
     distribution: dict[Fraction, int] = {Fraction(-1): fold_pairs} if fold_pairs else {}
@@ -268,17 +274,17 @@ def _ante_play(
                 value = Fraction(nets.main[outcome]) + (b if nets.bonus_paid[outcome] else 0)
                 distribution[value] = distribution.get(value, 0) + int(n)
     outcomes += [
-        Outcome(f"Ante Bonus: {game.ranking.label(row)}", n, bonus[PAY_CLASSES.index(row)], N_PAIRS)
+        Outcome(f"Ante Bonus: {game.ranking.label(row)}", n, bonus[PAY_CLASSES.index(row)], n_pairs)
         for row, n in bonus_rows.items()
     ]
     report = BetReport(
         bet="ante_play",
         title="Ante / Play" + (" with Ante Bonus" if game.ante_bonus else ""),
-        total=N_PAIRS,
+        total=n_pairs,
         outcomes=tuple(o for o in outcomes if o.combinations or o.label == "Fold"),
         distribution=tuple(sorted(distribution.items(), reverse=True)),
-        average_wager=1 + Fraction(n_play, N_HANDS),
-        play_rate=Fraction(n_play, N_HANDS),
+        average_wager=1 + Fraction(n_play, n_hands),
+        play_rate=Fraction(n_play, n_hands),
         counts=counts,
     )
     return report, play, play_value, scale
@@ -288,7 +294,8 @@ def _pair_plus(game: Game, table: HandTable, play: np.ndarray) -> BetReport | No
     if game.pair_plus is None:
         return None
     pays = pay_vector(game.pair_plus, None)
-    stands = np.ones(N_HANDS, dtype=bool) if game.rules.pair_plus_on_fold else play
+    n_hands = len(table.pay_class)
+    stands = np.ones(n_hands, dtype=bool) if game.rules.pair_plus_on_fold else play
     per_class = np.bincount(table.pay_class[stands], minlength=len(PAY_CLASSES))
     outcomes = []
     distribution: dict[Fraction, int] = {}
@@ -302,15 +309,15 @@ def _pair_plus(game: Game, table: HandTable, play: np.ndarray) -> BetReport | No
         row = _row_name(name, pays)
         rows[row] = rows.get(row, 0) + n
         distribution[pays[k]] = distribution.get(pays[k], 0) + n
-    outcomes = [Outcome(table.ranking.label(row), n, pays[PAY_CLASSES.index(row)], N_HANDS) for row, n in rows.items()]
+    outcomes = [Outcome(table.ranking.label(row), n, pays[PAY_CLASSES.index(row)], n_hands) for row, n in rows.items()]
     outcomes.sort(key=lambda o: o.pays, reverse=True)
-    outcomes.append(Outcome("Loses", losing, Fraction(-1), N_HANDS))
+    outcomes.append(Outcome("Loses", losing, Fraction(-1), n_hands))
     if losing:
         distribution[Fraction(-1)] = distribution.get(Fraction(-1), 0) + losing
     return BetReport(
         bet="pair_plus",
         title=BETS["pair_plus"],
-        total=N_HANDS,
+        total=n_hands,
         outcomes=tuple(outcomes),
         distribution=tuple(sorted(distribution.items(), reverse=True)),
     )
@@ -338,7 +345,16 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
 
             raise BetError(f"{game.name} is a head-to-head game: there is no play/fold decision to give")
         return analyze_head_to_head(game)  # type: ignore[return-value]
-    dealer = dealer_outcomes(game.ranking, game.qualifier)
+    if (play is None and game.rules.face_up) or (play is not None and np.ndim(play) == 2):
+        from casino.face_up import face_up_analysis  # the dealer's first card seen: decided per up card
+
+        return face_up_analysis(game, play)
+    if game.cards == 4:  # each of player and dealer plays the best three of four
+        from casino.maths.four_card import four_card_outcomes
+
+        dealer = four_card_outcomes(game.ranking, game.qualifier, game.discard_breaks_ties)  # type: ignore[assignment]
+    else:
+        dealer = dealer_outcomes(game.ranking, game.qualifier)
     table = dealer.table
     ratio = Fraction(pair_plus_ratio)
     if ratio < 0:

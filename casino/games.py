@@ -33,6 +33,7 @@ from typing import Any, Mapping
 
 from casino.errors import BragError, GameFileError, UnknownGameError
 from casino import money as _money
+from casino.bets import side_bet_names
 from casino.rankings import (
     CATEGORIES, SPECIAL_HANDS, SPECIAL_PARENT, Ranking, get_ranking, hand_key, parse_ranking, ranking_names,
 )
@@ -59,12 +60,13 @@ BETS: Mapping[str, str] = {"ante_bonus": "Ante Bonus", "pair_plus": "Pair Plus"}
 TIES = ("push", "player", "dealer")
 
 #: Side bets settled on the cards alone (see :mod:`casino.sidebets`), each an optional section.
-SIDE_BET_KEYS = ("six_card_bonus", "colour_bonus", "prime", "progressive")
+SIDE_BET_KEYS: tuple[str, ...] = side_bet_names()  # one module each in casino/bets
 _GAME_KEYS = {
-    "name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", "head_to_head", *BETS,
+    "name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", "head_to_head", "cards",
+    "discard_breaks_ties", *BETS,
     *SIDE_BET_KEYS,
 }
-_RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold")
+_RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold", "face_up")
 _PAYTABLE_KEYS = {"name", "description", "source", *BETS}
 _LIMIT_KEYS = ("min_ante", "max_ante", "min_pair_plus", "max_pair_plus")
 
@@ -154,10 +156,12 @@ class Limits:
 @dataclass(frozen=True)
 class Rules:
     """Rule variations: whether the Ante Bonus is paid when the player loses to a qualifying dealer,
-    and whether Pair Plus still stands (is settled on the cards) when the player folds."""
+    whether Pair Plus still stands (is settled on the cards) when the player folds, and whether the
+    dealer's first card is dealt face up before the player decides (Face Up, :mod:`casino.face_up`)."""
 
     ante_bonus_on_loss: bool = True
     pair_plus_on_fold: bool = True
+    face_up: bool = False
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,8 @@ class Game:
     text: str = field(default="", repr=False, compare=False)
     side_bets: tuple[Any, ...] = ()  # casino.sidebets.SideBet values, in file order
     head_to_head: Any = None  # casino.maths.head_to_head.HeadToHead: two hands dealt, bets on which wins
+    cards: int = 3  # cards dealt to the player and to the dealer; each plays the best three
+    discard_breaks_ties: bool = False  # four cards: equal best threes are decided by the card left out
 
     def side_bet(self, bet: str) -> Any:
         """The side bet called ``bet`` (``"six_card_bonus"`` …); :class:`BetError` if not offered."""
@@ -233,6 +239,8 @@ class Game:
             lines.append(f"ranking = {_toml_value(self.ranking.name)}")
         if self.head_to_head is None:
             lines += [f"qualifier = {_toml_value(self.qualifier)}", f"ties = {_toml_value(self.ties)}"]
+        if self.cards != 3:
+            lines += [f"cards = {self.cards}", f"discard_breaks_ties = {_toml_value(self.discard_breaks_ties)}"]
         sections: list[tuple[str, list[tuple[str, Any]]]] = []
         if self.head_to_head is not None:
             head = self.head_to_head.to_toml_table()
@@ -258,7 +266,8 @@ class Game:
         if limits:
             sections.append(("limits", limits))
         if self.head_to_head is None:
-            sections.append(("rules", [(key, getattr(self.rules, key)) for key in _RULE_KEYS]))
+            sections.append(("rules", [(key, getattr(self.rules, key)) for key in _RULE_KEYS
+                                   if key != "face_up" or self.rules.face_up]))
         for section, items in sections:
             lines.append("")
             lines.append(f"[{section}]")
@@ -464,6 +473,7 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
     if ties not in TIES:
         raise GameFileError(f"{label}: ties must be one of {', '.join(TIES)}, not {ties!r}")
     name = _text(data, "name", label, Path(label.split(" ")[0]).stem)
+    cards, discard_breaks_ties = _hand_size(data, label, head_to_head is not None)
     tables: dict[str, Paytable] = {}
     for bet in BETS:
         if bet not in data:
@@ -501,8 +511,30 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
         source=label,
         text=text,
         head_to_head=head_to_head,
+        cards=cards,
+        discard_breaks_ties=discard_breaks_ties,
         **tables,
     )
+
+
+def _hand_size(data: Mapping[str, Any], label: str, head_to_head: bool) -> tuple[int, bool]:
+    """``cards`` (3 or 4: each hand plays its best three) and ``discard_breaks_ties``, checked."""
+    cards = data.get("cards", 3)
+    if isinstance(cards, bool) or cards not in (3, 4):
+        raise GameFileError(f"{label}: cards must be 3 or 4 (each hand plays its best three), not {cards!r}")
+    discard = data.get("discard_breaks_ties", False)
+    if not isinstance(discard, bool):
+        raise GameFileError(f"{label}: discard_breaks_ties must be true or false, not {discard!r}")
+    if discard and cards == 3:
+        raise GameFileError(f"{label}: discard_breaks_ties needs cards = 4 (three cards leave no discard)")
+    if cards == 4:
+        if head_to_head:
+            raise GameFileError(f"{label}: cards: a head-to-head game deals three cards to each hand")
+        for key in SIDE_BET_KEYS:
+            if key in data:
+                raise GameFileError(f"{label}: {key}: side bets are settled on three-card hands; "
+                                    "a four-card game cannot offer them")
+    return int(cards), discard
 
 
 def _game_ranking(value: Any, label: str) -> Ranking:

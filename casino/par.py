@@ -29,9 +29,8 @@ from typing import Any
 
 import numpy as np
 
-from casino.edge import N_PAIRS, BetReport, EdgeReport, analyze
+from casino.edge import BetReport, EdgeReport, analyze
 from casino.games import Game
-from casino.hands import N_DEALER_HANDS
 from casino.rankings import CATEGORIES
 
 __all__ = ["CategoryRow", "Section", "ParSheet", "par_sheet", "rule_variations", "short_title"]
@@ -328,24 +327,25 @@ def par_sheet(game: Game, play: np.ndarray | None = None, report: EdgeReport | N
     if game.head_to_head is not None:  # no Ante / Play: every bet's return table and distribution
         return ParSheet(game, report, ())
     table, dealer, play_mask = report.table, report.dealer, report.play
+    n_dealer = int(dealer.not_qualify[0]) + int(dealer.win[0]) + int(dealer.tie[0]) + int(dealer.lose[0])
     rows = []
     for key in reversed(game.ranking.order):
         mask = table.category == CATEGORIES.index(key)
         played = mask & play_mask
         folded = mask & ~play_mask
-        value = int(report.play_value[played].sum()) - int(folded.sum()) * N_DEALER_HANDS * report.scale
+        value = int(report.play_value[played].sum()) - int(folded.sum()) * n_dealer * report.scale
         rows.append(
             CategoryRow(
                 key=key,
                 label=game.ranking.label(key),
                 hands=int(mask.sum()),
                 played=int(played.sum()),
-                fold=int(folded.sum()) * N_DEALER_HANDS,
+                fold=int(folded.sum()) * n_dealer,
                 not_qualify=int(dealer.not_qualify[played].sum()),
                 win=int(dealer.win[played].sum()),
                 tie=int(dealer.tie[played].sum()),
                 lose=int(dealer.lose[played].sum()),
-                contribution=Fraction(value, N_PAIRS * report.scale),
+                contribution=Fraction(value, report.ante_play.total * report.scale),
             )
         )
     return ParSheet(game, report, tuple(rows))

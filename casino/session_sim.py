@@ -20,7 +20,8 @@ from casino.deal import seed_value as normal_seed
 from casino.errors import BragError
 from casino.games import Game
 from casino.rules import compile_rules
-from casino.strategy import play_mask
+from casino.strategy import decision_table
+from casino.tally import up_cards
 from casino.tally import check_level
 from casino.workers import ProgressCallback
 
@@ -171,7 +172,7 @@ def simulate_sessions(
         raise BragError(f"{game.name} has no Pair Plus bet")
     rules = compile_rules(game)
     masks = card_masks(game.ranking)
-    play = play_mask(game, strategy)
+    play = decision_table(game, strategy)
     seed_value = normal_seed(seed)
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed_entropy(seed_value))))
     unit = math.lcm(pattern.unit, bankroll.denominator)
@@ -191,7 +192,10 @@ def simulate_sessions(
         player = player[:, 0]
         ante = state.ante[active] * to_money
         pair_plus = state.pair_plus[active] * to_money
-        plays = play[player] | (ante == 0)
+        if play.ndim == 2:  # the informed strategy: the dealer's up card seen (Face Up)
+            plays = play[player, up_cards(rng, rules.table.cards, dealer)] | (ante == 0)
+        else:
+            plays = play[player] | (ante == 0)
         s = rules.settle(player, dealer, plays)
         net = ante * (s.ante + s.play + s.ante_bonus) + pair_plus * s.pair_plus
         money[active] += net

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from casino.betting import BettingPattern
+from casino.betting import PAROLI_WINS, BettingPattern, System
 from casino.dealer import dealer_outcomes
 from casino.errors import BetError, BragError
 from casino.games import Game
@@ -41,15 +41,81 @@ from casino.hands import N_DEALER_HANDS, N_HANDS
 from casino.rules import FOLD, LOSE, NOT_QUALIFY, TIE, WIN, compile_rules
 from casino.strategy import play_mask
 
-__all__ = ["round_distribution", "SessionStats", "session_stats", "MAX_STATES", "MAX_WORK", "TooLongError"]
+__all__ = ["joint_distribution", "round_distribution", "SessionStats", "session_stats", "MAX_STATES", "MAX_WORK", "SYSTEM_WORK", "TooLongError"]
 
 N_PAIRS = N_HANDS * N_DEALER_HANDS
 MAX_STATES = 2_000_000  # bankroll lattice points: beyond this the problem is too fine-grained
 MAX_WORK = 4_000_000_000  # lattice points x results x rounds: about a few seconds of numpy
+# What a betting system's programme may spend, in about nanoseconds of a quiet core: lattice cells
+# moved, plus a fixed cost per numpy call (the Python around it).
+STEP_COST, SLICE_COST, SCATTER_COST = 40_000, 2_000, 60_000
+SYSTEM_WORK = 2_000_000_000  # a betting system's programme: a few seconds at most
+TINY = 1e-30  # a lattice cell holding less is emptied: the figures move by far less than rounding does
 
 
 class TooLongError(BragError):
     """The exact calculation would take too long or too much memory: simulate instead."""
+
+
+def joint_distribution(
+    game: Game, strategy: str | np.ndarray = "optimal", *, with_ante: bool = True
+) -> tuple[list[Fraction], list[Fraction], list[int]]:
+    """The exact joint distribution of one round's Ante/Play result ``x`` (per Ante, Ante Bonus
+    included) and Pair Plus result ``y`` (per Pair Plus stake): lists ``xs``, ``ys`` and their
+    combinations out of 22,100 x 18,424. Without an Ante (``with_ante=False``) every hand stands
+    (there is nothing to fold) and ``x`` is 0.
+
+        >>> from casino.games import load_game
+        >>> xs, ys, counts = joint_distribution(load_game("3-card-brag"))
+        >>> sum(counts), (Fraction(-1), Fraction(-1)) in zip(xs, ys)
+        (407170400, True)
+    """
+    rules = compile_rules(game)
+    table = rules.table
+    play = play_mask(game, strategy) if isinstance(strategy, str) else np.asarray(strategy, dtype=bool)
+    if not with_ante:
+        play = np.ones(N_HANDS, dtype=bool)  # no Ante to fold: Pair Plus stands alone
+    dealer = dealer_outcomes(game.ranking.name, game.qualifier)
+    hands = np.arange(N_HANDS)
+    strength = table.strength
+    # One dealer hand per class whose comparison with the player gives that class wherever the class
+    # can happen at all (its count is zero elsewhere). settle() only compares strengths.
+    weakest = int(np.argmin(strength))
+    strongest = int(np.argmax(strength))
+    at_qualifier = int(np.flatnonzero(strength == rules.qualifier_strength)[0])
+    classes = (
+        (NOT_QUALIFY, np.full(N_HANDS, weakest), dealer.not_qualify),
+        (WIN, np.full(N_HANDS, at_qualifier), dealer.win),
+        (TIE, hands, dealer.tie),
+        (LOSE, np.full(N_HANDS, strongest), dealer.lose),
+    )
+    x_parts, y_parts, weights = [], [], []
+    for code, dealer_hands, counts in classes:
+        s = rules.settle(hands, dealer_hands, play)
+        weight = np.where(play, counts, 0).astype(np.int64)
+        wrong = (weight > 0) & (s.outcome != code)
+        if wrong.any():  # pragma: no cover - would mean settle() and dealer_outcomes() disagree
+            raise RuntimeError(f"settlement class {code} disagrees with the dealer counts")
+        x_parts.append(s.ante + s.play + s.ante_bonus)
+        y_parts.append(s.pair_plus)
+        weights.append(weight)
+    folded = ~play
+    s = rules.settle(hands, np.full(N_HANDS, weakest), np.zeros(N_HANDS, dtype=bool))
+    assert (s.outcome == FOLD).all()
+    x_parts.append(s.ante + s.play + s.ante_bonus)
+    y_parts.append(s.pair_plus)
+    weights.append(np.where(folded, N_DEALER_HANDS, 0).astype(np.int64))
+    x = np.concatenate(x_parts) if with_ante else np.zeros(sum(len(p) for p in x_parts), dtype=np.int64)
+    y = np.concatenate(y_parts)
+    weight = np.concatenate(weights)
+    keep = weight > 0
+    pairs, inverse = np.unique(np.stack([x[keep], y[keep]], axis=1), axis=0, return_inverse=True)
+    combos = np.bincount(inverse.ravel(), weights=weight[keep]).astype(np.int64)  # exact: each sum < 2**53
+    if int(combos.sum()) != N_PAIRS:  # pragma: no cover
+        raise RuntimeError("the round distribution does not cover every deal")
+    scale = rules.scale
+    return ([Fraction(int(v), scale) for v in pairs[:, 0]], [Fraction(int(v), scale) for v in pairs[:, 1]],
+            [int(n) for n in combos])
 
 
 def round_distribution(
@@ -72,51 +138,12 @@ def round_distribution(
         raise BetError("a round needs an Ante or a Pair Plus stake above zero (and neither below zero)")
     if pair_plus and game.pair_plus is None:
         raise BetError(f"{game.name} has no Pair Plus bet")
-    rules = compile_rules(game)
-    table = rules.table
-    play = play_mask(game, strategy) if isinstance(strategy, str) else np.asarray(strategy, dtype=bool)
-    if not ante:
-        play = np.ones(N_HANDS, dtype=bool)  # no Ante to fold: Pair Plus stands alone
-    dealer = dealer_outcomes(game.ranking, game.qualifier)
-    hands = np.arange(N_HANDS)
-    strength = table.strength
-    # One dealer hand per class whose comparison with the player gives that class wherever the class
-    # can happen at all (its count is zero elsewhere). settle() only compares strengths.
-    weakest = int(np.argmin(strength))
-    strongest = int(np.argmax(strength))
-    at_qualifier = int(np.flatnonzero(strength == rules.qualifier_strength)[0])
-    classes = (
-        (NOT_QUALIFY, np.full(N_HANDS, weakest), dealer.not_qualify),
-        (WIN, np.full(N_HANDS, at_qualifier), dealer.win),
-        (TIE, hands, dealer.tie),
-        (LOSE, np.full(N_HANDS, strongest), dealer.lose),
-    )
-    values, weights = [], []
-    a_num, a_den = ante.numerator, ante.denominator
-    p_num, p_den = pair_plus.numerator, pair_plus.denominator
-    for code, dealer_hands, counts in classes:
-        s = rules.settle(hands, dealer_hands, play)
-        weight = np.where(play, counts, 0).astype(np.int64)
-        wrong = (weight > 0) & (s.outcome != code)
-        if wrong.any():  # pragma: no cover - would mean settle() and dealer_outcomes() disagree
-            raise RuntimeError(f"settlement class {code} disagrees with the dealer counts")
-        values.append((s.ante + s.play + s.ante_bonus) * (a_num * p_den) + s.pair_plus * (p_num * a_den))
-        weights.append(weight)
-    folded = ~play
-    s = rules.settle(hands, np.full(N_HANDS, weakest), np.zeros(N_HANDS, dtype=bool))
-    assert (s.outcome == FOLD).all()
-    values.append((s.ante + s.play + s.ante_bonus) * (a_num * p_den) + s.pair_plus * (p_num * a_den))
-    weights.append(np.where(folded, N_DEALER_HANDS, 0).astype(np.int64))
-    value = np.concatenate(values)
-    weight = np.concatenate(weights)
-    keep = weight > 0
-    unique, inverse = np.unique(value[keep], return_inverse=True)
-    combos = np.bincount(inverse, weights=weight[keep]).astype(np.int64)  # exact: each sum < 2**53
-    denominator = rules.scale * a_den * p_den
-    dist = tuple((Fraction(int(v), denominator), int(n)) for v, n in zip(unique[::-1], combos[::-1]))
-    if sum(n for _, n in dist) != N_PAIRS:  # pragma: no cover
-        raise RuntimeError("the round distribution does not cover every deal")
-    return dist
+    xs, ys, counts = joint_distribution(game, strategy, with_ante=bool(ante))
+    totals: dict[Fraction, int] = {}
+    for x, y, n in zip(xs, ys, counts):
+        value = ante * x + pair_plus * y
+        totals[value] = totals.get(value, 0) + n
+    return tuple(sorted(totals.items(), reverse=True))
 
 
 def _round_number(value: Fraction) -> bool:
@@ -281,80 +308,215 @@ def session_stats(
     game: Game,
     *,
     bankroll: Fraction | int,
-    bet: Fraction | int,
+    bet: Fraction | int = 1,
     hands: int,
     pair_plus: Fraction | int = 0,
     stop_win: Fraction | int | None = None,
     stop_loss: Fraction | int | None = None,
     strategy: str = "optimal",
+    pattern: BettingPattern | None = None,
+    max_work: int = SYSTEM_WORK,
 ) -> SessionStats:
-    """The exact session distribution for a flat ``bet`` (Ante) and ``pair_plus`` per round.
+    """The exact session distribution for a flat ``bet`` (Ante) and ``pair_plus`` per round, or for
+    any betting system given as ``pattern`` (whose stakes and stops are then used instead).
 
     ``bet=0`` with a Pair Plus stake is the Pair Plus only pattern. Stakes are checked against the
     game's table limits.
+
+    **Every system is exact.** A session's state is its bankroll and its system's *step*
+    (:mod:`casino.betting`): none for flat, Pair Plus only and proportional stakes (the stake is a
+    function of the bankroll), the wins in a row for Paroli (0-2), the Ante wanted for Martingale and
+    Reverse Martingale (a base Ante doubled at most up to the table maximum or the bankroll), the
+    multiple for D'Alembert and the index for Fibonacci (each bounded by the table maximum, and by the
+    rounds played). Both are finite, so the programme carries one bankroll distribution per step
+    reached; its cost grows with the steps, and a calculation beyond ``max_work`` (about nanoseconds
+    of one core) is refused with :class:`TooLongError` (set a lower ``max_ante`` or fewer rounds, or
+    simulate).
     """
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise BragError(f"the number of rounds must be a whole number of at least 1, not {hands!r}")
     bankroll = Fraction(bankroll)
     if bankroll <= 0:
         raise BetError(f"the bankroll must be above zero, not {bankroll}")
-    kind = "flat" if Fraction(bet) else "pair-plus-only"
-    pattern = BettingPattern(kind, Fraction(bet), Fraction(pair_plus), stop_win, stop_loss).with_limits(game.limits)
-    dist = round_distribution(game, pattern.ante, pattern.pair_plus, strategy)
-    values = [v for v, _ in dist]
-    step = _gcd([*values, bankroll, pattern.ante, pattern.pair_plus,
-                 *(x for x in (pattern.stop_win, pattern.stop_loss) if x is not None)])
-    shifts = np.array([int(v / step) for v in values], dtype=np.int64)
-    probs = np.array([n / N_PAIRS for _, n in dist])
+    if pattern is None:
+        kind = "flat" if Fraction(bet) else "pair-plus-only"
+        pattern = BettingPattern(kind, Fraction(bet), Fraction(pair_plus), stop_win, stop_loss)
+    pattern = pattern.with_limits(game.limits)
+    if pattern.pair_plus and game.pair_plus is None:
+        raise BetError(f"{game.name} has no Pair Plus bet")
+    xs, ys, counts = joint_distribution(game, strategy, with_ante=bool(pattern.ante))
+    base = pattern.ante
+    step = _gcd([*(x * base for x in xs if base), *(y * pattern.pair_plus for y in ys), bankroll,
+                 *(v for v in (base, pattern.pair_plus) if v),
+                 *(v for v in (pattern.stop_win, pattern.stop_loss) if v is not None)])
+    x_lattice = np.array([int(x * base / step) for x in xs], dtype=np.int64)
+    y_lattice = np.array([int(y * pattern.pair_plus / step) for y in ys], dtype=np.int64)
+    probs = np.array(counts, dtype=float) / N_PAIRS
     need = int(pattern.round_stake / step)
     start = int(bankroll / step)
     if start < need:
         raise BetError(
             f"a bankroll of {bankroll} cannot cover one round ({pattern.round_stake}: {pattern.round_stake_names})"
         )
-    up, down = max(int(shifts.max()), 0), int(-shifts.min())  # up 0: no round can win (never-play)
+    # The most a round can win: at the base stakes for flat betting; at the largest stake any level
+    # could bet for a system (the table maximum, or half the bankroll).
+    best_x = max(int(x_lattice.max(initial=0)), 0)
+    best_y = max(int(y_lattice.max(initial=0)), 0)
     win_at = start + int(pattern.stop_win / step) if pattern.stop_win is not None else None
     loss_at = start - int(pattern.stop_loss / step) if pattern.stop_loss is not None else None
-    top = start + up * hands if win_at is None else min(start + up * hands, win_at - 1 + up)
-    top = max(top, start)
+    base_units = pattern.units(base) if base else 0
+
+    def biggest_ante(level: int) -> int:
+        """The largest Ante (units) a session at ``level`` can bet, whatever its step."""
+        if not base_units or pattern.system is System.FLAT:
+            return base_units
+        cash = _units_at(pattern, step, np.array([level]))
+        if pattern.system is System.PROPORTIONAL:
+            wanted = pattern.wanted(np.array([0]), cash)
+        elif pattern.system is System.PAROLI:
+            wanted = pattern.wanted(np.array([PAROLI_WINS - 1]), cash)
+        else:
+            wanted = np.array([pattern._cap])
+        return int(pattern.stake(wanted, cash)[0])
+
+    top = reach = start  # the highest level reachable so far, and by a session still playing
+    for _ in range(hands):
+        capped = win_at is not None and reach >= win_at - 1
+        if win_at is not None:
+            reach = min(reach, win_at - 1)  # at the stop-win or above, a session stops
+        reach += (biggest_ante(reach) // base_units) * best_x + best_y if base_units else best_y
+        top = max(top, reach)
+        if capped or top >= MAX_STATES:  # from the level below the stop-win, every round reaches as high
+            break
     size = top + 1
     if size > MAX_STATES:
         raise TooLongError(
             f"the bankroll lattice would have {size:,} points (step {step}); use coarser amounts or fewer rounds"
         )
-    work = min(size, win_at or size) * len(shifts) * hands
-    if work > MAX_WORK:
+    work = min(size, win_at or size) * len(probs) * hands
+    if work > MAX_WORK and not pattern.is_progression and pattern.system is not System.PROPORTIONAL:
         raise TooLongError(
             f"{hands:,} rounds over {size:,} bankroll levels is too long a calculation; use fewer rounds, a"
-            " stop-win, or simulate the session instead (brag simulate --betting flat)"
+            " stop-win, or simulate the session instead (brag simulate --betting ...)"
         )
     levels = np.arange(size)
+    money = _units_at(pattern, step, levels)  # each level's bankroll in the pattern's units (floored)
     stop_win_at = levels >= win_at if win_at is not None else np.zeros(size, dtype=bool)
     stop_loss_at = levels <= loss_at if loss_at is not None else np.zeros(size, dtype=bool)
     # Checked in the betting pattern's order: stop-win, then stop-loss, then ruin.
     stop_loss_at &= ~stop_win_at
     ruined = (levels < need) & ~stop_win_at & ~stop_loss_at
     absorbing = stop_win_at | stop_loss_at | ruined
-    p = np.zeros(size)
-    p[start] = 1.0
+    ended = np.zeros(size)  # mass of sessions that have stopped, wherever they stopped
+    live: dict[int, np.ndarray] = {pattern.first_step: np.zeros(size)}
+    live[pattern.first_step][start] = 1.0
     expected_rounds = 0.0
     ruin_by_round = np.empty(hands)
+    moves: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}  # Ante multiple -> (shifts, probs, signs)
+    budget = max_work
+    x_of, y_of = x_lattice, y_lattice
+
+    def round_moves(multiple: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if multiple not in moves:
+            shift = multiple * x_of + y_of
+            unique, inverse = np.unique(shift, return_inverse=True)
+            moves[multiple] = (unique, np.bincount(inverse, weights=probs), np.sign(unique))
+        return moves[multiple]
+
+    def target(k: int, first: int, last: int) -> np.ndarray:
+        """The next round's array of step ``k``, about to receive mass on levels ``first`` to ``last - 1``."""
+        if k not in nxt:
+            nxt[k] = spare.pop() if spare else np.zeros(size)
+            spans[k] = (first, last)
+        else:
+            low, high = spans[k]
+            spans[k] = (min(low, first), max(high, last))
+        return nxt[k]
+
+    def spend(elements: int) -> None:
+        nonlocal budget
+        budget -= elements
+        if budget < 0:
+            raise TooLongError(
+                f"{pattern.describe}: {hands:,} rounds carry too many stakes and bankroll levels to compute"
+                " here; set a lower --max-ante, play fewer rounds, or simulate the sessions instead"
+            )
+
+    ranges: dict[int, tuple[int, int]] = {pattern.first_step: (start, start + 1)}  # where each step's mass is
+    spare: list[np.ndarray] = []  # emptied arrays, reused
     for t in range(hands):
-        active = np.where(absorbing, 0.0, p)
-        expected_rounds += active.sum()
-        nxt = p - active
-        nonzero = np.flatnonzero(active)
-        if nonzero.size:
-            lo, hi = nonzero[0], nonzero[-1] + 1
-            block = active[lo:hi]
-            for shift, q in zip(shifts, probs):
-                nxt[lo + shift : hi + shift] += q * block
-        p = nxt
-        ruin_by_round[t] = p[ruined].sum()
-        if not nonzero.size:
+        nxt: dict[int, np.ndarray] = {}
+        spans: dict[int, tuple[int, int]] = {}
+        for k, p in live.items():
+            lo, hi = ranges[k]
+            nonzero = np.flatnonzero(p[lo:hi])
+            if not nonzero.size:
+                continue
+            lo, hi = lo + int(nonzero[0]), lo + int(nonzero[-1]) + 1
+            stopping = np.where(absorbing[lo:hi], p[lo:hi], 0.0)
+            ended[lo:hi] += stopping
+            active = p[lo:hi] - stopping
+            playing = np.flatnonzero(active)
+            if not playing.size:
+                continue
+            active = active[int(playing[0]) : int(playing[-1]) + 1]  # only the levels still playing move
+            lo, hi = lo + int(playing[0]), lo + int(playing[0]) + active.size
+            expected_rounds += float(active.sum())
+            if base_units:
+                stake = pattern.stake(pattern.wanted(np.array(k), money[lo:hi]), money[lo:hi])
+            else:
+                stake = np.zeros(hi - lo, dtype=np.int64)
+            # The stake never falls as the bankroll rises: the top stake holds on a run of levels at the
+            # top (moved whole, a slice per result); the levels below, each at its own cut stake, are
+            # moved together by one scatter per result.
+            top_ante = int(stake[-1])
+            split = int(np.searchsorted(stake, top_ante, side="left"))
+            shifts, qs, signs = round_moves(top_ante // base_units if base_units else 0)
+            block = active[split:]
+            spend(STEP_COST)
+            if block.any():
+                spend((block.size + SLICE_COST) * len(shifts))
+                start_at = lo + split
+                for sign in (-1, 0, 1):
+                    pick = signs == sign
+                    if pick.any():
+                        into = target(int(pattern.advance(np.array(k), np.array(top_ante), np.array(sign))),
+                                      start_at + int(shifts[pick][0]), start_at + int(shifts[pick][-1]) + block.size)
+                        for shift, q in zip(shifts[pick], qs[pick]):
+                            into[start_at + shift : start_at + shift + block.size] += q * block
+            low = np.flatnonzero(active[:split])
+            if low.size:
+                spend(4 * low.size * len(x_of) + SCATTER_COST)
+                ante = stake[low]
+                multiple = ante // base_units
+                net = multiple[:, None] * x_of[None, :] + y_of[None, :]  # (levels, results)
+                where = (lo + low)[:, None] + net
+                mass = active[low][:, None] * probs[None, :]
+                after = pattern.advance(np.array(k), np.repeat(ante, len(x_of)).reshape(net.shape), np.sign(net))
+                first = int(where.min())
+                for k_next in np.unique(after):
+                    chosen = after == k_next
+                    sums = np.bincount(where[chosen] - first, weights=mass[chosen])
+                    target(int(k_next), first, first + sums.size)[first : first + sums.size] += sums
+        for k, q in live.items():  # this round's arrays, emptied, hold the round after next
+            low, high = ranges[k]
+            q[low:high] = 0.0
+            spare.append(q)
+        ruin = float(ended[ruined].sum())
+        for k, q in nxt.items():  # mass too small to matter anywhere (below 1e-30 a cell) is let go
+            low, high = spans[k]
+            window = q[low:high]
+            window[window < TINY] = 0.0
+            ruin += float(window[ruined[low:high]].sum())
+        live, ranges = nxt, spans
+        ruin_by_round[t] = ruin
+        if not live:
             ruin_by_round[t:] = ruin_by_round[t]
             break
-    assert down <= need  # the most a round can lose is its stake: no mass below zero
+    p = ended
+    for rest in live.values():
+        p = p + rest
+    dist = round_distribution(game, pattern.ante, pattern.pair_plus, strategy)
     mean = sum((v * n for v, n in dist), Fraction(0)) / N_PAIRS
     var = sum((v * v * n for v, n in dist), Fraction(0)) / N_PAIRS - mean * mean
     step_f = float(step)
@@ -376,3 +538,9 @@ def session_stats(
         round_std=math.sqrt(var),
         start_index=start,
     )
+
+
+def _units_at(pattern: BettingPattern, step: Fraction, levels: np.ndarray) -> np.ndarray:
+    """The bankroll at lattice ``levels`` in the pattern's units, floored (as the simulator floors it)."""
+    scale = step * pattern.unit
+    return (np.asarray(levels, dtype=np.int64) * scale.numerator) // scale.denominator

@@ -47,7 +47,7 @@ from casino.hands import N_HANDS, HandTable, hand_table
 from casino.rankings import CATEGORIES
 from casino.rules import OUTCOME_NAMES
 from casino.session_sim import SessionSimulation, simulate_sessions
-from casino.strategy import play_mask
+from casino.strategy import decision_table
 from casino.table import MAX_BOXES
 from casino.tally import COLUMN, Tally, check_level, simulate_chunk, sum_of_squares
 from casino.workers import ProgressCallback, run_rounds, run_workers
@@ -189,7 +189,7 @@ class SimulationResult:
     def bets(self) -> tuple[BetSimulation, ...]:
         t = self.tally
         found = []
-        for report in (self.exact.ante_play, self.exact.pair_plus):  # side bets are not simulated
+        for report in (self.exact.ante_play, self.exact.pair_plus):
             if report is None:
                 continue
             k = COLUMN[report.bet]
@@ -213,6 +213,21 @@ class SimulationResult:
                     exact_hit_rate=report.hit_rate,
                 )
             )
+        for report in getattr(self.exact, "side_bets", ()):  # a stake of 1 on each, every box
+            sums = t.side.get(report.bet)
+            if sums is None:
+                continue
+            total, squares, hand_squares, hits = sums
+            n, scale, hands = t.rounds, t.side_scale, t.hands
+            var_round = (squares - total**2 / n) / (n - 1) / scale**2 if n > 1 else math.nan
+            var_hand = (hand_squares - total**2 / hands) / (hands - 1) / scale**2 if hands > 1 else math.nan
+            found.append(BetSimulation(
+                bet=report.bet, title=report.title, rounds=n, boxes=t.boxes,
+                mean=total / scale / n / t.boxes if n else math.nan,
+                round_std=math.sqrt(max(var_round, 0.0)), std_dev=math.sqrt(max(var_hand, 0.0)),
+                hit_rate=hits / hands if hands else math.nan,
+                exact_mean=report.expected_return, exact_std_dev=report.std_dev, exact_hit_rate=report.hit_rate,
+            ))
         return tuple(found)
 
     def bet(self, name: str) -> BetSimulation:
@@ -287,8 +302,9 @@ def simulate(
 ) -> SimulationResult:
     """Simulate ``hands`` rounds of ``game`` with ``boxes`` boxes each, the player following ``strategy``.
 
-    ``strategy`` is a name for :func:`casino.strategy.play_mask` or a boolean mask over the 22,100
-    hands. ``progress(n)`` is called after every ``n`` rounds done. ``seed`` is a whole number or any
+    ``strategy`` is a name for :func:`casino.strategy.decision_table` (``"informed"``: the player sees
+    the dealer's first card, as in the Face Up game) or a boolean mask over the 22,100 hands (or
+    22,100 hands x 52 up cards). ``progress(n)`` is called after every ``n`` rounds done. ``seed`` is a whole number or any
     text (:func:`casino.deal.seed_entropy`); without one a fresh seed is drawn and recorded in the result.
     """
     if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 1:
@@ -305,11 +321,12 @@ def simulate(
     if chunk < 1:
         raise BragError(f"the chunk size must be at least 1, not {chunk}")
     if isinstance(strategy, str):
-        play, name = play_mask(game, strategy), strategy
+        play, name = decision_table(game, strategy), strategy
     else:
         play, name = np.asarray(strategy, dtype=bool), "custom"
-        if play.shape != (N_HANDS,):
-            raise BragError(f"a strategy gives one decision per hand: expected {N_HANDS}, got {play.shape}")
+        if play.shape not in ((N_HANDS,), (N_HANDS, 52)):
+            raise BragError(f"a strategy gives one decision per hand (or per hand and up card): expected {N_HANDS},"
+                            f" got {play.shape}")
     seed_value = normal_seed(seed)
     root = np.random.SeedSequence(seed_entropy(seed_value))
     if workers == 1:

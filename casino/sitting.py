@@ -145,7 +145,7 @@ class SittingStats:
         for side in getattr(report, "side_bets", ()):
             if self.bets[side.bet].wagered:
                 expected += self.bets[side.bet].wagered * side.expected_return
-        return expected
+        return Fraction(expected)
 
     def to_dict(self, report: Any = None) -> dict[str, Any]:
         """The totals as one JSON-ready object (amounts as exact text), with the realised return of the main

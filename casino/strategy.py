@@ -34,12 +34,13 @@ from typing import Any, Iterable
 import numpy as np
 
 from casino.cards import parse_cards
-from casino.errors import BragError
+from casino.errors import BetError, BragError
 from casino.games import Game
 from casino.hands import hand_table
 
 __all__ = [
     "STRATEGY_NAMES",
+    "decision_table",
     "play_mask",
     "rule_in_words",
     "HandException",
@@ -52,10 +53,28 @@ __all__ = [
 STRATEGY_NAMES = ("optimal", "dealer-copy", "always-play", "never-play")
 
 
+def decision_table(game: Game, strategy: str) -> np.ndarray:
+    """A strategy's decisions: :func:`play_mask` (one per hand), or for ``"informed"`` one per hand
+    and dealer up card (22,100 x 52, :func:`casino.face_up.informed_play`: the player sees the
+    dealer's first card, as in the Face Up game)."""
+    if strategy.strip().lower() == "informed":
+        from casino.face_up import informed_play
+
+        return informed_play(game)
+    return play_mask(game, strategy)
+
+
 def play_mask(game: Game, strategy: str) -> np.ndarray:
     """The hands a strategy plays (True) or folds (False), one entry per hand-table row."""
     table = hand_table(game.ranking)
     name = strategy.strip().lower()
+    if name == "informed":
+        raise BragError(
+            "the informed strategy decides on the dealer's up card too (Face Up): brag simulate --strategy"
+            " informed plays it; here give one decision per hand (optimal, a threshold …)"
+        )
+    if game.cards != 3 and name != "optimal":
+        raise BetError(f"{game.name} deals {game.cards} cards: only the optimal strategy is known for it")
     if name == "optimal":
         from casino.edge import analyze
 
@@ -208,8 +227,12 @@ def strategy_report(
 ) -> StrategyReport:
     """The optimal strategy in words, its exceptions, and each other strategy's exact edge and cost."""
     from casino.edge import analyze
+    from casino.face_up import blind
 
-    best = analyze(game, pair_plus_ratio=pair_plus_ratio)
+    if game.cards != 3:
+        raise BetError(f"{game.name} deals {game.cards} cards: the strategy in words is for three-card games"
+                       " (brag edge and brag par give its optimal play rate and figures)")
+    best = analyze(blind(game), pair_plus_ratio=pair_plus_ratio)  # one decision per hand, Face Up or not
     table = best.table
     rule, t = rule_in_words(game, best.play)
     simple = table.strength >= t

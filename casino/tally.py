@@ -10,6 +10,7 @@ ints (:func:`sum_of_squares`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -18,7 +19,10 @@ from casino.errors import BragError
 from casino.rankings import CATEGORIES
 from casino.rules import OUTCOME_NAMES
 
-__all__ = ["COLUMNS", "COLUMN", "Tally", "hand_peaks", "sum_of_squares", "simulate_chunk", "check_level"]
+if TYPE_CHECKING:
+    from casino.rules import CompiledRules
+
+__all__ = ["COLUMNS", "COLUMN", "Tally", "hand_peaks", "sum_of_squares", "simulate_chunk", "check_level", "up_cards"]
 
 # Tally columns, per hand; the round's totals are summed over its boxes.
 COLUMNS = ("ante_play", "pair_plus", "ante_play_hit", "pair_plus_hit", *OUTCOME_NAMES)
@@ -42,6 +46,10 @@ class Tally:
     hand_squares: list[int] = field(default_factory=lambda: [0] * _K)
     categories: list[int] = field(default_factory=lambda: [0] * len(CATEGORIES))  # first box
     all_categories: list[int] = field(default_factory=lambda: [0] * len(CATEGORIES))
+    #: side bets (every box stakes 1 on each the game offers): bet -> [sum, round squares, hand squares,
+    #: hits], in units of 1/``side_scale`` of the stake
+    side: dict[str, list[int]] = field(default_factory=dict)
+    side_scale: int = 1
 
     def add(self, other: Tally) -> Tally:
         self.rounds += other.rounds
@@ -49,6 +57,12 @@ class Tally:
             mine, theirs = getattr(self, name), getattr(other, name)
             for i, value in enumerate(theirs):
                 mine[i] += value
+        if other.side:
+            self.side_scale = other.side_scale
+        for bet, values in other.side.items():
+            mine_side = self.side.setdefault(bet, [0] * len(values))
+            for i, value in enumerate(values):
+                mine_side[i] += value
         return self
 
     @property
@@ -84,7 +98,7 @@ def sum_of_squares(values: np.ndarray, peaks: list[int] | None = None) -> list[i
     return found
 
 
-def hand_peaks(rules) -> list[int]:
+def hand_peaks(rules: CompiledRules) -> list[int]:
     """The largest absolute value each tally column can take for one hand (money x ``scale``)."""
     s = rules.scale
     main = max(abs(v) for v in rules.nets.ante) * s + max(abs(v) for v in rules.nets.play) * s
@@ -94,12 +108,17 @@ def hand_peaks(rules) -> list[int]:
 
 
 def simulate_chunk(
-    rules, play: np.ndarray, masks: np.ndarray, rng: np.random.Generator, rounds: int, boxes: int
+    rules: CompiledRules, play: np.ndarray, masks: np.ndarray, rng: np.random.Generator, rounds: int, boxes: int
 ) -> Tally:
     """Deal, settle and tally ``rounds`` rounds (one chunk)."""
     player, dealer = deal(rng, rounds, boxes, masks)
     flat = player.ravel()
-    s = rules.settle(flat, np.repeat(dealer, boxes) if boxes > 1 else dealer, play[flat])
+    if play.ndim == 2:  # decided knowing the dealer's up card (Face Up: casino.face_up)
+        up = up_cards(rng, rules.table.cards, dealer)
+        decide = play[flat, np.repeat(up, boxes) if boxes > 1 else up]
+    else:
+        decide = play[flat]
+    s = rules.settle(flat, np.repeat(dealer, boxes) if boxes > 1 else dealer, decide)
     ante_play = s.ante + s.play + s.ante_bonus
     values = np.empty((flat.size, _K), dtype=np.int64)
     values[:, 0] = ante_play
@@ -112,6 +131,7 @@ def simulate_chunk(
     hand_squares = sum_of_squares(values, peaks)
     squares = hand_squares if boxes == 1 else sum_of_squares(per_round, [boxes * p for p in peaks])
     category = rules.table.category
+    side, side_scale = _side_tally(rules, player, dealer, rounds, boxes) if rules.game.side_bets else ({}, 1)
     return Tally(
         boxes=boxes,
         scale=rules.scale,
@@ -121,7 +141,36 @@ def simulate_chunk(
         hand_squares=list(hand_squares),
         categories=[int(v) for v in np.bincount(category[player[:, 0]], minlength=len(CATEGORIES))],
         all_categories=[int(v) for v in np.bincount(category[flat], minlength=len(CATEGORIES))],
+        side=side,
+        side_scale=side_scale,
     )
+
+
+def up_cards(rng: np.random.Generator, cards: np.ndarray, dealer: np.ndarray) -> np.ndarray:
+    """The dealer's card dealt face up in each round: one of the dealer's three cards, uniformly (the
+    first card off a shuffled deck). Draws from ``rng`` only when called (strategies blind to the
+    dealer's cards deal exactly as before)."""
+    return cards[dealer, rng.integers(0, 3, size=dealer.size)].astype(np.int64)
+
+
+def _side_tally(rules: CompiledRules, player: np.ndarray, dealer: np.ndarray, rounds: int, boxes: int
+                ) -> tuple[dict[str, list[int]], int]:
+    """Each side bet the game offers, a stake of 1 on every box, settled by its own module
+    (:mod:`casino.bets`) on the dealt cards, at the file's meter for a progressive."""
+    from casino.sidebets.settle import settle_side_bets
+
+    cards = rules.table.cards.astype(np.int64)
+    player_cards = cards[player.ravel()]
+    dealer_cards = cards[np.repeat(dealer, boxes) if boxes > 1 else dealer]
+    settled = settle_side_bets(rules.game.side_bets, player_cards, dealer_cards)
+    found: dict[str, list[int]] = {}
+    for bet, nets in settled.nets.items():
+        nets = nets.astype(np.int64)
+        per_round = nets if boxes == 1 else nets.reshape(rounds, boxes).sum(axis=1)
+        peak = int(np.abs(nets).max(initial=0))
+        found[bet] = [int(per_round.sum()), sum_of_squares(per_round[:, None], [boxes * peak])[0],
+                      sum_of_squares(nets[:, None], [peak])[0], int((nets > 0).sum())]
+    return found, settled.scale
 
 
 def check_level(level: float) -> None:

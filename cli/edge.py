@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
+import typer
+
+from cli.history import DbOpt
 from cli.options import AnteBonusOpt, GameArg, JsonOpt, PairPlusOpt
+
+MeterOpt = Annotated[
+    bool,
+    typer.Option("--meter-from-db", help="Price the progressive at its meter as stored by play (--db), not the file's."),
+]
 
 SHORT_TITLES = {"ante_play": "Ante/Play", "pair_plus": "Pair Plus"}
 
@@ -16,6 +26,8 @@ def rule_notes(game) -> list[str]:
         notes.append("no Ante Bonus when the dealer wins")
     if game.pair_plus is not None and not game.rules.pair_plus_on_fold:
         notes.append("Pair Plus is lost on a fold")
+    if game.rules.face_up:
+        notes.append("Face Up: the dealer's first card is dealt face up, and the player decides knowing it")
     return notes
 
 
@@ -24,6 +36,8 @@ def edge(
     ante_bonus: AnteBonusOpt = None,
     pair_plus: PairPlusOpt = None,
     json: JsonOpt = False,
+    meter_from_db: MeterOpt = False,
+    db: DbOpt = None,
 ) -> None:
     """Compute the exact house edge of GAME: every player hand against every dealer hand."""
     from rich.table import Table
@@ -32,7 +46,15 @@ def edge(
     from casino.games import load_game
     from cli.render import console, fraction, pays, percent, print_json
 
-    report = analyze(load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus))
+    loaded = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus)
+    meter_note = None
+    if meter_from_db:
+        loaded, meter_note = _with_stored_meter(loaded, db)
+    elif db is not None:
+        from cli.errors import fail
+
+        fail("--db goes with --meter-from-db")
+    report = analyze(loaded)
     if json:
         print_json(report.to_dict())
         return
@@ -50,9 +72,20 @@ def edge(
                   + (f"; {ties}" if ties else ""))
         for note in rule_notes(g):
             out.print(f"[yellow]Rule:[/] {note}")
-        out.print("Every player hand against every dealer hand: 22,100 × 18,424 = 407,170,400 pairs. "
-                  "Ante/Play figures are per Ante and include the Ante Bonus.\n")
+        if g.cards == 4:
+            out.print(f"Four cards each, the best three playing{'; the discard breaks ties' if g.discard_breaks_ties else ''}.")
+        n = report.ante_play.total
+        hands = len(report.table.pay_class)
+        if g.rules.face_up:
+            out.print(f"Every player hand, dealer up card and pair of the dealer's other cards: {hands:,} × 49 × 1,128"
+                      f" = {n:,} deals; the player plays the informed strategy (play or fold by the exact EV"
+                      " given the up card). Ante/Play figures are per Ante and include the Ante Bonus.\n")
+        else:
+            out.print(f"Every player hand against every dealer hand: {hands:,} × {n // hands:,} = {n:,} pairs. "
+                      "Ante/Play figures are per Ante and include the Ante Bonus.\n")
 
+    if meter_note:
+        out.print(meter_note, markup=False)
     summary = Table(title="House edge", title_justify="left")
     summary.add_column("Bet", no_wrap=True)
     for name in ("House edge", "Element of risk", "Play rate", "Hit rate", "Std dev"):
@@ -84,3 +117,22 @@ def edge(
         table.add_section()
         table.add_row("Total", f"{bet.total:,}", "", "", f"{float(bet.expected_return):+.6f}", style="bold")
         out.print(table)
+
+
+def _with_stored_meter(game, db_url):
+    """The game with its progressive's meter as the table stored it (the file's before any bet), and a line
+    saying so."""
+    from casino.bets.progressive import meter_key
+    from casino.db import store
+    from cli.errors import fail
+    from cli.history import open_db
+    from cli.render import pays
+
+    if not any(side.bet == "progressive" for side in game.side_bets):
+        fail(f"{game.name} has no progressive: --meter-from-db prices a progressive's stored meter")
+    side = game.side_bet("progressive")
+    with open_db(db_url) as session:
+        meter = store.progressive_meter(meter_key(game), side.meter, session=session)
+    note = (f"Progressive priced at the stored meter {pays(meter)} (the file starts it at {pays(side.meter)}); "
+            f"break-even meter {pays(side.break_even_meter()) if side.break_even_meter() is not None else '—'}.")
+    return game.with_side_bet(side.with_meter(meter)), note

@@ -1,4 +1,4 @@
-"""``brag session``: what a session of flat betting feels like, computed exactly.
+"""``brag session``: what a session of a betting system feels like, computed exactly.
 
 The bankroll's distribution after N rounds, the risk of ruin, the chance of ending ahead or of
 reaching the stop-win first, and the expected rounds played, as a table and a terminal histogram;
@@ -27,6 +27,14 @@ def session(
     pair_plus: Annotated[str, typer.Option("--pair-plus", help="The Pair Plus stake each round (0: none).")] = "0",
     stop_win: Annotated[Optional[str], typer.Option("--stop-win", help="Stop once this far ahead.")] = None,
     stop_loss: Annotated[Optional[str], typer.Option("--stop-loss", help="Stop once this far behind.")] = None,
+    betting: Annotated[
+        str,
+        typer.Option("--betting", help="flat, martingale, reverse-martingale, paroli, dalembert, fibonacci, "
+                     "proportional:F (F of the bankroll, such as proportional:5%) or pair-plus-only."),
+    ] = "flat",
+    max_ante: Annotated[
+        Optional[str], typer.Option("--max-ante", help="A cap on a progression's Ante below the table maximum.")
+    ] = None,
     strategy: Annotated[str, typer.Option("--strategy", "-s", help="optimal, dealer-copy, always-play, or a threshold such as Q-6-4.")] = "optimal",
     ante_bonus_table: AnteBonusTableOpt = None,
     pair_plus_table: PairPlusTableOpt = None,
@@ -40,7 +48,8 @@ def session(
     level: Annotated[float, typer.Option(help="With --check: the confidence level of the intervals.")] = 0.95,
     json: JsonOpt = False,
 ) -> None:
-    """Exact session statistics for flat betting: dynamic programming over the per-round results."""
+    """Exact session statistics for a betting system (flat by default): dynamic programming over the
+    per-round results."""
     from pathlib import Path
 
     from casino.games import load_game
@@ -58,13 +67,15 @@ def session(
         fail(f"--sessions must be at least 1, not {sessions}")
     if plot_file is not None and Path(plot_file).suffix.lower() not in (".svg", ".png"):
         fail(f"--plot-file writes SVG or PNG: give a file name ending in .svg or .png, not {plot_file!r}")
+    from casino.betting import BettingPattern
+
     stake = pair_plus_stake(pair_plus)
     g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
-    stats = session_stats(
-        g, bankroll=amount(bankroll, "--bankroll"), bet=amount(ante, "--ante"), hands=hands,
-        pair_plus=stake, stop_win=amount(stop_win, "--stop-win"),
-        stop_loss=amount(stop_loss, "--stop-loss"), strategy=strategy,
-    )
+    bet = amount(ante, "--ante")
+    kind = betting if bet or betting.strip().lower() != "flat" else "pair-plus-only"
+    pattern = BettingPattern(kind, bet, stake, amount(stop_win, "--stop-win"), amount(stop_loss, "--stop-loss"),
+                             amount(max_ante, "--max-ante"))
+    stats = session_stats(g, bankroll=amount(bankroll, "--bankroll"), hands=hands, strategy=strategy, pattern=pattern)
     sims = None
     if check:
         from casino.simulate import simulate_sessions

@@ -38,7 +38,7 @@ def simulate(
         Optional[str],
         typer.Option(
             "--betting",
-            help="Simulate whole sessions instead of rounds, betting flat, martingale or pair-plus-only; "
+            help="Simulate whole sessions instead of rounds, betting flat, martingale, reverse-martingale, paroli, dalembert, fibonacci, proportional:F or pair-plus-only; "
             f"the session options ({SESSION_OPTIONS}) need it.",
         ),
     ] = None,
@@ -48,7 +48,7 @@ def simulate(
         Optional[str], typer.Option("--pair-plus", help="With --betting: the Pair Plus stake each round (default 0).")
     ] = None,
     max_ante: Annotated[
-        Optional[str], typer.Option("--max-ante", help="With --betting: a Martingale cap below the table maximum.")
+        Optional[str], typer.Option("--max-ante", help="With --betting: a cap on a progression's Ante below the table maximum.")
     ] = None,
     stop_win: Annotated[Optional[str], typer.Option("--stop-win", help="With --betting: stop this far ahead.")] = None,
     stop_loss: Annotated[Optional[str], typer.Option("--stop-loss", help="With --betting: stop this far behind.")] = None,
@@ -61,7 +61,7 @@ def simulate(
 
     Per bet: the mean return with its confidence interval, the exact expectation and the z-score, the standard deviation and hit rate; the Ante/Play outcomes; hand categories with a chi-square test.
 
-    With --betting: whole sessions instead (flat, Martingale, Pair Plus only, stop-win/stop-loss) and, for flat betting, the exact session figures beside the simulated ones.
+    With --betting: whole sessions instead (flat, Martingale, Reverse Martingale, Paroli, D'Alembert, Fibonacci, a proportional stake, Pair Plus only, stop-win/stop-loss) and the exact session figures beside the simulated ones.
     """  # noqa: E501 - one line per paragraph: the help reflows it to the terminal
     from casino.games import load_game
     from cli.errors import fail
@@ -248,15 +248,17 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
         kind, amount(ante or "1", "--ante"), pair_plus or 0, amount(stop_win, "--stop-win"),
         amount(stop_loss, "--stop-loss"), amount(max_ante, "--max-ante"),
     ).with_limits(game.limits)
-    exact, why_not = None, "A Martingale's stake depends on the past: simulated only (the exact figures are for flat betting)."
-    if pattern.kind != "martingale":
-        from casino.session_stats import TooLongError, session_stats
+    from casino.session_stats import TooLongError, session_stats
 
-        try:
-            exact = session_stats(game, bankroll=start, bet=pattern.ante, pair_plus=pattern.pair_plus, hands=hands,
-                                  stop_win=pattern.stop_win, stop_loss=pattern.stop_loss, strategy=strategy)
-        except TooLongError:
-            why_not = "The exact session would take too long to compute here: simulated only."
+    exact, why_not = None, ""
+    try:
+        if strategy.strip().lower() == "informed":
+            raise TooLongError("The exact session figures are for strategies blind to the dealer's cards: simulated only.")
+        exact = session_stats(game, bankroll=start, hands=hands, pattern=pattern, strategy=strategy,
+                              max_work=1_000_000_000)
+    except TooLongError as error:
+        why_not = str(error) if str(error).startswith("The exact") else (
+            "The exact session would take too long to compute here: simulated only.")
     with _progress(hands, f"Playing {sessions:,} sessions, round", not json) as advance:
         sims = simulate_sessions(game, pattern, bankroll=start, hands=hands, sessions=sessions, strategy=strategy,
                                  seed=seed, progress=advance)

@@ -113,6 +113,7 @@ class Seat:
     seq: int = 0
     last: Any = None  # the last settled round, as result_dict shows it
     ended: str | None = None  # why the session ended, once it has
+    meter: str | None = None  # the progressive meter, as stored after the last hand (None: no progressive)
     lock: threading.Lock = field(default_factory=threading.Lock)
     _game_view: dict[str, Any] | None = field(default=None, repr=False)
     _report: Any = field(default=None, repr=False)
@@ -130,6 +131,16 @@ class Seat:
         if self._report is None:
             self._report = _report(self.service.game.to_toml())
         return self._report
+
+    def read_meter(self, db: Session) -> None:
+        """Read the progressive meter the database holds for this game (shared by every session at it)."""
+        game = self.service.game
+        side = next((b for b in game.side_bets if b.bet == "progressive"), None)
+        if side is not None:
+            from casino.bets.progressive import meter_key
+            from casino.db import store
+
+            self.meter = str(store.progressive_meter(meter_key(game), side.meter, session=db))
 
     def taken(self) -> JSONResponse:
         """Count the action just taken and show the table after it (called under the lock, on success)."""
@@ -325,6 +336,7 @@ def state(seat: Seat) -> dict[str, Any]:
         "hints": seat.hints,
         "trainer": seat.trainer,
         "ended": seat.ended,
+        "meter": seat.meter,
         "out_of_chips": rnd is None and not seat.ended and sitting.out_of_chips(),
     }
 
@@ -369,9 +381,20 @@ def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Seat,
                 seat.service.db = None
 
 
+@lru_cache(maxsize=1)
+def table_games() -> dict[str, str]:
+    """The built-in games a casino table deals (house-banked Ante/Play games), name -> title."""
+    found = {}
+    for name in builtin_games():
+        game = load_game(name)
+        if getattr(game, "head_to_head", None) is None and getattr(game, "cards", 3) == 3:
+            found[name] = game.name
+    return found
+
+
 @router.get("/games", summary="The games a table can be opened for")
 def games() -> dict[str, Any]:
-    return {"games": [{"name": name, "title": load_game(name).name} for name in builtin_games()]}
+    return {"games": [{"name": name, "title": title} for name, title in table_games().items()]}
 
 
 @router.get("/sessions", summary="Stored sessions, newest first (from every front end)")
@@ -387,8 +410,8 @@ def sessions(request: Request) -> dict[str, Any]:
 async def create(request: Request, body: NewSession) -> JSONResponse:
     from casino.service import TableService
 
-    if body.game.lower() not in builtin_games():  # built-in games only: a request never names a file
-        raise NotFound(f"no built-in game {body.game!r} (games: {', '.join(builtin_games())})")
+    if body.game.lower() not in table_games():  # built-in games only: a request never names a file
+        raise NotFound(f"no built-in game {body.game!r} at this table (games: {', '.join(table_games())})")
     game = load_game(body.game.lower())
     if body.trainer and hasattr(TableService, "hint") is False:
         raise WebError("the trainer is not available in this version")
@@ -399,7 +422,8 @@ async def create(request: Request, body: NewSession) -> JSONResponse:
     with seats.db() as db:
         session_id = service.open(db)
         service.db = None
-    seat = seats.add(session_id, Seat(service, hints=body.hints, trainer=body.trainer))
+        seat = seats.add(session_id, Seat(service, hints=body.hints, trainer=body.trainer))
+        seat.read_meter(db)
     return _json(state(seat))
 
 
@@ -419,7 +443,10 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
     settings = service.settings
     seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=bool(settings.get("trainer", False)))
     seats.forget(session_id)
-    return _json(state(seats.add(session_id, seat)))
+    seat = seats.add(session_id, seat)
+    with seats.db() as db:
+        seat.read_meter(db)
+    return _json(state(seat))
 
 
 @router.get("/sessions/{session_id}", summary="What the table shows now")
@@ -438,6 +465,7 @@ async def deal(request: Request, session_id: int, body: Deal) -> JSONResponse:
         rnd = service.deal([s.bets() for s in body.stakes])
         if not rnd.pending:  # nothing to decide (Pair Plus and side bets alone): settled at once
             seat.last = result_dict(service.settle())
+            seat.read_meter(db)
         return seat.taken()
 
 
@@ -450,6 +478,7 @@ async def decide(request: Request, session_id: int, body: Decide) -> JSONRespons
         service.decide(body.box, body.play)
         if not service.round.pending:
             seat.last = result_dict(service.settle())
+            seat.read_meter(db)
         return seat.taken()
 
 

@@ -27,7 +27,7 @@ def one_colour(cards: np.ndarray) -> np.ndarray:
     import numpy as np
 
     red = np.isin(cards % 4, (1, 2))
-    result: np.ndarray = red.all(axis=1) | (~red).all(axis=1)
+    result: np.ndarray = np.asarray(red.all(axis=1) | (~red).all(axis=1))
     return result
 
 

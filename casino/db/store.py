@@ -26,7 +26,7 @@ settled round or none of it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,6 +37,7 @@ from sqlmodel import Session, col, select
 from casino.db.chain import BET_FIELDS, BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
 from casino.db.database import SessionBusy, StoreError
 from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, SessionRecord, utcnow
+from casino.cards import Card
 from casino.events import BoxBets
 from casino.games import Game, parse_game_text
 from casino.sitting import Sitting, SittingStats
@@ -85,7 +86,7 @@ def money(value: Fraction | int) -> str:
     return str(Fraction(value))
 
 
-def cards_text(cards) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(c.ascii() for c in cards)
 
 
@@ -244,7 +245,9 @@ def record_round(
     totals.add(values, boxes, bets)
     try:
         connection = session.connection()
-        hand_id = int(connection.execute(_INSERT_HAND, values).inserted_primary_key[0])
+        key = connection.execute(_INSERT_HAND, values).inserted_primary_key
+        assert key is not None
+        hand_id = int(key[0])
         connection.execute(_INSERT_BOX, [{**row, "hand_id": hand_id} for row in boxes])
         if bets:
             connection.execute(_INSERT_BET, [{**row, "hand_id": hand_id} for row in bets])
@@ -426,7 +429,8 @@ def latest_session(*, session: Session) -> SessionRecord:
 
 
 def settings_of(record: SessionRecord) -> dict[str, Any]:
-    return json.loads(record.settings or "{}")
+    settings: dict[str, Any] = json.loads(record.settings or "{}")
+    return settings
 
 
 @dataclass(frozen=True)
@@ -640,12 +644,13 @@ def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
     ).first()
     if hand is None:
         return ()
+    assert hand.id is not None
     side: dict[int, dict[str, Fraction]] = {}
-    for row in bets_of([hand.id], session=session).get(hand.id, []):  # type: ignore[list-item]
+    for row in bets_of([hand.id], session=session).get(hand.id, []):
         if row.bet not in ("ante", "play", "ante_bonus", "pair_plus"):
             side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
     return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {}))
-                 for b in boxes_of(hand.id, session=session))  # type: ignore[arg-type]
+                 for b in boxes_of(hand.id, session=session))
 
 
 def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:

@@ -48,8 +48,8 @@ SIDE_BETS: Mapping[str, tuple[str, tuple[str, ...]]] = {
     name: (kind.title, kind.hands) for name, kind in _kinds().items()
 }
 
-_LABELS = {hand: label for kind in _kinds().values() for hand, label in kind.labels.items()}
-_SPECIAL_PARENT = {hand: parent for kind in _kinds().values() for hand, parent in kind.parents.items()}
+_LABELS: dict[str, str] = {hand: label for kind in _kinds().values() for hand, label in kind.labels.items()}
+_SPECIAL_PARENT: dict[str, str] = {hand: parent for kind in _kinds().values() for hand, parent in kind.parents.items()}
 
 
 def side_bet_counts(bet: str) -> tuple[dict[str, int], int]:
@@ -131,10 +131,10 @@ class SideBet:
 
         if ranking is not None and hand in PAY_CLASSES:
             ranking = get_ranking(ranking) if isinstance(ranking, str) else ranking
-            return ranking.label(hand)
+            return str(ranking.label(hand))
         return _LABELS[hand]
 
-    def report(self, meter: Fraction | None = None, ranking: Any = None):
+    def report(self, meter: Fraction | None = None, ranking: Any = None) -> Any:
         """The exact :class:`~casino.edge.BetReport` of this bet (at ``meter``, default the table's);
         hands labelled in the words of ``ranking`` (a name or :class:`~casino.rankings.Ranking`)."""
         from casino.edge import BetReport, Outcome
@@ -165,7 +165,8 @@ class SideBet:
 
     def edge_at(self, meter: Fraction | int) -> Fraction:
         """The house edge with the meter at ``meter`` units of the stake."""
-        return self.report(Fraction(meter)).house_edge
+        edge: Fraction = self.report(Fraction(meter)).house_edge
+        return edge
 
     def break_even_meter(self) -> Fraction | None:
         """The meter at which the house edge is zero (``None`` if no share of the meter is paid)."""

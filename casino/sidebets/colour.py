@@ -27,7 +27,7 @@ _RED = (1, 2)  # diamonds, hearts
 
 def _one_colour(cards: np.ndarray) -> np.ndarray:
     red = np.isin(cards % 4, _RED)
-    return red.all(axis=1) | (~red).all(axis=1)
+    return np.asarray(red.all(axis=1) | (~red).all(axis=1))
 
 
 def colour_counts() -> dict[str, int]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
+from typing import Any, Iterable
 
 import numpy as np
 
@@ -58,7 +58,7 @@ def classify(bet: str, player: np.ndarray, dealer: np.ndarray) -> tuple[np.ndarr
     return kind.classify(np.asarray(player), np.asarray(dealer)), kind.hands
 
 
-def settle_side_bets(side_bets: Iterable, player: np.ndarray, dealer: np.ndarray) -> SideSettlement:
+def settle_side_bets(side_bets: Iterable[Any], player: np.ndarray, dealer: np.ndarray) -> SideSettlement:
     """Settle ``side_bets`` (:class:`~casino.sidebets.SideBet` values) for rounds of (n, 3) card indices."""
     side_bets = tuple(side_bets)
     player = np.asarray(player, dtype=np.int64).reshape(-1, 3)

@@ -138,7 +138,7 @@ def test_fractional_stakes_work_in_whole_units():
 @pytest.mark.parametrize(
     "kwargs,message",
     [
-        ({"kind": "fibonacci"}, "unknown betting pattern"),
+        ({"kind": "labouchere"}, "unknown betting pattern"),
         ({"ante": -1}, "zero or more"),
         ({"ante": 0}, "above zero"),
         ({"kind": "pair-plus-only", "ante": 0, "pair_plus": 0}, "Pair Plus stake above zero"),

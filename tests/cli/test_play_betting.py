@@ -47,7 +47,7 @@ def test_pair_plus_only_bets_no_ante(runner, app, tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--auto", "--hands", "5", "--betting", "fibonacci"], "unknown betting pattern 'fibonacci'"),
+        (["--auto", "--hands", "5", "--betting", "labouchere"], "unknown betting pattern 'labouchere'"),
         (["--hands", "5", "--betting", "martingale"], "--betting goes with --auto"),
         (["--auto", "--hands", "5", "--betting", "martingale", "--boxes", "2"], "plays one box"),
     ],

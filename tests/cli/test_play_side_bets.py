@@ -93,3 +93,25 @@ def test_a_resume_that_cannot_continue_is_refused(runner, app, url):
     assert again.exit_code == 2 and "cannot continue" in again.output
     with Session(connect(url)) as db:
         assert store.get_session(1, session=db).end_reason == "bankroll"
+
+
+def test_edge_prices_the_progressive_at_the_stored_meter(runner, app, url):
+    from casino.bets.progressive import meter_key
+    from casino.games import load_game
+
+    played = runner.invoke(app, ["play", "brag-with-side-bets", "--db", url, "--auto", "--hands", "30", "--seed", "m",
+                                 "--side-bet", "prog=5"])
+    assert played.exit_code == 0, played.output
+    game = load_game("brag-with-side-bets")
+    with Session(connect(url)) as db:
+        meter = store.progressive_meter(meter_key(game), Fraction(-1), session=db)
+    assert meter > game.side_bet("progressive").meter  # 30 x 5 x 1/10 added, unless a mini royal hit
+    result = runner.invoke(app, ["edge", "brag-with-side-bets", "--meter-from-db", "--db", url, "--json"])
+    assert result.exit_code == 0, result.output
+    progressive = json.loads(result.output)["progressive"]
+    exact = game.side_bet("progressive").with_meter(meter).report().house_edge
+    assert Fraction(progressive["house_edge_fraction"]) == exact != game.side_bet("progressive").report().house_edge
+    text = runner.invoke(app, ["edge", "brag-with-side-bets", "--meter-from-db", "--db", url])
+    assert f"stored meter {meter}" in text.output.replace(",", "")
+    refused = runner.invoke(app, ["edge", "3-card-brag", "--meter-from-db", "--db", url])
+    assert refused.exit_code == 2 and "has no progressive" in refused.output

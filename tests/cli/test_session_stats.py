@@ -163,3 +163,16 @@ def test_check_at_80_columns_keeps_numbers_whole(runner, app, monkeypatch):
     assert max(len(line) for line in result.output.splitlines()) <= 80
     rows = [line for line in result.output.splitlines() if line.startswith("│") and "%" in line]
     assert rows and all(line.count("…") <= 1 for line in rows)  # only the interval's own ellipsis
+
+
+@pytest.mark.parametrize("betting", ["paroli", "proportional:10%", "fibonacci"])
+def test_session_of_a_betting_system_with_check(runner, app, betting):
+    result = run(runner, app, "--betting", betting, "--bankroll", "60", "--ante", "2", "--max-ante", "16",
+                 "--hands", "30", "--check", "--sessions", "3000", "--seed", "7", "--json")
+    import json as json_module
+
+    data = json_module.loads(result.output)
+    assert data["check"]["sessions"] == 3000
+    low, high = data["check"]["risk_of_ruin"]["low"], data["check"]["risk_of_ruin"]["high"]
+    assert low - 1e-9 <= data["risk_of_ruin"] <= high + 1e-9
+    assert sum(p for _, p in data["distribution"]) == pytest.approx(1.0, abs=1e-9)

@@ -56,7 +56,12 @@ def test_martingale_sessions_are_simulated(runner, app):
                  "--sessions", "2000", "--seed", "2")
     assert result.exit_code == 0, result.output
     assert "Martingale from 5 (max 500)" in result.output
-    assert "Risk of ruin" in result.output and "simulated only" in result.output
+    assert "Risk of ruin" in result.output
+    # a Martingale's session is computed exactly too (casino.session_stats), beside the simulation
+    data = json.loads(run(runner, app, "--betting", "martingale", "--bankroll", "100", "--bet", "5", "--hands", "100",
+                          "--sessions", "2000", "--seed", "2", "--level", "0.999", "--json").stdout)
+    low, high = data["risk_of_ruin"]["low"], data["risk_of_ruin"]["high"]
+    assert low <= data["exact"]["risk_of_ruin"] <= high
 
 
 def test_flat_sessions_show_the_exact_figures_beside(runner, app):
@@ -93,7 +98,7 @@ def test_pair_plus_only_sessions(runner, app):
         (["--boxes", "9", "--hands", "10"], "1 to 6 boxes"),
         (["--strategy", "sometimes", "--hands", "10"], "unknown strategy"),
         (["no-such-game"], "unknown game"),
-        (["--betting", "fibonacci", "--hands", "10"], "unknown betting pattern"),
+        (["--betting", "labouchere", "--hands", "10"], "unknown betting pattern"),
         (["--betting", "flat", "--bet", "x", "--hands", "10"], "--ante must be a number"),
         (["--bankroll", "100"], "--bankroll is a session option: add --betting flat"),
         (["--pair-plus", "pair-plus-4"], "--pair-plus is the Pair Plus stake here; to swap the paytable use --pair-plus-table"),

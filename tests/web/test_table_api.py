@@ -245,3 +245,22 @@ def test_a_new_session_ended_before_any_hand_leaves_nothing(client, url):
     ended = post(client, f"/api/table/sessions/{s['session']}/end", {"seq": 0})
     assert ended["stored"] is False
     assert client.get("/api/table/sessions").json()["sessions"] == []
+
+
+def test_every_side_bet_at_the_table_is_settled_stored_and_verified(client, url):
+    side = {"six_card_bonus": "1", "colour_bonus": "1", "prime": "1", "progressive": "1"}
+    stakes = [{"box": 1, "ante": "5", "pair_plus": "1", "side": side}, {"box": 2, "ante": "5", "side": {"prime": "2"}}]
+    s = sit(client, game="brag-with-side-bets", bankroll="1000", stakes=stakes)
+    assert [b["bet"] for b in s["game"]["side_bets"]] == ["six_card_bonus", "colour_bonus", "prime", "progressive"]
+    assert Fraction(s["meter"]) == 1000
+    total = Fraction(0)
+    for _ in range(4):
+        s = play_hand(client, s, stakes)[-1]
+        last = s["last"]
+        bets = {(b["box"], x["bet"]) for b in last["boxes"] for x in b["bets"]}
+        assert {(1, name) for name in side} | {(2, "prime")} <= bets
+        assert sum(Fraction(x["net"]) for b in last["boxes"] for x in b["bets"]) == Fraction(last["net"])
+        total += Fraction(last["net"])
+    record, hands, ok = stored(url, s["session"])
+    assert ok and len(hands) == 4 and Fraction(record.bankroll) == 1000 + total == Fraction(s["bankroll"])
+    assert Fraction(s["meter"]) > 1000  # each progressive stake adds a tenth of itself (no mini royal here)

@@ -136,3 +136,29 @@ def test_the_table_at_phone_size(served, browser, shots):
         phone.screenshot(path=str(shots / "designer-phone.png"), full_page=False)
     finally:
         context.close()
+
+
+def test_side_bets_by_clicking(served, page, shots):
+    page.goto(f"{served.url}/table")
+    page.wait_for_selector("#sit-game option", state="attached")
+    page.select_option("#sit-game", "brag-with-side-bets")
+    page.fill("#sit-bankroll", "500")
+    page.fill("#sit-seed", "sides")
+    page.click("#sit-down")
+    page.wait_for_selector('.box[data-box="1"] .spot[data-bet="progressive"]')
+    assert page.locator("#meter").inner_text() == "1000"
+    page.click('.chip-pick[data-chip="1"]')
+    for bet in ("six_card_bonus", "colour_bonus", "prime", "progressive"):
+        page.click(f'.box[data-box="1"] .spot[data-bet="{bet}"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    page.click('[data-action="play"]')
+    page.wait_for_selector("#last-net")
+    titles = page.locator("#last td:first-child").all_inner_texts()
+    for title in ("6 Card Bonus", "Colour Bonus", "Prime", "Progressive"):
+        assert any(title in t for t in titles), titles
+    session_id = int(page.locator("#session-no").inner_text())
+    record, hands = stored_session(served.db_url, session_id)
+    assert Fraction(page.locator("#bankroll").inner_text()) == Fraction(record.bankroll)
+    assert Fraction(page.locator("#meter").inner_text()) == Fraction("1000.1")
+    page.screenshot(path=str(shots / "table-side-bets.png"), full_page=True)

@@ -4,6 +4,7 @@
 
 const $ = (id) => document.getElementById(id);
 const CHIPS = [1, 5, 25, 100, 500];
+const SHORT = { six_card_bonus: "6 Card", colour_bonus: "Colour", prime: "Prime", progressive: "Prog." };  // felt labels
 let S = null;              // the session as the server last showed it
 let chip = 5;              // the chip value chosen in the tray
 let draft = [];            // the bets on the felt for the next deal: [{ante, pair_plus, side: {name: n}}]
@@ -134,7 +135,7 @@ function drawBoxes() {
     spots.push(spotEl("Ante", "ante", stake("ante"), n, editable, resultOf("ante")));
     const played = live ? (live.decision === true ? stake("ante") : 0) : done && done.play ? num(resultOf("play")?.stake || 0) : 0;
     spots.push(spotEl("Play", "play", played, n, false, resultOf("play")));
-    const sideSpots = sides.map((s) => spotEl(s.title, s.bet, stake(s.bet), n, editable, resultOf(s.bet)));
+    const sideSpots = sides.map((s) => spotEl(SHORT[s.bet] || s.title, s.bet, stake(s.bet), n, editable, resultOf(s.bet)));
     const box = el("div", { class: `box ${live && live.pending ? "pending" : ""} ${done ? (num(done.net) > 0 ? "won" : num(done.net) < 0 ? "lost" : "push") : ""}`,
                             "data-box": n },
       el("div", { class: "seat-label" }, `Box ${n}`),
@@ -168,6 +169,8 @@ function drawInfo() {
   $("bankroll").textContent = money(S.bankroll);
   $("hand-no").textContent = S.round ? S.round.round_no : S.next_round;
   $("session-no").textContent = S.session;
+  $("meter-stat").hidden = !S.meter;
+  if (S.meter) $("meter").textContent = money(S.meter);
   $("commitment").textContent = S.commitment || "—";
   $("commitment").title = S.commitment ? `SHA-256 of hand ${S.round ? S.round.round_no : S.next_round}'s seed` : "";
   const g = S.game;
