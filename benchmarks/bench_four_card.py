@@ -1,4 +1,4 @@
-"""Speed of the four-card exact calculator against a brute force measured on a sample and scaled.
+"""Speed of the four-card and wild-card exact calculators (four cards: against a sampled, scaled brute force).
 
 Run: ``pytest -m benchmark -s benchmarks/bench_four_card.py``. Nothing here asserts a time: the figures
 are printed, and go into the issue notes.
@@ -59,3 +59,27 @@ def test_four_card_game_exactly_against_a_sampled_brute_force():
     print(f"\nfour-card-brag from scratch: median {median:.2f} s (min {best:.2f} s) for 270,725 x 194,580 pairs;"
           f" brute force: valuing every hand {valuing:.1f} s + {per_hand * 1e3:.2f} ms per player hand x 270,725"
           f" = {brute:.0f} s (scaled from {len(sample)} hands); ratio {brute / median:.0f}x")
+
+
+def test_joker_game_from_scratch():
+    """Joker Brag (53 cards, one wild joker) analysed with every cache cleared."""
+    from casino import dealer
+    from casino.edge import analyze
+    from casino.games import load_game
+    from casino.maths import wild
+
+    game = load_game("joker-brag")
+    times = []
+    for _ in range(9):
+        dealer.clear_caches()
+        wild.clear_caches()
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            analyze(game)
+            times.append(time.perf_counter() - start)
+        finally:
+            gc.enable()
+    print(f"\njoker-brag from scratch: median {sorted(times)[len(times) // 2] * 1e3:.0f} ms (min {min(times) * 1e3:.0f} ms)"
+          " for 23,426 x 19,600 pairs")

@@ -353,6 +353,10 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
         from casino.maths.four_card import four_card_outcomes
 
         dealer = four_card_outcomes(game.ranking, game.qualifier, game.discard_breaks_ties)  # type: ignore[assignment]
+    elif game.has_wild_cards:  # jokers in the deck, or wild cards among the 52
+        from casino.maths.wild import wild_outcomes
+
+        dealer = wild_outcomes(game.ranking, game.qualifier, game.wild, game.jokers)  # type: ignore[assignment]
     else:
         dealer = dealer_outcomes(game.ranking, game.qualifier)
     table = dealer.table

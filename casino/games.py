@@ -63,7 +63,7 @@ TIES = ("push", "player", "dealer")
 SIDE_BET_KEYS: tuple[str, ...] = side_bet_names()  # one module each in casino/bets
 _GAME_KEYS = {
     "name", "ranking", "qualifier", "ties", "description", "source", "limits", "rules", "head_to_head", "cards",
-    "discard_breaks_ties", *BETS,
+    "discard_breaks_ties", "jokers", "wild", *BETS,
     *SIDE_BET_KEYS,
 }
 _RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold", "face_up")
@@ -182,6 +182,12 @@ class Game:
     head_to_head: Any = None  # casino.maths.head_to_head.HeadToHead: two hands dealt, bets on which wins
     cards: int = 3  # cards dealt to the player and to the dealer; each plays the best three
     discard_breaks_ties: bool = False  # four cards: equal best threes are decided by the card left out
+    jokers: int = 0  # jokers added to the deck (always wild)
+    wild: str = "none"  # which of the 52 cards are wild (a casino.besthand choice: "twos", "one-eyed-jacks" …)
+
+    @property
+    def has_wild_cards(self) -> bool:
+        return self.jokers > 0 or self.wild != "none"
 
     def side_bet(self, bet: str) -> Any:
         """The side bet called ``bet`` (``"six_card_bonus"`` …); :class:`BetError` if not offered."""
@@ -241,6 +247,8 @@ class Game:
             lines += [f"qualifier = {_toml_value(self.qualifier)}", f"ties = {_toml_value(self.ties)}"]
         if self.cards != 3:
             lines += [f"cards = {self.cards}", f"discard_breaks_ties = {_toml_value(self.discard_breaks_ties)}"]
+        if self.has_wild_cards:
+            lines += [f"jokers = {self.jokers}", f"wild = {_toml_value(self.wild)}"]
         sections: list[tuple[str, list[tuple[str, Any]]]] = []
         if self.head_to_head is not None:
             head = self.head_to_head.to_toml_table()
@@ -474,6 +482,7 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
         raise GameFileError(f"{label}: ties must be one of {', '.join(TIES)}, not {ties!r}")
     name = _text(data, "name", label, Path(label.split(" ")[0]).stem)
     cards, discard_breaks_ties = _hand_size(data, label, head_to_head is not None)
+    jokers, wild = _wild_cards(data, label, head_to_head is not None, cards)
     tables: dict[str, Paytable] = {}
     for bet in BETS:
         if bet not in data:
@@ -488,6 +497,8 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
             tables[bet] = _parse_pays(bet, value, label, f"{name} {BETS[bet]}", label)
     limits = _parse_limits(data["limits"], label) if "limits" in data else Limits()
     rules = _parse_rules(data["rules"], label) if "rules" in data else Rules()
+    if rules.face_up and (cards != 3 or jokers or wild != "none"):
+        raise GameFileError(f"{label}: [rules].face_up is for three-card games from 52 cards without wild cards")
     side_bets: tuple[Any, ...] = ()
     if any(key in data for key in SIDE_BET_KEYS):
         from casino.sidebets import parse_side_bet
@@ -513,6 +524,8 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
         head_to_head=head_to_head,
         cards=cards,
         discard_breaks_ties=discard_breaks_ties,
+        jokers=jokers,
+        wild=wild,
         **tables,
     )
 
@@ -535,6 +548,28 @@ def _hand_size(data: Mapping[str, Any], label: str, head_to_head: bool) -> tuple
                 raise GameFileError(f"{label}: {key}: side bets are settled on three-card hands; "
                                     "a four-card game cannot offer them")
     return int(cards), discard
+
+
+def _wild_cards(data: Mapping[str, Any], label: str, head_to_head: bool, cards: int) -> tuple[int, str]:
+    """``jokers`` (0, 1 or 2 added to the deck) and ``wild`` (which of the 52 are wild), checked."""
+    from casino.besthand import WILD_CHOICES
+
+    jokers = data.get("jokers", 0)
+    if isinstance(jokers, bool) or jokers not in (0, 1, 2):
+        raise GameFileError(f"{label}: jokers must be 0, 1 or 2 (jokers added to the deck, always wild), not {jokers!r}")
+    wild = data.get("wild", "none")
+    choices = [w for w in WILD_CHOICES if w != "jokers"]
+    if not isinstance(wild, str) or wild not in choices:
+        near = difflib.get_close_matches(str(wild), choices, n=1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        raise GameFileError(f"{label}: wild must be one of {', '.join(choices)}, not {wild!r}{hint}")
+    if jokers or wild != "none":
+        if head_to_head or cards != 3:
+            raise GameFileError(f"{label}: wild cards are for three-card house-banked games")
+        for key in SIDE_BET_KEYS:
+            if key in data:
+                raise GameFileError(f"{label}: {key}: side bets are settled on a 52-card deck without wild cards")
+    return int(jokers), wild
 
 
 def _game_ranking(value: Any, label: str) -> Ranking:

@@ -162,10 +162,11 @@ def compile_rules(game: Game) -> CompiledRules:
 
         raise BetError(f"{game.name} is a head-to-head game: it cannot be dealt at an Ante/Play table"
                        " (edge, par, compare and solve work on it)")
-    if game.cards != 3:
+    if game.cards != 3 or game.has_wild_cards:
         from casino.errors import BetError
 
-        raise BetError(f"{game.name} deals {game.cards} cards: the table deals three-card games only"
+        what = f"deals {game.cards} cards" if game.cards != 3 else "has wild cards"
+        raise BetError(f"{game.name} {what}: the table deals three-card 52-card games only"
                        " (edge, par, compare and solve work on it)")
     table = hand_table(game.ranking)
     bonus = pay_vector(game.ante_bonus, Fraction(0))

@@ -49,7 +49,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from casino.bets import BetName
-from casino.bets.progressive import meter_key
+from casino.bets.progressive import meter_after, meter_key
 from casino.db import store
 from casino.errors import BetError
 from casino.events import BoxBets
@@ -71,26 +71,9 @@ EndReason = str
 
 
 def new_meter(side: Any, meter: Fraction, result: RoundResult) -> Fraction:
-    """The progressive meter after ``result`` (settled against ``meter``): reset to the file's meter
-    when a hand paid a share of it, then each progressive stake's contribution added::
-
-        >>> from casino.sidebets import load_side_bet
-        >>> side = load_side_bet("progressive-1")     # meter 1000, no contribution
-        >>> from dataclasses import replace
-        >>> side = replace(side, contribution=Fraction(1, 10))
-        >>> class R: settled = ()
-        >>> new_meter(side, Fraction(1500), R())
-        Fraction(1500, 1)
-    """
-    hit = False
-    added = Fraction(0)
-    for bet in result.settled:
-        if bet.bet != BetName.PROGRESSIVE:
-            continue
-        added += side.contribution * bet.stake
-        if bet.hand is not None and side._lookup(side.meter_shares, bet.hand) is not None:
-            hit = True
-    return (side.meter if hit else meter) + added
+    """The progressive meter after ``result`` (settled against ``meter``): see
+    :func:`casino.bets.progressive.meter_after`."""
+    return meter_after(side, meter, ((b.stake, b.hand) for b in result.settled if b.bet == BetName.PROGRESSIVE))
 
 
 class TableService:
@@ -207,11 +190,11 @@ class TableService:
     def deal(self, bets: Sequence[BoxBets] | None = None) -> Round:
         """Place ``bets`` (default: the current stakes) and deal; the cards are the round's to show."""
         db = self._store()
-        if bets is not None:
-            self.place(bets)
         assert self.session_id is not None
         store.record_deal(self.session_id, None, session=db)
-        return self.sitting.deal(self.stakes)
+        rnd = self.sitting.deal(self.stakes if bets is None else bets)  # checks the limits and the bankroll
+        self.stakes = rnd.bets
+        return rnd
 
     def decide(self, box: int, play: bool) -> None:
         """Play (a Play bet equal to the Ante) or fold one box of the round."""

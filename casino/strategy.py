@@ -73,8 +73,9 @@ def play_mask(game: Game, strategy: str) -> np.ndarray:
             "the informed strategy decides on the dealer's up card too (Face Up): brag simulate --strategy"
             " informed plays it; here give one decision per hand (optimal, a threshold …)"
         )
-    if game.cards != 3 and name != "optimal":
-        raise BetError(f"{game.name} deals {game.cards} cards: only the optimal strategy is known for it")
+    if (game.cards != 3 or game.has_wild_cards) and name != "optimal":
+        raise BetError(f"{game.name} deals {game.cards} cards or has wild cards: only the optimal strategy is known"
+                       " for it")
     if name == "optimal":
         from casino.edge import analyze
 
@@ -229,9 +230,9 @@ def strategy_report(
     from casino.edge import analyze
     from casino.face_up import blind
 
-    if game.cards != 3:
-        raise BetError(f"{game.name} deals {game.cards} cards: the strategy in words is for three-card games"
-                       " (brag edge and brag par give its optimal play rate and figures)")
+    if game.cards != 3 or game.has_wild_cards:
+        raise BetError(f"{game.name} deals {game.cards} cards or has wild cards: the strategy in words is for"
+                       " three-card 52-card games (brag edge and brag par give its optimal play rate and figures)")
     best = analyze(blind(game), pair_plus_ratio=pair_plus_ratio)  # one decision per hand, Face Up or not
     table = best.table
     rule, t = rule_in_words(game, best.play)

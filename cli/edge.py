@@ -72,6 +72,10 @@ def edge(
                   + (f"; {ties}" if ties else ""))
         for note in rule_notes(g):
             out.print(f"[yellow]Rule:[/] {note}")
+        if g.has_wild_cards:
+            jokers = {0: "", 1: "one joker in the deck", 2: "two jokers in the deck"}[g.jokers]
+            wild = "" if g.wild == "none" else f"{g.wild} wild"
+            out.print(f"Wild cards: {'; '.join(w for w in (jokers, wild) if w)} (natural beats wild; fewer wilds beat more).")
         if g.cards == 4:
             out.print(f"Four cards each, the best three playing{'; the discard breaks ties' if g.discard_breaks_ties else ''}.")
         n = report.ante_play.total

@@ -11,6 +11,7 @@ from cli import db, history, play
 from cli import session_stats, simulate
 from cli import compare, par, solve, strategy
 from cli import serve
+from cli import tournament
 from cli.errors import BragGroup
 
 app = typer.Typer(
@@ -58,6 +59,7 @@ app.command("par")(par.par)
 app.command("solve")(solve.solve)
 app.command("strategy")(strategy.strategy)
 app.command("serve")(serve.serve)
+app.command("tournament")(tournament.tournament)
 
 
 def main() -> None:

@@ -237,6 +237,9 @@ def print_goodbye(out, setup: Setup, record, played: int) -> None:
         out.print(f"\nNo hand played: session {setup.session_id} was not kept.")
         return
     change = setup.sitting.bankroll - setup.start_bankroll
+    if setup.sitting.stats.rounds:
+        out.print()
+        print_stats(out, setup)  # per bet, side bets included
     out.print(f"\nSession {setup.session_id} ended ({record.end_reason}) after {played} hand(s) this sitting: "
               f"bankroll {money(setup.sitting.bankroll)} ({signed(change)} since the start).")
     out.print(f"See 'brag history {setup.session_id}', replay with 'brag replay {setup.session_id} HAND', "

@@ -173,7 +173,7 @@ def catalog() -> dict[str, Any]:
     }
     return {
         "games": {name: design_of(game) for name in builtin_games()
-                  if (game := load_game(name)).head_to_head is None and game.cards == 3},  # three-card banked games
+                  if (game := load_game(name)).head_to_head is None and game.cards == 3 and not game.has_wild_cards},
         "rankings": rankings,
         "pay_classes": list(PAY_CLASSES),
         "ties": list(TIES),

@@ -387,7 +387,7 @@ def table_games() -> dict[str, str]:
     found = {}
     for name in builtin_games():
         game = load_game(name)
-        if getattr(game, "head_to_head", None) is None and getattr(game, "cards", 3) == 3:
+        if game.head_to_head is None and game.cards == 3 and not game.has_wild_cards:
             found[name] = game.name
     return found
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from casino.bets.base import BetName, RoundCards
 from casino.bets.side import SideBetKind
@@ -21,7 +22,29 @@ if TYPE_CHECKING:
 
     from casino.games import Game
 
-__all__ = ["Progressive", "meter_key"]
+__all__ = ["Progressive", "meter_key", "meter_after"]
+
+
+def meter_after(side: Any, meter: Fraction, bets: Iterable[tuple[Fraction, str | None]]) -> Fraction:
+    """The meter after one round's progressive bets (``(stake, paid hand)`` pairs) settled against
+    ``meter``: reset to the file's ``meter`` when a hand was paid a share of it, then every stake's
+    ``contribution`` added::
+
+        >>> from casino.sidebets import load_side_bet
+        >>> from dataclasses import replace
+        >>> side = replace(load_side_bet("progressive-1"), contribution=Fraction(1, 10))  # starts at 1000
+        >>> meter_after(side, Fraction(1500), [(Fraction(5), None), (Fraction(1), "run")])   # no share paid
+        Fraction(7503, 5)
+        >>> meter_after(side, Fraction(1500), [(Fraction(5), "mini_royal")])   # paid from the meter: reset
+        Fraction(2001, 2)
+    """
+    hit = False
+    added = Fraction(0)
+    for stake, hand in bets:
+        added += side.contribution * stake
+        if hand is not None and side._lookup(side.meter_shares, hand) is not None:
+            hit = True
+    return Fraction((side.meter if hit else meter) + added)
 
 
 def meter_key(game: Game) -> str:

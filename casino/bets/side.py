@@ -41,6 +41,9 @@ class SideBetKind(Bet):
     #: special hands paid as another hand when the paytable does not list them (progressive)
     parents: ClassVar[dict[str, str]] = {}
 
+    def __init__(self) -> None:
+        self._by_hand: dict[Any, np.ndarray] = {}
+
     def offered(self, game: Game) -> bool:
         return any(side.bet == self.name for side in game.side_bets)
 
@@ -62,13 +65,29 @@ class SideBetKind(Bet):
         table = self.paytable(cards.game)
         if table is None:  # not offered: the table refuses such bets before dealing
             raise LookupError(f"{cards.game.name} offers no {self.title}")
-        best = cards.remember(f"hand:{self.name}", lambda: self.classify(cards.player, cards.dealer))
+        if self.needs_dealer:
+            best = cards.remember(f"hand:{self.name}", lambda: self.classify(cards.player, cards.dealer))
+        else:  # the player's three cards alone: one lookup per hand of the game's hand table
+            best = self.by_hand(cards.game.ranking)[cards.hands]
         k = int(best[i])
         if k < 0:
             return Settled(Fraction(-1))
         hand = self.hands[k]
         pays = table.pay_for(hand, self.meter_for(cards))
         return Settled(Fraction(-1) if pays is None else pays, hand if pays is not None else None)
+
+    def by_hand(self, ranking: Any) -> np.ndarray:
+        """For a bet on the player's cards alone: its best hand for every row of ``ranking``'s hand table
+        (computed once per ranking with :meth:`classify`)."""
+        found = self._by_hand.get(ranking)
+        if found is None:
+            from casino.hands import hand_table
+
+            cards = hand_table(ranking).cards.astype("int64")
+            found = self.classify(cards, cards)  # the dealer's cards are not read
+            found.setflags(write=False)
+            self._by_hand[ranking] = found
+        return found
 
     def meter_for(self, cards: RoundCards) -> Fraction | None:
         """The meter to settle against (only the progressive has one)."""

@@ -32,6 +32,7 @@ from fractions import Fraction
 from typing import Any
 
 from sqlalchemy import bindparam, insert, update
+from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from casino.db.chain import BET_FIELDS, BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
@@ -51,6 +52,8 @@ __all__ = [
     "progressive_meter",
     "stored_meters",
     "bets_of",
+    "progressive_bets",
+    "MeterBet",
     "end_session",
     "reopen_session",
     "get_session",
@@ -273,8 +276,9 @@ def record_round(
 
 def progressive_meter(name: str, start: Fraction, *, session: Session) -> Fraction:
     """The stored meter of the progressive called ``name`` (``start``, the file's value, before any bet)."""
-    row = session.get(MeterRecord, name)
-    return start if row is None else Fraction(row.meter)
+    meters = _table(MeterRecord)
+    row = session.connection().execute(select(meters.c.meter).where(meters.c.name == name)).first()
+    return start if row is None else Fraction(row[0])
 
 
 def stored_meters(*, session: Session) -> dict[str, Fraction]:
@@ -289,6 +293,34 @@ def _write_meter(connection: Any, name: str, value: Fraction) -> None:
     ).rowcount
     if not done:
         connection.execute(insert(table).values(name=name, meter=money(value), updated_at=utcnow()))
+
+
+@dataclass(frozen=True)
+class MeterBet:
+    """A stored progressive bet, for checking a meter's chain: whose it is, its stake, paid hand and meter."""
+
+    session_id: int
+    hand_id: int
+    round_no: int
+    box: int
+    stake: str
+    paid_hand: str | None
+    meter: str | None
+
+
+def progressive_bets(game: str, *, session: Session) -> list[MeterBet]:
+    """Every stored progressive bet of every session at the game called ``game`` (one meter), in the order
+    the hands were stored."""
+    bets, hands, sessions = _table(BetRecord), _table(HandRecord), _table(SessionRecord)
+    query = (
+        sa_select(hands.c.session_id, bets.c.hand_id, hands.c.round_no, bets.c.box, bets.c.stake, bets.c.paid_hand,
+                  bets.c.meter)
+        .join_from(bets, hands, hands.c.id == bets.c.hand_id)
+        .join(sessions, sessions.c.id == hands.c.session_id)
+        .where(sessions.c.game == game, bets.c.bet == "progressive")
+        .order_by(bets.c.hand_id, bets.c.box)
+    )
+    return [MeterBet(*row) for row in session.connection().execute(query).all()]
 
 
 def bets_of(hand_ids: list[int], *, session: Session) -> dict[int, list[BetRecord]]:

@@ -28,6 +28,7 @@ from casino.bets import BetName, get_bet
 from casino.db import store
 from casino.db.chain import Totals, hand_contents, hand_hash, is_hash
 from casino.db.models import SessionRecord
+from casino.bets.progressive import meter_after, meter_key
 from casino.errors import BragError
 from casino.events import BoxBets, Decision
 from casino.fair import commitment, derive_seed, seed_from_hex, session_seed
@@ -178,6 +179,11 @@ def verify_session(
             if given is not None and true_head == given:
                 pinned = n
         previous = hand.bankroll_after
+    span = range(round_no, round_no + 1) if round_no is not None else range(1, checked + 1)
+    try:
+        found.extend(_verify_meter(record, table, span, session))
+    except ValueError as error:
+        found.add(Mismatch(None, None, "progressive meter", "unreadable", f"numbers ({error})"))
     if round_no is None:
         try:
             found.extend(_verify_totals(record, totals, previous, numbers_ok, expected_no - 1))
@@ -193,9 +199,35 @@ def verify_session(
     elif given is not None and round_no is None and pinned is not None and pinned < totals.rounds:
         found.add(Mismatch(None, None, "head", given, f"the last hand's hash: it is hand {pinned}'s, and hands "
                            f"{pinned + 1}-{totals.rounds} come after it (played since? keep the newer head)"))
-    span = range(round_no, round_no + 1) if round_no is not None else range(1, checked + 1)
     return VerifyReport(session_id, span, tuple(found.listed), true_head, totals.rounds, pinned, given,
                         practice is not None, found.more, tuple(sorted(found.bad)))
+
+
+def _verify_meter(record: SessionRecord, table: Table, checked: range, session: Session) -> list[Mismatch]:
+    """The progressive meter's chain: every progressive bet of every session at this game, in the order
+    stored, must have been settled against the meter that the bets before it left (the file's start, each
+    stake's contribution, a reset after a hit paid from the meter); and the stored meter is where the chain
+    ends. Mismatches are reported for this session's hands (and the stored meter)."""
+    game = table.game
+    if not any(side.bet == BetName.PROGRESSIVE for side in game.side_bets):
+        return []
+    side = game.side_bet(BetName.PROGRESSIVE)
+    found: list[Mismatch] = []
+    running = side.meter
+    rows = store.progressive_bets(record.game, session=session)
+    by_hand: dict[int, list[store.MeterBet]] = {}
+    for row in rows:
+        by_hand.setdefault(row.hand_id, []).append(row)
+    for hand_rows in by_hand.values():
+        for row in hand_rows:
+            mine = row.session_id == record.id and row.round_no in checked
+            if mine and (row.meter is None or Fraction(row.meter) != running):
+                found.append(Mismatch(row.round_no, row.box, "progressive meter", str(row.meter), str(running)))
+        running = meter_after(side, running, [(Fraction(r.stake), r.paid_hand) for r in hand_rows])
+    stored = store.progressive_meter(meter_key(game), side.meter, session=session)
+    if rows and stored != running:
+        found.append(Mismatch(None, None, "stored progressive meter", str(stored), str(running)))
+    return found
 
 
 def _verify_totals(record: SessionRecord, totals: Totals, last: str, numbers_ok: bool, count: int) -> list[Mismatch]:

@@ -102,6 +102,7 @@ def test_four_card_game_round_trips_and_solves():
         ("discard_breaks_ties = true\n", "discard_breaks_ties needs cards = 4"),
         ('cards = 4\nsix_card_bonus = "six-card-bonus-1"\n', "six_card_bonus: side bets are settled on three-card"),
         ('cards = 4\n[head_to_head]\nwin = 1\n', "cards: a head-to-head game deals three cards"),
+        ("cards = 4\n[rules]\nface_up = true\n", "[rules].face_up is for three-card games"),
     ],
 )
 def test_bad_hand_size_keys_are_one_line_and_exit_2(runner, app, tmp_path, text, message):

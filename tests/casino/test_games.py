@@ -38,7 +38,7 @@ def write(tmp_path: Path, text: str, name: str = "game.toml") -> Path:
 
 def test_builtin_games_and_tables_are_listed():
     assert set(builtin_games()) == {"3-card-brag", "three-card-poker", "brag-with-side-bets", "teen-patti",
-                                    "teen-patti-20-20", "teen-patti-pro", "four-card-brag"}
+                                    "teen-patti-20-20", "teen-patti-pro", "four-card-brag", "joker-brag"}
     assert {f"ante-bonus-{i}" for i in range(1, 7)} | {f"pair-plus-{i}" for i in range(1, 9)} <= set(
         builtin_paytables()
     )

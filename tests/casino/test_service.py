@@ -237,3 +237,31 @@ def test_side_bets_the_game_does_not_offer_are_refused(db):
         TableService.new(load_game("3-card-brag"), Fraction(100), stakes=[BoxBets(1, 5, 0, {"prime": 1})])
     with pytest.raises(BragError, match="is not a side bet|no bet called"):
         BoxBets(1, 5, 0, {"ante": 1})
+
+
+def test_verify_follows_the_meter_through_every_session_at_the_game(db, tmp_path):
+    from casino.bets.progressive import meter_key
+    from casino.db.models import MeterRecord
+
+    game = _meter_game(tmp_path)
+    stakes = (BoxBets(1, 0, 0, {"progressive": 2}),)
+    first = play(db, game, 30, stakes=stakes, seed="chain 1")
+    second = play(db, game, 30, stakes=stakes, seed="chain 2")
+    assert verify_session(first.session_id, session=db).ok and verify_session(second.session_id, session=db).ok
+    # a losing bet's meter changed by hand: its pay is unchanged, but the chain is not
+    hand = store.get_hand(second.session_id, 9, session=db)
+    row = next(r for r in store.bets_of([hand.id], session=db)[hand.id] if r.bet == "progressive")
+    row.meter = str(Fraction(row.meter) + 1)
+    db.add(row)
+    db.commit()
+    report = verify_session(second.session_id, session=db)
+    assert [(m.round_no, m.field) for m in report.mismatches if m.field == "progressive meter"] == [(9, "progressive meter")]
+    row.meter = str(Fraction(row.meter) - 1)
+    db.add(row)
+    # the stored meter moved by hand
+    meter = db.get(MeterRecord, meter_key(game))
+    meter.meter = str(Fraction(meter.meter) + 100)
+    db.add(meter)
+    db.commit()
+    fields = [m.field for m in verify_session(first.session_id, session=db).mismatches]
+    assert fields == ["stored progressive meter"]

@@ -64,7 +64,8 @@ def test_paytables_lists_everything(runner, app):
         assert name in result.output
     data = json.loads(runner.invoke(app, ["paytables", "--json"]).output)
     assert {g["name"] for g in data["games"]} == {"3-card-brag", "three-card-poker", "brag-with-side-bets",
-                                                  "teen-patti", "teen-patti-20-20", "teen-patti-pro", "four-card-brag"}
+                                                  "teen-patti", "teen-patti-20-20", "teen-patti-pro", "four-card-brag",
+                                                  "joker-brag"}
     assert len([t for t in data["paytables"] if t["bet"] == "pair_plus"]) >= 8
 
 

@@ -1,0 +1,156 @@
+"""The characters at the real table: an adapter to the engine's opponent seam.
+
+The engine (:mod:`casino.classic.state`, :mod:`casino.classic.table`) asks a computer seat
+``decide(view, legal, rng) -> Action`` with its :class:`~casino.classic.view.SeatView` (its cards only
+once it has looked) and the legal actions. :class:`CharacterOpponent` turns that into the characters'
+:class:`~casino.classic.opponents.situation.Situation` and their choice back into an engine action:
+
+- *stay* is the minimum bet (or a cover, when the seat cannot afford it and the rules let it cover);
+  *raise* is the next step up (double the minimum, within the maximum, or the next fixed-limit amount);
+- the stake's place on the expert's menu is the number of raises so far in the hand;
+- four- and five-card Brag: the seat discards to its best three at once; wild cards: the characters'
+  equity counts the hand as the natural hand it stands for (an approximation: the other hands may hold
+  wild cards too).
+
+The view never carries another seat's cards, and the situation never carries a blind seat's own
+cards, so a character cannot read a hidden card at the real table either.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from casino.classic.opponents.characters import Character, character
+from casino.classic.opponents.situation import Choice, Situation
+from casino.classic.opponents.table import hand_row
+
+if TYPE_CHECKING:  # the engine's types; imported lazily at run time
+    from casino.classic.actions import Action
+    from casino.classic.state import LegalActions
+    from casino.classic.view import SeatView
+
+__all__ = ["CharacterOpponent", "to_situation", "opponents_from_text"]
+
+
+def _hand_index(view: SeatView) -> int | None:
+    """The hand-table row the seat's best three stand for (``None`` while blind)."""
+    if view.cards is None:
+        return None
+    cards = tuple(view.kept) if view.kept is not None else tuple(view.cards)
+    if len(cards) == 3 and view.rules.wild == "none":
+        return hand_row(cards[0], cards[1], cards[2])
+    from casino.besthand import HandRanker
+
+    ranker = HandRanker(view.rules.cards, view.rules.wild)
+    if len(cards) > 3:
+        cards, _ = ranker.best_choice(cards)
+    # the engine's ranker knows the natural hand three cards stand for, wild cards played best
+    return int(ranker._three(cards[0], cards[1], cards[2])[2])
+
+
+def _path(view: SeatView) -> tuple[tuple[tuple[int, Choice], ...], int, int]:
+    """The hand's public choices as (seat, choice), the number of bets, and the raises so far."""
+    from casino.classic.actions import BetMade, Folded, Looked, Saw
+
+    path: list[tuple[int, Choice]] = []
+    bets = raises = 0
+    stake = None
+    for e in view.history:
+        if isinstance(e, Looked):
+            path.append((e.seat, "look"))
+        elif isinstance(e, Folded):
+            path.append((e.seat, "fold"))
+        elif isinstance(e, Saw):
+            path.append((e.seat, "see"))
+        elif isinstance(e, BetMade):
+            raised = stake is not None and e.stake > stake
+            path.append((e.seat, "raise" if raised else "stay"))
+            raises += int(raised)
+            bets += 1
+            stake = e.stake
+    return tuple(path), bets, raises
+
+
+def _raise_amount(legal: LegalActions) -> Any:
+    if legal.bet_min is None or legal.bet_max is None:
+        return None
+    if legal.bet_choices is not None:
+        return legal.bet_choices[1] if len(legal.bet_choices) > 1 else None
+    if legal.bet_max <= legal.bet_min:
+        return None
+    return min(legal.bet_max, legal.bet_min * 2)
+
+
+def to_situation(view: SeatView, legal: LegalActions) -> Situation:
+    """What the characters see of an engine decision (public information plus the seat's own cards)."""
+    n = len(view.seats)
+    others = tuple(
+        view.seats[(view.seat + k) % n].status == "blind"
+        for k in range(1, n)
+        if view.seats[(view.seat + k) % n].status in ("blind", "seen")
+    )
+    path, bets, raises = _path(view)
+    stay = legal.bet_min if legal.bet_min is not None else legal.cover
+    if legal.bet_choices is not None and legal.bet_min is not None:
+        stay = legal.bet_choices[0]
+    raise_to = _raise_amount(legal)
+    me = view.seats[view.seat]
+    return Situation(
+        seat=view.seat,
+        hand_index=_hand_index(view),
+        live_blind=others if others else (False,),
+        pot=float(view.pot),
+        put_in=float(me.put_in),
+        stake=float(view.stake),
+        level=min(raises, 3),
+        bets=bets,
+        cost_stay=float(stay) if stay is not None else None,
+        cost_raise=float(raise_to) if raise_to is not None else None,
+        cost_see=float(legal.see_cost) if legal.see_cost is not None else None,
+        path=path,
+        shown=tuple(c for h in view.shown_before for c in h.kept),
+    )
+
+
+class CharacterOpponent:
+    """A character seated at the engine's table (the engine's ``Opponent`` protocol)."""
+
+    def __init__(self, who: Character | str) -> None:
+        self.character = character(who) if isinstance(who, str) else who
+        self.name = self.character.name
+
+    def decide(self, view: SeatView, legal: LegalActions, rng: random.Random) -> Action:
+        from casino.classic.actions import Bet, Choose, Cover, Discard, Fold, Keep, Look, See
+
+        if legal.keep:
+            return Keep(True)
+        if legal.choose:
+            return Choose(True)
+        if legal.discard:
+            from casino.besthand import HandRanker
+
+            assert view.cards is not None
+            _, gone = HandRanker(view.rules.cards, view.rules.wild).best_choice(view.cards)
+            return Discard(tuple(gone))
+        s = to_situation(view, legal)
+        choice = self.character.decide(s, rng)
+        if choice == "look":
+            return Look(0)
+        if choice == "fold":
+            return Fold()
+        if choice == "see":
+            return See()
+        if choice == "raise":
+            return Bet(_raise_amount(legal))
+        if legal.bet_min is None:  # stay: cover when the seat cannot afford the minimum
+            return Cover()
+        return Bet(legal.bet_choices[0] if legal.bet_choices is not None else legal.bet_min)
+
+
+def opponents_from_text(text: str) -> list[CharacterOpponent] | int:
+    """``--opponents``: a count (``"3"``) or characters by name (``"expert,bluffer,steady"``)."""
+    t = text.strip()
+    if t.isdigit():
+        return int(t)
+    return [CharacterOpponent(name) for name in t.split(",") if name.strip()]

@@ -1,0 +1,158 @@
+"""``brag tournament``: the computer characters against each other, heads-up and at six seats."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Optional
+
+import typer
+
+from cli.options import JsonOpt
+
+PlayersOpt = Annotated[
+    Optional[str],
+    typer.Option(
+        "--players",
+        help="Comma-separated characters (default: cautious,steady,loose,bluffer,expert,random,stay-in).",
+    ),
+]
+
+
+def tournament(
+    deals: Annotated[
+        int, typer.Option("--deals", "-n", help="Deals per heads-up pairing and per six-seat lineup; each is played "
+                          "once per seating (2 hands heads-up, 6 at six seats).")
+    ] = 2000,
+    players: PlayersOpt = None,
+    seed: Annotated[str, typer.Option("--seed", help="Any text or number: the same seed gives the same chips.")] = "1",
+    heads_up: Annotated[bool, typer.Option("--heads-up/--no-heads-up", help="Play the heads-up pairings.")] = True,
+    six_seat: Annotated[bool, typer.Option("--six-seat/--no-six-seat", help="Play the six-seat lineups.")] = True,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Local processes (same result for any number).")] = 1,
+    scheduler: Annotated[
+        Optional[str],
+        typer.Option("--scheduler", help="A Dask scheduler address (tcp://host:8786): run the chunks there "
+                     "(needs the 'dask' extra); the result is the same."),
+    ] = None,
+    plot: Annotated[Optional[str], typer.Option("--plot", help="Write a PNG picture of the results here.")] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Every character against every other: chips won per 100 hands with 95 % intervals, duplicate deals.
+
+    Heads-up, each deal is played twice with the seats swapped; at six seats, six times with the lineup turned one seat each time. The table plays standard Brag on a stake menu of 2, 4, 8, 16 chips (ante 1); see docs/opponents.md.
+    """  # noqa: E501
+    import json as json_module
+
+    from casino.classic.opponents import CHARACTERS
+    from casino.classic.tournament import run_tournament
+    from cli.errors import fail
+
+    names = [p.strip() for p in players.split(",")] if players else list(CHARACTERS)
+    if deals < 1:
+        fail(f"--deals must be at least 1, not {deals}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
+    if not heads_up and not six_seat:
+        fail("nothing to play: --no-heads-up and --no-six-seat together")
+    if plot is not None and not plot.lower().endswith(".png"):
+        fail(f"--plot writes a PNG picture: give a file name ending in .png, not {plot!r}")
+    result = run_tournament(names, deals=deals, seed=seed, heads_up=heads_up, six_seat=six_seat,
+                            workers=workers, scheduler=scheduler)
+    if plot is not None:
+        _plot(result, plot)
+    if json:
+        typer.echo(json_module.dumps(result.to_dict(), indent=2))
+        return
+    _show(result)
+
+
+def _show(result: Any) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    fmt = "{:+.1f}"
+    if result.pairs:
+        t = Table(title=f"Heads-up: chips won per 100 hands by the row against the column "
+                  f"({2 * result.deals:,} hands per pairing, seed {result.seed})")
+        t.add_column("")
+        for p in result.players:
+            t.add_column(p, justify="right")
+        t.add_column("all (95 % CI)", justify="right")
+        for a in result.ranking():
+            row = [a]
+            for b in result.players:
+                if a == b:
+                    row.append("")
+                    continue
+                s = result.pairs[(a, b)]
+                low, high = s.interval()
+                mark = "" if low > 0 or high < 0 else "~"
+                row.append(mark + fmt.format(s.per_100))
+            pooled = result.heads_up(a)
+            row.append(f"{pooled.per_100:+.1f} ± {pooled.half_width:.1f}")
+            t.add_row(*row)
+        console.print(t)
+        console.print("~ : the 95 % interval includes zero")
+    if result.six_seat:
+        t = Table(title=f"Six seats: chips won per 100 hands ({result.deals:,} deals x 6 seatings per lineup)")
+        t.add_column("player")
+        t.add_column("per 100 hands", justify="right")
+        t.add_column("95 % interval", justify="right")
+        t.add_column("hands", justify="right")
+        for p in sorted(result.six_seat, key=lambda q: -result.six_seat[q].per_100):
+            s = result.six_seat[p]
+            low, high = s.interval()
+            t.add_row(p, fmt.format(s.per_100), f"{low:+.1f} to {high:+.1f}", f"{s.hands:,}")
+        console.print(t)
+    console.print(f"ranking (heads-up): {', '.join(result.ranking())}   ({result.seconds:.1f} s)")
+
+
+def _plot(result: Any, path: str) -> None:
+    """A heat map of the heads-up results and bars (with 95 % intervals) of the six-seat results."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from cli.errors import fail
+
+    panels = int(bool(result.pairs)) + int(bool(result.six_seat))
+    fig, axes = plt.subplots(1, panels, figsize=(6.5 * panels, 5.0), dpi=100, squeeze=False)
+    k = 0
+    if result.pairs:
+        order = result.ranking()
+        grid = np.full((len(order), len(order)), np.nan)
+        for i, a in enumerate(order):
+            for j, b in enumerate(order):
+                if a != b:
+                    grid[i, j] = result.pairs[(a, b)].per_100
+        ax = axes[0][k]
+        top = float(np.nanmax(np.abs(grid))) or 1.0
+        im = ax.imshow(grid, cmap="RdYlGn", vmin=-top, vmax=top)
+        ax.set_xticks(range(len(order)), order, rotation=45, ha="right")
+        ax.set_yticks(range(len(order)), order)
+        for i in range(len(order)):
+            for j in range(len(order)):
+                if i != j:
+                    ax.text(j, i, f"{grid[i, j]:+.0f}", ha="center", va="center", fontsize=8)
+        ax.set_title("Heads-up: row's chips per 100 hands vs column", fontsize=10)
+        fig.colorbar(im, ax=ax, shrink=0.8)
+        k += 1
+    if result.six_seat:
+        ax = axes[0][k]
+        names = sorted(result.six_seat, key=lambda q: -result.six_seat[q].per_100)
+        values = [result.six_seat[p].per_100 for p in names]
+        errors = [result.six_seat[p].half_width for p in names]
+        ax.bar(names, values, yerr=errors, capsize=4, color=["tab:green" if v > 0 else "tab:red" for v in values])
+        ax.axhline(0, color="black", linewidth=0.8)
+        ax.set_ylabel("chips won per 100 hands (95 % CI)")
+        ax.set_title("Six seats", fontsize=10)
+        ax.tick_params(axis="x", rotation=45)
+    fig.suptitle(f"Brag tournament, {result.deals:,} deals per pairing, seed {result.seed}", fontsize=11)
+    fig.tight_layout()
+    try:
+        fig.savefig(path)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}")
+    finally:
+        plt.close(fig)

@@ -1,0 +1,52 @@
+"""The characters at the engine's table: legal actions only, through the engine's own checks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("casino.classic.state", reason="the traditional Brag engine (issue 8) is not on this branch")
+
+from casino.classic.opponents import CHARACTERS  # noqa: E402
+from casino.classic.opponents.seat import CharacterOpponent, opponents_from_text, to_situation  # noqa: E402
+from casino.classic.opponents.situation import HiddenCardError  # noqa: E402
+
+
+@pytest.mark.parametrize("rules_name", ["classic-brag", "against-the-computer", "four-card-brag",
+                                        "five-card-brag", "brag-with-twos-wild", "brag-with-braggers"])
+def test_characters_play_whole_hands_on_the_engine(rules_name: str) -> None:
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+
+    rules = load_rules(rules_name)
+    names = list(CHARACTERS[:6])
+    table = ClassicTable(rules, names, seed=f"seat-{rules_name}")
+    bots = [CharacterOpponent(n) for n in names]
+    start = sum(table.chips)
+    rng = random.Random(1)
+    for _ in range(15):
+        if not table.can_deal():
+            break
+        table.play_hand(bots, rng)  # the engine verifies every action it is given
+    assert sum(table.chips) == start
+
+
+def test_a_blind_view_gives_a_situation_without_cards() -> None:
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+
+    table = ClassicTable(load_rules("classic-brag"), ["A", "B", "C"], seed="blind")
+    table.start_hand()
+    view = table.view(table.to_act)
+    s = to_situation(view, table.legal_actions())
+    assert view.cards is None and s.hand_index is None
+    with pytest.raises(HiddenCardError):
+        s.hand  # noqa: B018
+    assert s.opponents == 2 and all(s.live_blind)
+
+
+def test_opponents_by_count_or_name() -> None:
+    assert opponents_from_text("3") == 3
+    bots = opponents_from_text("expert, bluffer,steady")
+    assert isinstance(bots, list) and [b.name for b in bots] == ["expert", "bluffer", "steady"]

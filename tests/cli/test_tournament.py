@@ -1,0 +1,48 @@
+"""``brag tournament``: tables, JSON, a picture, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def test_tournament_json(runner, app) -> None:  # type: ignore[no-untyped-def]
+    args = ["tournament", "--players", "expert,random", "--deals", "60", "--seed", "5", "--json"]
+    first = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.output)
+    assert data["players"] == ["expert", "random"] and data["hands_per_heads_up_pairing"] == 120
+    pair = {(r["player"], r["opponent"]): r for r in data["heads_up"]}
+    assert pair[("expert", "random")]["chips"] == -pair[("random", "expert")]["chips"]
+    again = json.loads(runner.invoke(app, args).output)
+    data.pop("seconds"), again.pop("seconds")
+    assert data == again
+
+
+def test_tournament_table_and_picture(runner, app, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    picture = tmp_path / "t.png"
+    result = runner.invoke(app, ["tournament", "--players", "steady,random,stay-in", "--deals", "40",
+                                 "--plot", str(picture)])
+    assert result.exit_code == 0, result.output
+    assert "Heads-up" in result.output and "Six seats" in result.output and "ranking" in result.output
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--players", "expert,sharp"], "unknown character 'sharp'"),
+        (["--players", "expert"], "at least two players"),
+        (["--deals", "0"], "--deals must be at least 1"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--no-heads-up", "--no-six-seat"], "nothing to play"),
+        (["--plot", "x.svg"], "ending in .png"),
+        (["--deals", "2", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
+    ],
+)
+def test_bad_input_is_one_line(runner, app, args, message) -> None:  # type: ignore[no-untyped-def]
+    result = runner.invoke(app, ["tournament", *args])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output
