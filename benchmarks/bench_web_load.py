@@ -37,7 +37,7 @@ pytestmark = pytest.mark.benchmark
 ROOT = Path(__file__).resolve().parents[1]
 SESSIONS = int(os.environ.get("BRAG_LOAD_SESSIONS", "50"))
 HANDS = int(os.environ.get("BRAG_LOAD_HANDS", "20"))
-THINK = float(os.environ.get("BRAG_LOAD_THINK", "0.3"))  # seconds a player takes before each action
+THINK = float(os.environ.get("BRAG_LOAD_THINK", "1.0"))  # seconds a player takes before each action (0.5-1.5 s)
 DEADLINE = 300.0
 
 
@@ -64,7 +64,7 @@ class Connection:
         self.writer.close()
 
 
-async def _player(port: int, number: int, think: float, latencies: list[float], errors: list[str]):
+async def _player(port: int, number: int, think: float, latencies: list[tuple[str, float]], errors: list[str]):
     """One session: sit down, play HANDS hands; returns (session id, the nets seen, the last bankroll)."""
     pause = random.Random(number)
     connection = Connection(port)
@@ -75,7 +75,11 @@ async def _player(port: int, number: int, think: float, latencies: list[float], 
             await asyncio.sleep(think * (0.5 + pause.random()))  # a player's pause: half to one and a half THINK
         start = time.perf_counter()
         status, data = await connection.post(path, body)
-        latencies.append(time.perf_counter() - start)
+        elapsed = time.perf_counter() - start
+        kind = path.rsplit("/", 1)[1]
+        if kind == "decide" and status == 200 and data["round"] is None:
+            kind = "decide+settle"  # the last decision settles and stores the hand
+        latencies.append((kind, elapsed))
         if status != 200:
             errors.append(f"{path}: {status} {data}")
             return None
@@ -131,7 +135,7 @@ def _run(tmp_path: Path, label: str, think: float) -> None:
                 break
             except httpx.TransportError:
                 time.sleep(0.05)
-        latencies: list[float] = []
+        latencies: list[tuple[str, float]] = []
         errors: list[str] = []
 
         async def everyone():
@@ -150,13 +154,17 @@ def _run(tmp_path: Path, label: str, think: float) -> None:
             server.communicate()
 
     hands = sum(len(nets) for _, nets, _ in played)
-    ms = [1000 * x for x in latencies]
+    ms = [1000 * x for _, x in latencies]
     print(f"\n{label}: {SESSIONS} concurrent sessions x {HANDS} hands (2 boxes), think time {think:g} s, "
           "one Uvicorn worker on loopback")
     print(f"  {len(ms):,} requests, {hands:,} hands in {wall:.1f} s: {len(ms) / wall:,.0f} requests/s, "
           f"{hands / wall:,.0f} hands/s")
     print(f"  latency ms: p50 {_percentile(ms, .50):.1f}  p90 {_percentile(ms, .90):.1f}  "
           f"p99 {_percentile(ms, .99):.1f}  max {max(ms):.1f}")
+    for kind in ("sessions", "deal", "decide", "decide+settle"):
+        some = [1000 * x for k, x in latencies if k == kind]
+        if some:
+            print(f"    {kind:<14} {len(some):>5,}: p50 {_percentile(some, .50):6.1f}  p99 {_percentile(some, .99):6.1f}")
     print(f"  errors: {len(errors)}" + (f" (first: {errors[0]})" if errors else ""))
     lost = 0
     with Session(connect(db)) as session:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
@@ -108,7 +108,7 @@ def informed_outcomes(
     strength = table.strength.astype(np.int64)
     seen_mask = np.zeros(52, dtype=bool)
     seen_mask[list(seen_set)] = True
-    clear = ~seen_mask[cards].any(axis=1)
+    clear = np.asarray(~seen_mask[cards].any(axis=1))
     universe = clear.copy()
     possible = clear.copy()
     if dealer_card is not None:
@@ -133,17 +133,18 @@ def informed_outcomes(
     def below(r: np.ndarray | int) -> np.ndarray:
         r = np.broadcast_to(np.asarray(r, dtype=np.int64), strength.shape)
         inside = universe & (strength < r)  # the player's own hand, if it is in the universe
-        return (
+        counted: np.ndarray = (
             total[r]
             - by_card[cards, r[:, None]].sum(axis=1)
             + by_pair[p_pairs, r[:, None]].sum(axis=1)
             - inside
         )
+        return counted
 
     q = qualifier_strength
     below_q, below_s, below_s1 = below(q), below(strength), below(strength + 1)
     n_dealer = below(width - 1)
-    counts = {
+    counts: dict[str, np.ndarray] = {
         "not_qualify": below_q,
         "win": np.maximum(below_s - below_q, 0),
         "tie": np.where(strength >= q, below_s1 - below_s, 0),
@@ -203,7 +204,7 @@ def informed(game: Game, dealer_card: str | Card | None = None, seen: str | Iter
     )
 
 
-def _lcm(values: list[Fraction | None]) -> int:
+def _lcm(values: Sequence[Fraction | None]) -> int:
     import math
 
     return math.lcm(1, *(v.denominator for v in values if v is not None))

@@ -173,7 +173,8 @@ class BettingState:
 
     @property
     def playing(self) -> np.ndarray:
-        return self.stop == PLAYING
+        playing: np.ndarray = self.stop == PLAYING
+        return playing
 
 
 @dataclass(frozen=True)
@@ -374,7 +375,8 @@ class BettingPattern:
         if not base:
             return np.zeros(np.broadcast(wanted, bankroll).shape, dtype=np.int64)
         affordable = (np.asarray(bankroll, dtype=np.int64) - self.units(self.pair_plus)) // (2 * base) * base
-        return np.minimum(wanted, affordable)
+        stake: np.ndarray = np.minimum(wanted, affordable)
+        return stake
 
     # -- the vectorised rule ------------------------------------------------------------------------
 

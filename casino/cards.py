@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from casino.errors import CardError
 
@@ -160,7 +161,7 @@ def _card_from_token(token: str) -> Card:
     return Card(Rank(RANK_CHARS.index(rank_text) + 2), Suit(SUIT_CHARS.index(suit_text)))
 
 
-def parse_cards(text: str | Card | list | tuple, count: int | None = None) -> tuple[Card, ...]:
+def parse_cards(text: str | Card | list[Any] | tuple[Any, ...], count: int | None = None) -> tuple[Card, ...]:
     """Parse card text such as ``"3h 3d 3s"``, ``"A♠2♠3♠"`` or ``"10h, jd, qc"``.
 
     Raises :class:`CardError` for text that is not cards, for a duplicate card, and, when ``count``

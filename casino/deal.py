@@ -33,7 +33,7 @@ __all__ = ["card_masks", "deal", "seed_entropy", "seed_value", "fresh_seed"]
 def card_masks(ranking: str | Ranking) -> np.ndarray:
     """One 52-bit mask of its cards per hand (read-only, cached per ranking)."""
     cards = hand_table(ranking).cards.astype(np.uint64)
-    masks = np.bitwise_or.reduce(np.uint64(1) << cards, axis=1)
+    masks: np.ndarray = np.bitwise_or.reduce(np.uint64(1) << cards, axis=1)
     masks.setflags(write=False)
     return masks
 
@@ -100,4 +100,6 @@ def seed_value(seed: int | str | None) -> int | str:
 
 def fresh_seed() -> int:
     """A new seed from the operating system, to be recorded so the run can be repeated."""
-    return int(np.random.SeedSequence().entropy)
+    entropy = np.random.SeedSequence().entropy  # a fresh SeedSequence draws one whole number
+    assert isinstance(entropy, int)
+    return entropy

@@ -104,12 +104,14 @@ class _CumulativeCounts:
         card, pair = self.by_card, self.by_pair
         c0, c1, c2 = self.card_cells
         p0, p1, p2 = self.pair_cells
-        return card[c0 + r] + card[c1 + r] + card[c2 + r] - pair[p0 + r] - pair[p1 + r] - pair[p2 + r]
+        removed: np.ndarray = card[c0 + r] + card[c1 + r] + card[c2 + r] - pair[p0 + r] - pair[p1 + r] - pair[p2 + r]
+        return removed
 
-    def below(self, r: np.ndarray) -> np.ndarray:
+    def below(self, r: np.ndarray | int) -> np.ndarray:
         """Dealer hands disjoint from each player hand whose strength is below ``r`` (per hand)."""
         r = np.broadcast_to(np.asarray(r, dtype=np.int64), self.strength.shape)
-        return self.all[r] - (self._removed(r) - self.base) - (self.strength < r)
+        counts: np.ndarray = self.all[r] - (self._removed(r) - self.base) - (self.strength < r)
+        return counts
 
 
 @cache

@@ -22,7 +22,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import numpy as np
 
@@ -165,7 +165,7 @@ class EdgeReport:
 
     def decision(self, hand: str | Iterable[Card] | int) -> HandDecision:
         """The optimal decision and exact EV of play vs fold for one hand (text, cards or row)."""
-        i = hand if isinstance(hand, (int, np.integer)) else self.table.index(hand)  # type: ignore[arg-type]
+        i = hand if isinstance(hand, (int, np.integer)) else self.table.index(hand if isinstance(hand, str) else tuple(hand))
         ev_play = Fraction(int(self.play_value[i]), N_DEALER_HANDS * self.scale)
         return HandDecision(self.table.describe(int(i)), bool(ev_play > -1), ev_play, Fraction(-1))
 
@@ -176,12 +176,19 @@ class EdgeReport:
         return data
 
 
-def _row_name(pay_class: str, pays: list) -> str:
+def _row_name(pay_class: str, pays: Sequence[Fraction | None]) -> str:
     """The return-table row of a pay class: a special hand paid as its category shares the category's row."""
     parent = SPECIAL_PARENT.get(pay_class)
     if parent is not None and pays[PAY_CLASSES.index(pay_class)] == pays[PAY_CLASSES.index(parent)]:
         return parent
     return pay_class
+
+
+def _pay_of(pays: Sequence[Fraction | None], row: str) -> Fraction:
+    """What a return-table row pays (a row is always a paying class)."""
+    pay = pays[PAY_CLASSES.index(row)]
+    assert pay is not None
+    return pay
 
 
 def _lcm_of_denominators(values: Iterable[Fraction | None]) -> int:
@@ -211,7 +218,7 @@ def _ante_play(
     dealer: DealerOutcomes,
     play: np.ndarray | None,
     pair_plus_ratio: Fraction = Fraction(0),
-):
+) -> tuple[BetReport, np.ndarray, np.ndarray, int]:
     # Hands and dealer hands per player hand: 22,100 and 18,424 for three cards (more for four).
     n_hands = len(table.pay_class)
     n_dealer = int(dealer.not_qualify[0]) + int(dealer.win[0]) + int(dealer.tie[0]) + int(dealer.lose[0])
@@ -225,7 +232,7 @@ def _ante_play(
     nets = outcome_nets(game)
     hand_bonus = bonus_scaled[table.pay_class]
     dealt = {NOT_QUALIFY: dealer.not_qualify, WIN: dealer.win, TIE: dealer.tie, LOSE: dealer.lose}
-    main = sum(nets.main[k] * n for k, n in dealt.items())
+    main = np.asarray(sum(nets.main[k] * n for k, n in dealt.items()))
     bonus_pairs = sum(n for k, n in dealt.items() if nets.bonus_paid[k])  # dealer hands on which the bonus pays
     play_value = main.astype(exact_type) * scale + hand_bonus * bonus_pairs
     if play is None:
@@ -303,13 +310,14 @@ def _pair_plus(game: Game, table: HandTable, play: np.ndarray) -> BetReport | No
     rows: dict[str, int] = {}
     for k, name in enumerate(PAY_CLASSES):
         n = int(per_class[k])
-        if pays[k] is None or n == 0:
+        pay = pays[k]
+        if pay is None or n == 0:
             losing += n
             continue
         row = _row_name(name, pays)
         rows[row] = rows.get(row, 0) + n
-        distribution[pays[k]] = distribution.get(pays[k], 0) + n
-    outcomes = [Outcome(table.ranking.label(row), n, pays[PAY_CLASSES.index(row)], n_hands) for row, n in rows.items()]
+        distribution[pay] = distribution.get(pay, 0) + n
+    outcomes = [Outcome(table.ranking.label(row), n, _pay_of(pays, row), n_hands) for row, n in rows.items()]
     outcomes.sort(key=lambda o: o.pays, reverse=True)
     outcomes.append(Outcome("Loses", losing, Fraction(-1), n_hands))
     if losing:
@@ -344,19 +352,24 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
             from casino.errors import BetError
 
             raise BetError(f"{game.name} is a head-to-head game: there is no play/fold decision to give")
+        # its report has the EdgeReport interface the commands use (bets, to_dict): a stand-in, not a subclass
         return analyze_head_to_head(game)  # type: ignore[return-value]
     if (play is None and game.rules.face_up) or (play is not None and np.ndim(play) == 2):
         from casino.face_up import face_up_analysis  # the dealer's first card seen: decided per up card
 
         return face_up_analysis(game, play)
+    # The dealer-outcome counts per player hand: three cards from 52 (the common case), four cards
+    # each playing the best three, or a deck with wild cards. Each has .table (with .pay_class and
+    # .ranking) and the four count arrays, which is all the rest of the analysis reads.
+    dealer: Any
     if game.cards == 4:  # each of player and dealer plays the best three of four
         from casino.maths.four_card import four_card_outcomes
 
-        dealer = four_card_outcomes(game.ranking, game.qualifier, game.discard_breaks_ties)  # type: ignore[assignment]
+        dealer = four_card_outcomes(game.ranking, game.qualifier, game.discard_breaks_ties)
     elif game.has_wild_cards:  # jokers in the deck, or wild cards among the 52
         from casino.maths.wild import wild_outcomes
 
-        dealer = wild_outcomes(game.ranking, game.qualifier, game.wild, game.jokers)  # type: ignore[assignment]
+        dealer = wild_outcomes(game.ranking, game.qualifier, game.wild, game.jokers)
     else:
         dealer = dealer_outcomes(game.ranking, game.qualifier)
     table = dealer.table

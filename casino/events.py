@@ -184,7 +184,7 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):  # type: ignore[arg-type]  # every event class is a dataclass
             value = getattr(self, f.name)
             if isinstance(value, Fraction):
                 value = _money(value)
@@ -291,7 +291,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
         raise BragError(f"unknown event kind {kind!r}")
     values: dict[str, Any] = {}
     try:
-        for f in fields(cls):  # type: ignore[arg-type]
+        for f in fields(cls):  # type: ignore[arg-type]  # every event class is a dataclass
             if f.name in ("hand", "meter") and f.name not in data:
                 continue  # optional (BetSettled of a main bet)
             value = data[f.name]

@@ -29,6 +29,7 @@ import math
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,6 +38,9 @@ from casino.games import BETS, Game
 from casino.hands import N_HANDS, hand_index, hand_table
 from casino.rankings import PAY_CLASSES
 from casino.rules import LOSE, NOT_QUALIFY, OUTCOME_NAMES, TIE, WIN, outcome_nets, pay_vector
+
+if TYPE_CHECKING:
+    from casino.edge import BetReport, EdgeReport
 
 __all__ = ["N_UP_CARDS", "N_COMPLETIONS", "InformedValues", "informed_values", "informed_play", "face_up_analysis",
            "blind"]
@@ -138,7 +142,7 @@ def informed_play(game: Game) -> np.ndarray:
     return play
 
 
-def face_up_analysis(game: Game, play: np.ndarray | None = None):
+def face_up_analysis(game: Game, play: np.ndarray | None = None) -> EdgeReport:
     """The exact analysis of ``game`` dealt Face Up: an :class:`casino.edge.EdgeReport` whose
     Ante/Play (and, when a fold loses it, Pair Plus) figures are over every (player hand, up card,
     dealer completion), the player following ``play`` (22,100 x 52 decisions; the informed strategy
@@ -212,7 +216,7 @@ def _row(c: int, bonus: list[Fraction]) -> str:
     return name
 
 
-def _pair_plus_lost_on_fold(game: Game, stands: np.ndarray, folds: np.ndarray):
+def _pair_plus_lost_on_fold(game: Game, stands: np.ndarray, folds: np.ndarray) -> BetReport:
     """Pair Plus over (player hand, up card) pairs when a fold loses it."""
     from casino.edge import BetReport, Outcome
 

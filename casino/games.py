@@ -29,9 +29,12 @@ from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from casino.errors import BragError, GameFileError, UnknownGameError
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 from casino import money as _money
 from casino.bets import side_bet_names
 from casino.rankings import (
@@ -221,7 +224,8 @@ class Game:
 
     def without(self, *bets: str) -> Game:
         """The same game without some bets (``game.without("ante_bonus")``)."""
-        return replace(self, **{bet: None for bet in bets})
+        dropped: dict[str, Any] = {bet: None for bet in bets}
+        return replace(self, **dropped)
 
     @property
     def bets(self) -> tuple[str, ...]:
@@ -314,7 +318,7 @@ def _toml_value(value: Any) -> str:
 # Reading files
 
 
-def _builtin_dir(kind: str):
+def _builtin_dir(kind: str) -> Traversable:
     return resources.files("paytables").joinpath(kind)
 
 
@@ -620,7 +624,8 @@ def load_paytable(source: str | Path, bet: str | None = None, base: Path | None 
         bets = [b for b in BETS if getattr(game, b) is not None and (bet is None or b == bet)]
         if not bets:
             raise GameFileError(f"{label}: has no [{bet or 'ante_bonus'}] table")
-        return getattr(game, bets[0])
+        table: Paytable = getattr(game, bets[0])
+        return table
     _check_keys(data, _PAYTABLE_KEYS, label)
     present = [b for b in BETS if b in data]
     if len(present) != 1:

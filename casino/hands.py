@@ -41,12 +41,14 @@ _RANK_PLURALS = ["2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Jacks",
 def hand_index(cards: np.ndarray) -> np.ndarray:
     """Colex index of hands given as an (n, 3) array of card indices, each row in any order."""
     c = np.sort(np.asarray(cards, dtype=np.int64), axis=-1)
-    return c[..., 0] + c[..., 1] * (c[..., 1] - 1) // 2 + c[..., 2] * (c[..., 2] - 1) * (c[..., 2] - 2) // 6
+    index: np.ndarray = c[..., 0] + c[..., 1] * (c[..., 1] - 1) // 2 + c[..., 2] * (c[..., 2] - 1) * (c[..., 2] - 2) // 6
+    return index
 
 
 def pair_index(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Colex index (0-1325) of the two-card sets ``{a, b}`` with ``a < b``."""
-    return a + b * (b - 1) // 2
+    index: np.ndarray = a + b * (b - 1) // 2
+    return index
 
 
 def _all_hands() -> np.ndarray:

@@ -276,7 +276,8 @@ def _return_table(bet: BetReport) -> Section:
         (o.label, f"{o.combinations:,}", _f(o.probability), _pays(o.pays), f"{float(o.contribution):+.6f}")
         for o in bet.outcomes
     )
-    data = [(o.label, o.combinations, o.probability, o.pays, o.contribution) for o in bet.outcomes]
+    data: list[tuple[Any, ...]] = [(o.label, o.combinations, o.probability, o.pays, o.contribution)
+                                   for o in bet.outcomes]
     covered = Fraction(sum(o.combinations for o in bet.outcomes), bet.total)
     total = ("Total", f"{bet.total:,}", _f(covered), "", f"{float(bet.expected_return):+.6f}")
     data.append(("Total", bet.total, covered, None, bet.expected_return))
@@ -292,7 +293,8 @@ def _distribution(bet: BetReport) -> Section:
         (_pays(value), f"{n:,}", _f(Fraction(n, bet.total)), f"{float(value * n / bet.total):+.6f}")
         for value, n in bet.distribution
     )
-    data = [(value, n, Fraction(n, bet.total), value * n / bet.total) for value, n in bet.distribution]
+    data: list[tuple[Any, ...]] = [(value, n, Fraction(n, bet.total), value * n / bet.total)
+                                   for value, n in bet.distribution]
     covered = Fraction(sum(n for _, n in bet.distribution), bet.total)
     total = ("Total", f"{bet.total:,}", _f(covered), f"{float(bet.expected_return):+.6f}")
     data.append(("Total", bet.total, covered, bet.expected_return))

@@ -23,6 +23,7 @@ Outcome codes: :data:`FOLD`, :data:`NOT_QUALIFY`, :data:`WIN`, :data:`TIE`, :dat
 from __future__ import annotations
 
 import math
+from typing import overload
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -88,7 +89,11 @@ def outcome_nets(game: Game) -> OutcomeNets:
     )
 
 
-def pay_vector(table: Paytable | None, missing: Fraction | None) -> list[Fraction | None]:
+@overload
+def pay_vector(table: Paytable | None, missing: Fraction) -> list[Fraction]: ...
+@overload
+def pay_vector(table: Paytable | None, missing: None) -> list[Fraction | None]: ...
+def pay_vector(table: Paytable | None, missing: Fraction | None) -> list[Fraction] | list[Fraction | None]:
     """Payout per pay class (:data:`~casino.rankings.PAY_CLASSES`); ``missing`` where not paid."""
     if table is None:
         return [missing] * len(PAY_CLASSES)

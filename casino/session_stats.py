@@ -340,7 +340,9 @@ def session_stats(
         raise BetError(f"the bankroll must be above zero, not {bankroll}")
     if pattern is None:
         kind = "flat" if Fraction(bet) else "pair-plus-only"
-        pattern = BettingPattern(kind, Fraction(bet), Fraction(pair_plus), stop_win, stop_loss)
+        pattern = BettingPattern(kind, Fraction(bet), Fraction(pair_plus),
+                                 None if stop_win is None else Fraction(stop_win),
+                                 None if stop_loss is None else Fraction(stop_loss))
     pattern = pattern.with_limits(game.limits)
     if pattern.pair_plus and game.pair_plus is None:
         raise BetError(f"{game.name} has no Pair Plus bet")
@@ -499,15 +501,15 @@ def session_stats(
                     sums = np.bincount(where[chosen] - first, weights=mass[chosen])
                     target(int(k_next), first, first + sums.size)[first : first + sums.size] += sums
         for k, q in live.items():  # this round's arrays, emptied, hold the round after next
-            low, high = ranges[k]
-            q[low:high] = 0.0
+            bottom, roof = ranges[k]
+            q[bottom:roof] = 0.0
             spare.append(q)
         ruin = float(ended[ruined].sum())
         for k, q in nxt.items():  # mass too small to matter anywhere (below 1e-30 a cell) is let go
-            low, high = spans[k]
-            window = q[low:high]
+            bottom, roof = spans[k]
+            window = q[bottom:roof]
             window[window < TINY] = 0.0
-            ruin += float(window[ruined[low:high]].sum())
+            ruin += float(window[ruined[bottom:roof]].sum())
         live, ranges = nxt, spans
         ruin_by_round[t] = ruin
         if not live:

@@ -35,7 +35,7 @@ import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -51,6 +51,10 @@ from casino.strategy import decision_table
 from casino.table import MAX_BOXES
 from casino.tally import COLUMN, Tally, check_level, simulate_chunk, sum_of_squares
 from casino.workers import ProgressCallback, run_rounds, run_workers
+
+if TYPE_CHECKING:
+    from casino.edge import EdgeReport
+    from casino.stats import ChiSquareResult
 
 __all__ = [
     "CHUNK",
@@ -175,7 +179,7 @@ class SimulationResult:
         return self.tally.hands
 
     @cached_property
-    def exact(self):
+    def exact(self) -> EdgeReport:
         """The exact :class:`~casino.edge.EdgeReport` of the simulated strategy."""
         from casino.edge import analyze
 
@@ -256,7 +260,7 @@ class SimulationResult:
         ]
         return sorted(rows, key=lambda r: ranking.position(r.name), reverse=True)
 
-    def category_test(self):
+    def category_test(self) -> ChiSquareResult:
         """The chi-square goodness-of-fit of the first box's categories against the exact counts
         (:func:`casino.stats.chi_square_test`, the figures of ``scipy.stats.chisquare``)."""
         from casino.stats import chi_square_test

@@ -19,6 +19,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 import numpy as np
 
 from casino.edge import BetReport, analyze
@@ -43,7 +44,7 @@ class Solution:
     method: str  # "linear" or "brentq"
     play_rate: Fraction | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game.name,
             "bet": self.bet,
@@ -105,7 +106,8 @@ def _bet_names(game: Game) -> list[str]:
 def _hands_for(game: Game, bet: str) -> tuple[str, ...]:
     if bet in BETS:
         return PAY_CLASSES
-    return game.side_bet(bet).hands
+    hands: tuple[str, ...] = game.side_bet(bet).hands
+    return hands
 
 
 def _key(game: Game, bet: str, hand: str) -> str:
@@ -135,7 +137,8 @@ def with_pay(game: Game, bet: str, hand: str, pays: Fraction) -> Game:
         new = Paytable(name=name, bet=bet, pays=ordered, source=table.source if table else "solve")
         from dataclasses import replace
 
-        return replace(game, **{bet: new})
+        swapped: dict[str, Any] = {bet: new}
+        return replace(game, **swapped)
     return game.with_side_bet(game.side_bet(bet).with_pay(hand, Fraction(pays)))
 
 

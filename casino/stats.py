@@ -50,14 +50,11 @@ def chi_square_sf(x: float, dof: int) -> float:
     if x <= 0:
         return 1.0
     y = x / 2
-    if dof % 2 == 0:
-        total, terms = 0.0, range(dof // 2)
-        log_term = lambda i: -y + i * math.log(y) - math.lgamma(i + 1)  # noqa: E731
-    else:
-        total, terms = math.erfc(math.sqrt(y)), range((dof - 1) // 2)
-        log_term = lambda i: -y + (i + 0.5) * math.log(y) - math.lgamma(i + 1.5)  # noqa: E731
-    for i in terms:
-        total += math.exp(log_term(i))
+    half = dof % 2 == 1  # odd: the terms run over half-integers, after erfc
+    total = math.erfc(math.sqrt(y)) if half else 0.0
+    for i in range((dof - 1) // 2 if half else dof // 2):
+        a = i + 0.5 if half else float(i)
+        total += math.exp(-y + a * math.log(y) - math.lgamma(a + 1))
     return min(total, 1.0)
 
 

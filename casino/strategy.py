@@ -36,7 +36,7 @@ import numpy as np
 from casino.cards import parse_cards
 from casino.errors import BetError, BragError
 from casino.games import Game
-from casino.hands import hand_table
+from casino.hands import HandTable, hand_table
 
 __all__ = [
     "STRATEGY_NAMES",
@@ -186,7 +186,7 @@ class StrategyReport:
         }
 
 
-def _words(table, strength: int) -> str:
+def _words(table: HandTable, strength: int) -> str:
     """The weakest hand of a strength, as players say it: ``Q-6-4``, ``any pair``."""
     from casino.rankings import CATEGORIES
 
@@ -255,7 +255,7 @@ def strategy_report(
         for k in np.flatnonzero((played > 0) & (played < every))[::-1]
     )
     base = best.ante_play.house_edge
-    costs = [StrategyCost("optimal", best.ante_play.play_rate, base, best.ante_play.element_of_risk, Fraction(0),
+    costs = [StrategyCost("optimal", best.ante_play.play_rate or Fraction(0), base, best.ante_play.element_of_risk, Fraction(0),
                           strategy_label(game, "optimal", rule))]
     seen = {"optimal"}
     for name in others:
@@ -263,6 +263,6 @@ def strategy_report(
             continue
         seen.add(name)
         report = analyze(game, play_mask(game, name)).ante_play
-        costs.append(StrategyCost(name, report.play_rate, report.house_edge, report.element_of_risk,
+        costs.append(StrategyCost(name, report.play_rate or Fraction(0), report.house_edge, report.element_of_risk,
                                   report.house_edge - base, strategy_label(game, name)))
     return StrategyReport(game, rule, t, exceptions, mixed, tuple(costs))

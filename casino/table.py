@@ -231,6 +231,11 @@ class Round:
         self._result: RoundResult | None = None
 
     @property
+    def up_card(self) -> Card:
+        """The dealer's first card: dealt face up in the Face Up game, and shown by the hole-card trainer."""
+        return self._dealer[0]
+
+    @property
     def pending(self) -> tuple[int, ...]:
         """Boxes with an Ante still to play or fold, in order."""
         return tuple(b.box for b in self.bets if b.ante > 0 and b.box not in self._decisions)

@@ -150,7 +150,8 @@ def up_cards(rng: np.random.Generator, cards: np.ndarray, dealer: np.ndarray) ->
     """The dealer's card dealt face up in each round: one of the dealer's three cards, uniformly (the
     first card off a shuffled deck). Draws from ``rng`` only when called (strategies blind to the
     dealer's cards deal exactly as before)."""
-    return cards[dealer, rng.integers(0, 3, size=dealer.size)].astype(np.int64)
+    up: np.ndarray = cards[dealer, rng.integers(0, 3, size=dealer.size)].astype(np.int64)
+    return up
 
 
 def _side_tally(rules: CompiledRules, player: np.ndarray, dealer: np.ndarray, rounds: int, boxes: int

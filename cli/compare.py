@@ -88,7 +88,7 @@ def compare(
     if plot or plot_file:
         from cli.plot import bars, write_picture
 
-        groups = [
+        pictures = [
             (
                 result.titles[b],
                 [
@@ -100,6 +100,6 @@ def compare(
             for b in result.bets
         ]
         if plot:
-            bars(console(), groups)
+            bars(console(), pictures)
         if plot_file:
-            write_picture(plot_file, groups)
+            write_picture(plot_file, pictures)

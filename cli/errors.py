@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import sys
-from typing import Any
+from typing import Any, NoReturn, Sequence
 
 import typer
 from typer.core import TyperGroup
@@ -18,8 +18,9 @@ try:  # Typer 0.22+ carries its own copy of Click
     from typer import _click as click
     from typer._click import exceptions as click_exceptions
 except ImportError:  # pragma: no cover - older Typer on top of Click
-    import click
-    from click import exceptions as click_exceptions
+    # the same names from the standalone Click package, which mypy sees as other modules: a fallback
+    import click  # type: ignore[no-redef]
+    from click import exceptions as click_exceptions  # type: ignore[no-redef]
 
 from casino.errors import BragError
 
@@ -28,7 +29,7 @@ from casino.errors import BragError
 _NO_ARGS_IS_HELP = getattr(click_exceptions, "NoArgsIsHelpError", ())
 
 
-def fail(message: str, code: int = 2) -> None:
+def fail(message: str, code: int = 2) -> NoReturn:
     """Print one red error line on stderr and leave with ``code``."""
     _print_error(message)
     raise typer.Exit(code)
@@ -98,6 +99,7 @@ class BragGroup(TyperGroup):
                     _plain_metavar(option)
                 return option
 
+            # per command, so its help option shows plain value names too (Click builds it on demand)
             command.get_help_option = get_help_option  # type: ignore[method-assign]
 
     def list_commands(self, ctx: click.Context) -> list[str]:
@@ -109,9 +111,11 @@ class BragGroup(TyperGroup):
         except BragError as error:
             fail(str(error))
 
-    def main(self, args: Any = None, prog_name: str | None = None, standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:
         try:
-            result = super().main(args=args, prog_name=prog_name, standalone_mode=False, **extra)
+            result = super().main(args=args, prog_name=prog_name, complete_var=complete_var, standalone_mode=False,
+                                  windows_expand_args=windows_expand_args, **extra)
         except click_exceptions.ClickException as error:
             if isinstance(error, _NO_ARGS_IS_HELP):  # `brag` alone: the help is already shown
                 if standalone_mode:

@@ -127,7 +127,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
                           ("Start", "right"), ("Bankroll", "right"), ("Wagered", "right"), ("Net", "right"),
                           ("Status", "left")):
         wraps = name in ("Game", "Started (UTC)")
-        table.add_column(name, justify=justify, no_wrap=not wraps,  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=not wraps,  # type: ignore[arg-type]  # justify: a str of Rich's literals
                          min_width={"Started (UTC)": 10, "Game": 6}.get(name),
                          width=10 if name == "Started (UTC)" else None)
     for r in rows:
@@ -174,11 +174,11 @@ def history(
         else:
             first, upto = 1, final
         hands = store.hands_with_boxes(session_id, first=first, last=upto, session=session)
-        bets = store.bets_of([h.id for h, _ in hands], session=session)
+        bets = store.bets_of([_id(h) for h, _ in hands], session=session)
         summary = store.session_summary(session_id, session=session)
         if json:
             print_json({**summary.to_dict(), "settings": store.settings_of(record),
-                        "hands": [_hand_dict(h, boxes, bets.get(h.id)) for h, boxes in hands]})
+                        "hands": [_hand_dict(h, boxes, bets.get(_id(h))) for h, boxes in hands]})
             return
         if csv:
             _print_csv(hands, bets)
@@ -266,7 +266,7 @@ def _hands_table(hands: list[Any], *, compact: bool = False, bets: Optional[dict
     shown = [c for c in columns if (c[0] != "Box" or several) and (c[0] != "Pair Plus" or pair_plus)
              and (c[0] != "Side bets" or sides)]
     for name, justify, no_wrap in shown:
-        table.add_column(name, justify=justify, no_wrap=no_wrap,  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=no_wrap,  # type: ignore[arg-type]  # justify: a str of Rich's literals
                          min_width={"Hand name": 7, "Dealer": 9}.get(name),
                          width=4 if name == "Pair Plus" else None)
     words = {"play": "play", "fold": "fold", None: "—"}
@@ -349,8 +349,8 @@ def replay(
     with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
         row = store.get_hand(session_id, hand, session=session)
-        boxes = store.boxes_of(row.id, session=session)
-        bets = store.bets_of([row.id], session=session).get(row.id)
+        boxes = store.boxes_of(_id(row), session=session)
+        bets = store.bets_of([_id(row)], session=session).get(_id(row))
         events = [event_from_dict(e) for e in json_module.loads(row.events)]
     if json:
         print_json({"session": session_id, "hand": hand, "game": record.game, "events": [e.to_dict() for e in events],
@@ -443,3 +443,9 @@ def verify(
                 out.print(f"  … and {report.more:,} more", markup=False)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _id(row: Any) -> int:
+    """A stored row's id (a row read from the database always has one)."""
+    assert row.id is not None
+    return int(row.id)

@@ -138,7 +138,7 @@ def print_fitted(
             table.add_column(Text(headers[j], justify="right"), justify="right", width=widths[j])
 
         def cells(row: Sequence[str], i: int) -> list[Any]:
-            picked = [row[j] for j in range(keys)]
+            picked: list[Any] = [row[j] for j in range(keys)]
             picked += [Text(row[j], no_wrap=i not in wrap_rows, overflow="fold") for j in chunk]
             return picked
 

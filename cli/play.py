@@ -82,6 +82,11 @@ def play(
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue a stored session: the latest, or the ID given as GAME.")
     ] = False,
+    trainer: Annotated[
+        bool,
+        typer.Option("--trainer", help="Hole-card trainer: the dealer's first card is shown, hints use it, and "
+                                       "each mistake's cost in exact EV is said and totalled."),
+    ] = False,
     json: JsonOpt = False,
 ) -> None:
     """Play at the table against the dealer; hands are stored and can be replayed and verified.
@@ -106,6 +111,8 @@ def play(
         fail("--betting goes with --auto")
     if json and not auto:
         fail("--json goes with --auto (interactive play prints each hand as it goes)")
+    if trainer and auto:
+        fail("--trainer is for interactive play (leave out --auto)")
     if auto:
         from casino.betting import BettingPattern
 
@@ -126,7 +133,7 @@ def play(
             if auto:
                 _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule, json)
             else:
-                _interactive(store_session, setup, hands)
+                _interactive(store_session, setup, hands, trainer)
     except BrokenPipeError:  # `brag play --auto | head`: the reader left; what was settled is stored
         _quiet_stdout()
         raise typer.Exit(141) from None
@@ -246,14 +253,19 @@ def _bets(stakes):
 # -- interactive ---------------------------------------------------------------------------------------
 
 
-def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
+def _interactive(db, setup: Setup, hands_limit: Optional[int], trainer: bool = False) -> None:
     from casino.edge import analyze
     from cli.render import console
 
     out = console()
     service = setup.service
     sitting = setup.sitting
-    report = analyze(setup.game) if setup.hints else None
+    seen = None  # the dealer's up card shown: the trainer, or a Face Up game (informed hints)
+    if trainer or setup.game.rules.face_up:
+        from cli.trainer import Trainer
+
+        seen = Trainer(setup.game, keep_score=trainer)
+    report = analyze(setup.game) if setup.hints and seen is None else None
     view.print_welcome(out, setup)
     reason = "quit"
     try:
@@ -272,6 +284,8 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
                 break
             rnd = service.deal(bets)
             view.show_deal(out, setup, rnd, report)
+            if seen is not None:
+                seen.show_deal(out, rnd, setup.hints)
             ended = False
             for box in rnd.pending:
                 choice = _ask_decision(out, setup, box)
@@ -283,6 +297,8 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
                     ended = True
                     break
                 service.decide(box, choice == "play")
+                if seen is not None:
+                    seen.after_decision(out, box, choice == "play", next(b.ante for b in rnd.bets if b.box == box))
             result = service.settle()
             view.show_result(out, result, sitting)
             out.print(f"[dim]Head {service.head}[/]", soft_wrap=True, highlight=False)
@@ -291,9 +307,13 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int]) -> None:
     except KeyboardInterrupt:  # Ctrl-C at any prompt: nothing more is asked, folded or settled
         record = service.end("interrupted")
         view.print_interrupted(out, setup, record)
+        if seen is not None:
+            seen.summary(out)
         raise typer.Exit(130) from None
     record = service.end(reason)
     view.print_goodbye(out, setup, record, service.played)
+    if seen is not None:
+        seen.summary(out)
     _print_head(out, setup, record)
 
 
@@ -383,7 +403,7 @@ def _ask_decision(out, setup: Setup, box: int) -> str:
     while True:
         choice = parse_decision(ask(f"Box {box}: (p)lay or (f)old?"))
         if choice in ("play", "fold", "end"):
-            return choice  # type: ignore[return-value]
+            return choice
         if choice == "help":
             out.print(view.HELP_TEXT, markup=False)
             view.print_stats(out, setup)
@@ -423,7 +443,7 @@ class _CtrlC:
 
     def __init__(self) -> None:
         self.pressed = False
-        self._previous = None
+        self._previous: Any = None  # the SIGINT handler to put back
 
     def install(self) -> None:
         import signal

@@ -121,7 +121,7 @@ def show_result(out, result, sitting) -> None:
     out.print(Text("Dealer ") + cards_text(held(result.dealer_cards)) + Text(f"  {result.dealer_hand} — {verdict}"))
     table = Table(box=None, padding=(0, 2), show_header=True)
     for name, justify in (("Box", "right"), ("Bet", "left"), ("Stake", "right"), ("Result", "right"), ("", "left")):
-        table.add_column(name, justify=justify, no_wrap=name != "")  # type: ignore[arg-type]
+        table.add_column(name, justify=justify, no_wrap=name != "")  # type: ignore[arg-type]  # justify: a str of Rich's literals
     outcome_words = {"fold": "folded", "dealer_not_qualify": "dealer does not qualify", "win": "beats the dealer",
                      "tie": "ties", "lose": "loses to the dealer"}
     for box in result.boxes:

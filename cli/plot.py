@@ -1,7 +1,7 @@
 """Pictures of a comparison: bars of house edge and hit rate per design, in the terminal or a file.
 
 ``bars`` draws with Rich, as wide as the console; ``write_picture`` writes ``.svg`` or ``.png``
-through :mod:`cli.pictures` (drawn here, no plotting library). Input is a list of groups, one per
+through :mod:`cli.pictures` (matplotlib, imported only then). Input is a list of groups, one per
 bet: ``(bet title, [(design label, house edge, hit rate), ...])`` with figures as floats
 (fractions of 1).
 """

@@ -2,7 +2,7 @@
 
 The bankroll's distribution after N rounds, the risk of ruin, the chance of ending ahead or of
 reaching the stop-win first, and the expected rounds played, as a table and a terminal histogram;
-``--plot-file`` writes the histogram as SVG or PNG (:mod:`cli.pictures`, no plotting library);
+``--plot-file`` writes the histogram as SVG or PNG (:mod:`cli.pictures`, matplotlib);
 ``--check`` sets a simulation beside the exact figures.
 """
 
@@ -185,16 +185,21 @@ def histogram_rows(stats, bins: int):
     return [(Fraction(a) * step, Fraction(b - 1) * step, float(p)) for a, b, p in zip(points[:-1], points[1:], mass)]
 
 
-def write_histogram(path: str, stats, bins: int = 20) -> None:
-    """The final-bankroll histogram to ``path`` (.svg or .png) through :mod:`cli.pictures`."""
-    from cli.pictures import histogram_png, histogram_svg, write_picture
-
-    edges, mass = stats.histogram(bins)
-    picture = dict(
+def histogram_picture(stats: Any) -> dict[str, Any]:
+    """The histogram picture's words: title, subtitle, axis label and the start marker."""
+    return dict(
         title=f"{stats.game.name}: final bankroll after up to {stats.hands:,} rounds",
         subtitle=f"{stats.pattern.describe}; start {_money(stats.bankroll)}; risk of ruin {stats.risk_of_ruin:.2%}; "
         f"ends ahead {stats.p_ahead:.2%}; expected rounds {stats.expected_rounds:,.1f}",
         xlabel="final bankroll",
         marker=float(stats.bankroll),
     )
+
+
+def write_histogram(path: str, stats: Any, bins: int = 20) -> None:
+    """The final-bankroll histogram to ``path`` (.svg or .png) through :mod:`cli.pictures` (matplotlib)."""
+    from cli.pictures import histogram_png, histogram_svg, write_picture
+
+    edges, mass = stats.histogram(bins)
+    picture = histogram_picture(stats)
     write_picture(path, lambda: histogram_svg(edges, mass, **picture), lambda: histogram_png(edges, mass, **picture))

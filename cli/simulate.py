@@ -7,6 +7,7 @@ with ``--betting``, whole sessions of a betting pattern. The session options (``
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Any, Optional
 
 import typer
@@ -245,7 +246,7 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
     if pair_plus is not None and pair_plus == 0 and "pair" in kind.lower():
         fail("--betting pair-plus-only needs a Pair Plus stake above zero (--pair-plus P)")
     pattern = BettingPattern(
-        kind, amount(ante or "1", "--ante"), pair_plus or 0, amount(stop_win, "--stop-win"),
+        kind, amount(ante or "1", "--ante"), Fraction(pair_plus or 0), amount(stop_win, "--stop-win"),
         amount(stop_loss, "--stop-loss"), amount(max_ante, "--max-ante"),
     ).with_limits(game.limits)
     from casino.session_stats import TooLongError, session_stats

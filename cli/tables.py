@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -54,7 +54,7 @@ def paytables(json: JsonOpt = False) -> None:
     from cli.render import console, pays, print_json
 
     games = {name: load_game(name) for name in builtin_games()}
-    tables = {name: load_paytable(name) for name in builtin_paytables()}
+    tables: dict[str, Any] = {name: load_paytable(name) for name in builtin_paytables()}
     tables.update({name: load_side_bet(name) for name in builtin_side_bets()})
 
     from casino.rankings import get_ranking

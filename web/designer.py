@@ -44,6 +44,7 @@ class DesignRules(BaseModel):
     model_config = ConfigDict(extra="forbid")
     ante_bonus_on_loss: bool = True
     pair_plus_on_fold: bool = True
+    face_up: bool = False  # the dealer's first card dealt face up (the casino "Face Up" variant)
 
 
 class Design(BaseModel):
@@ -89,12 +90,14 @@ def design_text(design: Design) -> str:
         if bet in design.side_bets:
             sections.append((bet, design.side_bets[bet]))  # type: ignore[index]
     if design.limits:
-        sections.append(("limits", dict(design.limits)))
+        sections.append(("limits", {str(key): value for key, value in design.limits.items()}))
     for section, table in sections:
         lines += ["", f"[{section}]"] + [f"{_quoted(key)} = {_amount(value)}" for key, value in table.items()]
     rules = design.rules
     lines += ["", "[rules]", f"ante_bonus_on_loss = {str(rules.ante_bonus_on_loss).lower()}",
               f"pair_plus_on_fold = {str(rules.pair_plus_on_fold).lower()}"]
+    if rules.face_up:
+        lines.append("face_up = true")
     return "\n".join(lines) + "\n"
 
 
@@ -119,7 +122,8 @@ def design_of(game: Game) -> dict[str, Any]:
                         for key in ("min_ante", "max_ante", "min_pair_plus", "max_pair_plus")
                         if getattr(game.limits, key) is not None}
     design["rules"] = {"ante_bonus_on_loss": game.rules.ante_bonus_on_loss,
-                       "pair_plus_on_fold": game.rules.pair_plus_on_fold}
+                       "pair_plus_on_fold": game.rules.pair_plus_on_fold,
+                       "face_up": bool(getattr(game.rules, "face_up", False))}
     return design
 
 
@@ -132,10 +136,8 @@ def analysis(game: Game) -> dict[str, Any]:
     return table, and the optimal strategy in words with what simpler strategies cost."""
     from casino.edge import analyze
     from casino.sidebets import in_game_words
-    from casino.strategy import strategy_report
 
     report = in_game_words(analyze(game))
-    strategy = strategy_report(game, others=("dealer-copy", "always-play"))
     bets = []
     for bet in report.bets:
         data = bet.to_dict()
@@ -147,13 +149,24 @@ def analysis(game: Game) -> dict[str, Any]:
     return {
         "game": game.name,
         "bets": bets,
-        "strategy": {
-            "rule": strategy.rule,
-            "exceptions": [{"hand": e.hand, "cards": e.cards, "play": e.play} for e in strategy.exceptions][:20],
-            "others": [{"name": c.name, "label": c.label, "house_edge": float(c.house_edge),
-                        "cost": float(c.cost)} for c in strategy.costs],
-        },
+        "strategy": _strategy(game),
         "toml": game.to_toml(),
+    }
+
+
+def _strategy(game: Game) -> dict[str, Any]:
+    """The optimal strategy in words, its exceptions, and what simpler strategies cost."""
+    if getattr(game.rules, "face_up", False):  # decided per (hand, dealer's up card): no one rule in words
+        return {"rule": "Play or fold knowing the dealer's up card (the informed strategy)", "exceptions": [],
+                "others": []}
+    from casino.strategy import strategy_report
+
+    strategy = strategy_report(game, others=("dealer-copy", "always-play"))
+    return {
+        "rule": strategy.rule,
+        "exceptions": [{"hand": e.hand, "cards": e.cards, "play": e.play} for e in strategy.exceptions][:20],
+        "others": [{"name": c.name, "label": c.label, "house_edge": float(c.house_edge), "cost": float(c.cost)}
+                   for c in strategy.costs],
     }
 
 

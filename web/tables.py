@@ -151,8 +151,9 @@ class Seat:
 class Seats:
     """Every session this server holds, by id, and the database they are stored in."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, models: tuple[str, ...] = ()) -> None:
         self.db_url = db_url
+        self.models = models  # modules whose tables must exist too (imported before the tables are created)
         self._engine: Any = None
         self._seats: dict[int, Seat] = {}
         self._lock = threading.Lock()
@@ -161,8 +162,12 @@ class Seats:
     def engine(self) -> Any:
         with self._lock:
             if self._engine is None:
+                import importlib
+
                 from casino.db.database import connect
 
+                for module in self.models:
+                    importlib.import_module(module)
                 self._engine = connect(self.db_url)
             return self._engine
 
@@ -413,8 +418,8 @@ async def create(request: Request, body: NewSession) -> JSONResponse:
     if body.game.lower() not in table_games():  # built-in games only: a request never names a file
         raise NotFound(f"no built-in game {body.game!r} at this table (games: {', '.join(table_games())})")
     game = load_game(body.game.lower())
-    if body.trainer and hasattr(TableService, "hint") is False:
-        raise WebError("the trainer is not available in this version")
+    if body.trainer and not hasattr(TableService, "hint"):  # the trainer needs the service's informed hint
+        raise WebError("the hole-card trainer is not available at this table yet")
     stakes = [s.bets() for s in body.stakes]
     service = TableService.new(game, _amount(body.bankroll, "bankroll"), stakes=stakes, seed=body.seed,
                                settings={"hints": body.hints, "trainer": body.trainer, "front_end": "web"})

@@ -251,21 +251,21 @@ def _map_units(units: list[Unit], workers: int, scheduler: str | None, client: o
         own = None
         if client is None:
             try:
-                own = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call]
+                own = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call]  # dask's Client is unannotated
             except (OSError, TimeoutError, ValueError) as exc:
                 raise BragError(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from exc
             client = own
         try:
             assert isinstance(client, Client)
             futures = client.map(run_unit, units, pure=False)
-            out = client.gather(futures)  # type: ignore[no-untyped-call]
+            out = client.gather(futures)  # type: ignore[no-untyped-call]  # dask's Client is unannotated
             assert isinstance(out, list)
             if progress:
                 progress(total, total)
             return out
         finally:
             if own is not None:
-                own.close()  # type: ignore[no-untyped-call]
+                own.close()  # type: ignore[no-untyped-call]  # dask's Client is unannotated
     if workers <= 1:
         out = []
         for k, u in enumerate(units):

@@ -287,7 +287,7 @@ def stored_meters(*, session: Session) -> dict[str, Fraction]:
 
 
 def _write_meter(connection: Any, name: str, value: Fraction) -> None:
-    table = MeterRecord.__table__  # type: ignore[attr-defined]
+    table = MeterRecord.__table__  # type: ignore[attr-defined]  # SQLModel sets __table__ at class creation
     done = connection.execute(
         update(table).where(table.c.name == name).values(meter=money(value), updated_at=utcnow())
     ).rowcount
@@ -521,7 +521,7 @@ def list_sessions(*, session: Session, session_id: int | None = None) -> list[Se
         query = query.where(SessionRecord.id == session_id)
     return [
         SessionSummary(
-            id=r.id,  # type: ignore[arg-type]
+            id=r.id,  # type: ignore[arg-type]  # a stored row's id is never None
             game=r.game,
             started_at=r.started_at,
             ended_at=r.ended_at,
@@ -701,5 +701,5 @@ def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
         next_round=(last + 1) if last is not None else 1,
         house=start - bankroll,
     )
-    sitting.stats = restore_stats(record.id, session=session)  # type: ignore[arg-type]
+    sitting.stats = restore_stats(record.id, session=session)  # type: ignore[arg-type]  # a stored row's id is never None
     return sitting

@@ -181,7 +181,8 @@ class _FourCardCounts:
             for c in cells:
                 part += table[c + r] - table[c]
             total += sign * part
-        return total
+        counts: np.ndarray = total
+        return counts
 
 
 @dataclass(frozen=True, eq=False)

@@ -259,6 +259,7 @@ def analyze_head_to_head(game: Any) -> HeadToHeadReport:
     if game.pair_plus is not None:
         every = np.ones(N_HANDS, dtype=bool)  # Pair Plus on a hand is settled on its cards, always
         one = _pair_plus(game, outcomes.table, every)
+        assert one is not None
         pair_plus = tuple(replace(one, bet=f"pair_plus_{slug}", title=f"Pair Plus on {hand}")
                           for slug, hand in zip(rules.bet_names, rules.hands))
     value_bets = tuple(

@@ -41,11 +41,13 @@ def wild_cards(wild: str, jokers: int) -> tuple[int, ...]:
 
 
 def _colex2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return a + b * (b - 1) // 2
+    index: np.ndarray = a + b * (b - 1) // 2
+    return index
 
 
 def _colex3(a: np.ndarray, b: np.ndarray, c: np.ndarray) -> np.ndarray:
-    return a + b * (b - 1) // 2 + c * (c - 1) * (c - 2) // 6
+    index: np.ndarray = a + b * (b - 1) // 2 + c * (c - 1) * (c - 2) // 6
+    return index
 
 
 @dataclass(frozen=True, eq=False)
@@ -151,7 +153,8 @@ class _WildCounts:
         r = np.broadcast_to(np.asarray(r, dtype=np.int64), self.strength.shape)
         cards = sum(self.by_card[x + r] - self.by_card[x] for x in self.card_cells)
         pairs = sum(self.by_pair[x + r] - self.by_pair[x] for x in self.pair_cells)
-        return self.all[r] - cards + pairs - (self.strength < r)
+        counts: np.ndarray = self.all[r] - cards + pairs - (self.strength < r)
+        return counts
 
 
 @dataclass(frozen=True, eq=False)

@@ -49,9 +49,10 @@ def test_plot_in_the_terminal_and_as_svg(runner, app, tmp_path):
     assert "house edge and hit rate" in result.output and "█" in result.output
     root = ET.fromstring(picture.read_text(encoding="utf-8"))
     assert root.tag.endswith("svg")
-    texts = [t.text for t in root.iter() if t.tag.endswith("text")]
+    texts = ["".join(t.itertext()).strip() for t in root.iter() if t.tag.endswith("text")]
     assert "3 Card Brag" in texts and "3.373%" in texts
-    assert len([r for r in root.iter() if r.tag.endswith("rect")]) == 1 + 2 * 2 * 2  # background + bars
+    text = picture.read_text(encoding="utf-8")
+    assert text.count("fill: #c0392b") == 4 and text.count("fill: #2980b9") == 4  # edge and hit-rate bars
 
 
 def _error(result):

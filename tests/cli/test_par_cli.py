@@ -31,7 +31,7 @@ def test_par_with_a_strategy_and_a_plot(runner, app, tmp_path):
                                  "--plot-file", str(picture)])
     assert result.exit_code == 0, result.output
     assert "strategy: always-play" in result.output and "7.6538%" in result.output
-    assert picture.read_text(encoding="utf-8").startswith("<svg")
+    assert "<svg" in picture.read_text(encoding="utf-8")
 
 
 def test_par_bad_input(runner, app):

@@ -126,3 +126,14 @@ def test_pages_ship_everything_they_use_and_forbid_other_sites(client):
             assert "http://" not in text.replace("http://www.w3.org/2000/svg", ""), entry.name
     for asset in ("/static/style.css", "/static/common.js", "/static/designer.js"):
         assert client.get(asset).status_code == 200
+
+
+def test_the_face_up_variant_is_priced_exactly(client):
+    design = client.get("/api/designer/catalog").json()["games"]["3-card-brag"]
+    design["rules"]["face_up"] = True
+    result = client.post("/api/designer/analyze", json=design).json()
+    game = load_game("3-card-brag")
+    expected = analyze(replace(game, rules=replace(game.rules, face_up=True)))
+    assert edges(result)["ante_play"] == expected.ante_play.house_edge < 0  # seeing a dealer card turns the game
+    assert "up card" in result["strategy"]["rule"]
+    assert "face_up = true" in client.post("/api/designer/toml", json=design).text

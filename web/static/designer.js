@@ -77,6 +77,7 @@ function fillForm(design) {
   $("ties").value = design.ties;
   $("ante_bonus_on_loss").checked = design.rules.ante_bonus_on_loss;
   $("pair_plus_on_fold").checked = design.rules.pair_plus_on_fold;
+  $("face_up").checked = !!design.rules.face_up;
   drawTables();
   fillTables(design);
   for (const input of document.querySelectorAll("input[data-limit]")) {
@@ -89,7 +90,8 @@ function readDesign() {
   const design = {
     name: $("name").value.trim() || "My game", ranking: $("ranking").value, qualifier: $("qualifier").value.trim() || "Q-high",
     ties: $("ties").value, ante_bonus: null, pair_plus: null, side_bets: {}, limits: {},
-    rules: { ante_bonus_on_loss: $("ante_bonus_on_loss").checked, pair_plus_on_fold: $("pair_plus_on_fold").checked },
+    rules: { ante_bonus_on_loss: $("ante_bonus_on_loss").checked, pair_plus_on_fold: $("pair_plus_on_fold").checked,
+             face_up: $("face_up").checked },
   };
   for (const set of document.querySelectorAll("fieldset.paytable")) {
     const key = set.dataset.table;
@@ -188,9 +190,10 @@ function drawComparison() {
     const group = (W - left - 10) / titles.length;
     const bar = Math.min(36, (group - 14) / compared.length);
     const plot = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "house edge per bet, per design" });
-    for (let v = lo; v <= hi + step / 2; v += step) {
+    for (let k = 0; lo + k * step <= hi + step / 2; k++) {
+      const v = Math.round((lo + k * step) / step) * step;  // whole steps: no -0.0% from rounding
       plot.append(svg("line", { x1: left, x2: W - 10, y1: y(v), y2: y(v), stroke: "#e3e7e2" }),
-                  svg("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end" }, percent(v, 1)));
+                  svg("text", { x: left - 6, y: y(v) + 4, "text-anchor": "end" }, percent(v === 0 ? 0 : v, 1)));
     }
     plot.append(svg("line", { class: "axis", x1: left, x2: W - 10, y1: y(0), y2: y(0) }));
     titles.forEach((title, g) => {

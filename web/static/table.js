@@ -302,7 +302,7 @@ async function sitDown(event) {
   event.preventDefault();
   const boxes = Number($("sit-boxes").value);
   const body = { game: $("sit-game").value, bankroll: $("sit-bankroll").value.trim() || "100",
-                 hints: $("sit-hints").checked, trainer: $("sit-trainer").checked,
+                 hints: $("sit-hints").checked,
                  stakes: Array.from({ length: boxes }, (_, i) => ({ box: i + 1, ante: "5" })) };
   if ($("sit-seed").value.trim()) body.seed = $("sit-seed").value.trim();
   try {

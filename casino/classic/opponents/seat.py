@@ -30,7 +30,8 @@ if TYPE_CHECKING:  # the engine's types; imported lazily at run time
     from casino.classic.state import LegalActions
     from casino.classic.view import SeatView
 
-__all__ = ["CharacterOpponent", "to_situation", "opponents_from_text"]
+__all__ = ["CharacterOpponent", "to_situation", "opponents_from_text", "character_names", "SeatedOpponents",
+           "expert_hint", "TABLE_MIX"]
 
 
 def _hand_index(view: SeatView) -> int | None:
@@ -154,3 +155,43 @@ def opponents_from_text(text: str) -> list[CharacterOpponent] | int:
     if t.isdigit():
         return int(t)
     return [CharacterOpponent(name) for name in t.split(",") if name.strip()]
+
+
+#: the characters a count of opponents brings to the table, in seat order
+TABLE_MIX: tuple[str, ...] = ("steady", "bluffer", "expert", "cautious", "loose", "steady", "expert")
+
+
+def character_names(text: str | None, default_count: int) -> list[str]:
+    """The computer seats' characters for ``--opponents``: a count takes :data:`TABLE_MIX` in order;
+    names are checked (an unknown name is one :class:`~casino.errors.BragError` line)."""
+    from casino.errors import BragError
+
+    if text is None or text.strip().isdigit():
+        count = default_count if text is None else int(text)
+        if not 1 <= count <= 7:
+            raise BragError(f"--opponents must be 1 to 7 (or names of characters), not {count}")
+        return list(TABLE_MIX[:count])
+    names = [character(n).name for n in text.split(",") if n.strip()]
+    if not 1 <= len(names) <= 7:
+        raise BragError(f"--opponents names 1 to 7 characters, not {len(names)}")
+    return names
+
+
+class SeatedOpponents:
+    """One engine opponent that hands each decision to the player in that seat."""
+
+    def __init__(self, by_seat: dict[int, Any]) -> None:
+        self.by_seat = by_seat
+
+    def decide(self, view: SeatView, legal: LegalActions, rng: random.Random) -> Action:
+        decided: Action = self.by_seat[view.seat].decide(view, legal, rng)
+        return decided
+
+
+def expert_hint(view: SeatView, legal: LegalActions) -> str:
+    """What the expert would do in this seat and why (equity, pot odds): for the table's ``h`` key."""
+    from casino.classic.opponents.advice import advise
+
+    if legal.keep or legal.choose or legal.discard:
+        return "The expert: decide the cards first."
+    return advise(to_situation(view, legal)).text()

@@ -50,3 +50,23 @@ def test_opponents_by_count_or_name() -> None:
     assert opponents_from_text("3") == 3
     bots = opponents_from_text("expert, bluffer,steady")
     assert isinstance(bots, list) and [b.name for b in bots] == ["expert", "bluffer", "steady"]
+
+
+def test_characters_for_a_count_or_names_and_the_expert_hint() -> None:
+    from casino.classic.opponents.seat import TABLE_MIX, SeatedOpponents, character_names, expert_hint
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+    from casino.errors import BragError
+
+    assert character_names(None, 3) == list(TABLE_MIX[:3]) and character_names("2", 5) == list(TABLE_MIX[:2])
+    assert character_names("Expert,bluffer", 5) == ["expert", "bluffer"]
+    for bad in ("8", "0", "expert,sharp", "e,e,e,e,e,e,e,e".replace("e", "expert")):
+        with pytest.raises(BragError):
+            character_names(bad, 5)
+    table = ClassicTable(load_rules("classic-brag"), ["You", "A", "B"], seed="hint")
+    table.start_hand()
+    seat = table.to_act
+    bots = SeatedOpponents({s: CharacterOpponent(n) for s, n in enumerate(["expert", "steady", "loose"])})
+    text = expert_hint(table.view(seat), table.legal_actions())
+    assert text.startswith("The expert would") and "blind" in text
+    table.act(bots.decide(table.view(seat), table.legal_actions(), random.Random(1)))

@@ -1,0 +1,63 @@
+"""`brag play --trainer`: the dealer's up card shown, informed hints, the cost of each mistake in
+exact EV, and the session's total; a Face Up game shows the card too."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from casino.cards import parse_cards
+from casino.games import load_game
+from casino.trainer import advise
+
+
+@pytest.fixture
+def url(tmp_path, monkeypatch):
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    return f"sqlite:///{tmp_path / 'trainer.db'}"
+
+
+def _deals(output: str) -> list[tuple[str, str]]:
+    """(box 1's cards, the dealer's up card) of each hand shown."""
+    hands = re.findall(r"Box 1  (\S+ \S+ \S+)  ", output)
+    ups = re.findall(r"Dealer shows (\S+)", output)
+    assert len(hands) == len(ups)
+    return list(zip(hands, ups))
+
+
+def test_trainer_says_what_each_decision_cost_and_totals_it(runner, app, url):
+    keys = "5\nf\n\nf\n\nf\n\np\n\np\nq\n"  # fold three, play two: some of them mistakes
+    result = runner.invoke(app, ["play", "--trainer", "--db", url, "--seed", "trainer-test"], input=keys)
+    assert result.exit_code == 0, result.output
+    game = load_game("3-card-brag")
+    deals = _deals(result.output)
+    assert len(deals) == 5
+    choices = [False, False, False, True, True]
+    expected = Fraction(0)
+    mistakes = 0
+    for (cards, up), play in zip(deals, choices):
+        advice = advise(game, parse_cards(cards), parse_cards(up, count=1)[0])
+        assert f"hint, knowing the {up}: {advice.best.upper()}" in result.output
+        expected += advice.cost(play) * 5
+        mistakes += advice.cost(play) > 0
+    assert result.output.count("Mistake:") == mistakes
+    assert result.output.count("Right:") == 5 - mistakes
+    assert f"Trainer: 5 decision(s), {mistakes} mistake(s)" in result.output
+    assert f"(exact {expected})" in result.output
+
+
+def test_trainer_is_interactive_only(runner, app, url):
+    result = runner.invoke(app, ["play", "--trainer", "--auto", "--hands", "3", "--db", url])
+    assert result.exit_code == 2 and "--trainer is for interactive play" in result.output
+
+
+def test_a_face_up_game_shows_the_card_and_hints_with_it(runner, app, url, tmp_path):
+    text = load_game("three-card-poker").to_toml().replace("[rules]\n", "[rules]\nface_up = true\n")
+    path = tmp_path / "face-up.toml"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", "fu"], input="1\np\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Dealer shows" in result.output and "knowing the" in result.output
+    assert "Trainer:" not in result.output  # no score kept without --trainer
