@@ -14,7 +14,7 @@ skipped, so running a copy twice copies nothing twice.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,7 +96,7 @@ def copy_sessions(
     return done
 
 
-def _copy_chunk(src: Any, dst: Any, chunk: list[Any], new_session: int) -> None:
+def _copy_chunk(src: Any, dst: Any, chunk: Sequence[Any], new_session: int) -> None:
     """One batch of hands and their boxes, with new row ids in the destination."""
     hands = HandRecord.__table__  # type: ignore[attr-defined]
     boxes = BoxRecord.__table__  # type: ignore[attr-defined]

@@ -140,7 +140,7 @@ _INSERT_BOX = _table(BoxRecord).insert()
 _INSERT_BET = _table(BetRecord).insert()
 _SESSIONS = _table(SessionRecord)
 #: what record_round reads of the session: its head, totals and what its genesis is made of
-_SESSION_STATE = select(_SESSIONS.c.head_hash, _SESSIONS.c.totals, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
+_SESSION_STATE = sa_select(_SESSIONS.c.head_hash, _SESSIONS.c.totals, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
                         _SESSIONS.c.start_bankroll, _SESSIONS.c.settings).where(_SESSIONS.c.id == bindparam("sid"))
 # the session row moves on only from the head the hand was chained to (a second writer is refused)
 _UPDATE_SESSION = (
@@ -243,7 +243,8 @@ def record_round(
     }
     boxes = _box_rows(0, result)
     bets = _bet_rows(0, result)
-    values["hash"] = hand_hash(prev, hand_contents(values, boxes, bets))
+    digest = hand_hash(prev, hand_contents(values, boxes, bets))
+    values["hash"] = digest
     totals = totals_of(state)
     totals.add(values, boxes, bets)
     try:
@@ -256,7 +257,7 @@ def record_round(
             connection.execute(_INSERT_BET, [{**row, "hand_id": hand_id} for row in bets])
         changed = connection.execute(
             _UPDATE_HELD if owner is not None else _UPDATE_SESSION,
-            {"sid": session_id, "new_bankroll": money(bankroll_after), "prev": prev, "head": values["hash"],
+            {"sid": session_id, "new_bankroll": money(bankroll_after), "prev": prev, "head": digest,
              "totals": totals.to_json(), "owner": owner, "now": utcnow()},
         ).rowcount
         if changed != 1:
@@ -268,7 +269,7 @@ def record_round(
     except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
-    return StoredRound(hand_id, result.round_no, values["hash"])
+    return StoredRound(hand_id, result.round_no, digest)
 
 
 # -- progressive meters --------------------------------------------------------------------------------
@@ -382,7 +383,7 @@ def _holder_gone(owner: str, since: Any) -> bool:
     if since is None:
         return True
     moment = since if since.tzinfo is not None else since.replace(tzinfo=timezone.utc)
-    return (utcnow() - moment).total_seconds() > LEASE_STALE_SECONDS
+    return bool((utcnow() - moment).total_seconds() > LEASE_STALE_SECONDS)
 
 
 def claim_session(session_id: int, owner: str, *, session: Session) -> SessionRecord:
@@ -399,7 +400,7 @@ def claim_session(session_id: int, owner: str, *, session: Session) -> SessionRe
         raise SessionBusy(f"session {session_id} is being played by another process ({current.rsplit(':', 1)[0]}): "
                           "wait for it to end")
     condition = (col(SessionRecord.lease_owner) == current) if current is not None else col(SessionRecord.lease_owner).is_(None)
-    changed = session.execute(
+    changed = session.connection().execute(
         update(SessionRecord).where(col(SessionRecord.id) == session_id, condition)
         .values(lease_owner=owner, lease_at=utcnow()).execution_options(synchronize_session=False)
     ).rowcount
@@ -413,7 +414,7 @@ def claim_session(session_id: int, owner: str, *, session: Session) -> SessionRe
 
 def release_session(session_id: int, owner: str, *, session: Session) -> None:
     """Let go of a session this process holds (nothing happens if it is not held by ``owner``)."""
-    session.execute(
+    session.connection().execute(
         update(SessionRecord).where(col(SessionRecord.id) == session_id, col(SessionRecord.lease_owner) == owner)
         .values(lease_owner=None, lease_at=None).execution_options(synchronize_session=False)
     )
@@ -577,7 +578,7 @@ def stream_hands(
     bets = BetRecord.__table__  # type: ignore[attr-defined]
     box_columns = [boxes.c[name].label(f"box__{name}") for name in BOX_FIELDS]
     query = (
-        select(hands, *box_columns)  # type: ignore[call-overload]
+        sa_select(hands, *box_columns)
         .select_from(hands.outerjoin(boxes, boxes.c.hand_id == hands.c.id))
         .where(hands.c.session_id == session_id)
     )

@@ -133,7 +133,7 @@ def verify_session(
         store.get_hand(session_id, round_no, session=session)  # raises, naming a missing hand
     given = None if head is None else head.strip().lower()
     if given is not None and not is_hash(given):
-        raise BragError(f"--head is the 64 hex digits shown after a hand, not {head[:80]!r}")
+        raise BragError(f"--head is the 64 hex digits shown after a hand, not {given[:80]!r}")
     settings = store.settings_of(record)
     practice = settings.get("seed")
     key = session_seed(str(practice)) if practice is not None else None
