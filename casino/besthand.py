@@ -34,10 +34,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Literal, Sequence, get_args
+from typing import TYPE_CHECKING, Literal, Sequence, get_args
 
 from casino.cards import AnyCard, Card, card_from_index, parse_cards_with_jokers
 from casino.errors import CardError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = [
     "WildChoice",
@@ -47,6 +50,7 @@ __all__ = [
     "BestHand",
     "HandRanker",
     "colex3",
+    "ranker",
 ]
 
 #: The wild-card choices of traditional Brag, as named in rules files.
@@ -88,31 +92,42 @@ class _Tables:
     with_two_row: list[int]
     with_three: int  # three wild cards
     with_three_row: int
+    position: list[int]  # by colex row: the category's place in Brag's order (0 high card ... 5 prial)
+
+
+def _best_over(groups: "np.ndarray", strength: "np.ndarray", size: int) -> tuple[list[int], list[int]]:
+    """For each group id 0..size-1 (one id per row of ``groups``' columns), the highest strength of the
+    hands that hold it and the first such hand's row."""
+    import numpy as np
+
+    rows = np.repeat(np.arange(len(strength)), groups.shape[1])
+    ids = groups.reshape(-1)
+    values = strength[rows]
+    order = np.lexsort((rows, -values, ids))  # by id, strongest first, then the lowest row
+    first = np.unique(ids[order], return_index=True)[1]
+    best_rows = rows[order][first]
+    assert len(best_rows) == size
+    return strength[best_rows].tolist(), best_rows.tolist()
 
 
 @cache
 def _tables() -> _Tables:
+    import numpy as np
+
     from casino.hands import hand_table
+    from casino.rankings import CATEGORIES
 
     table = hand_table("brag")
-    strength = [int(s) for s in table.strength]
-    cards = [tuple(int(c) for c in row) for row in table.cards]
-    with_one = [-1] * 1326
-    with_one_row = [0] * 1326
-    with_two = [-1] * 52
-    with_two_row = [0] * 52
-    best, best_row = -1, 0
-    for row, (a, b, c) in enumerate(cards):
-        s = strength[row]
-        for pair in (a + b * (b - 1) // 2, a + c * (c - 1) // 2, b + c * (c - 1) // 2):
-            if s > with_one[pair]:
-                with_one[pair], with_one_row[pair] = s, row
-        for card in (a, b, c):
-            if s > with_two[card]:
-                with_two[card], with_two_row[card] = s, row
-        if s > best:
-            best, best_row = s, row
-    return _Tables(strength, with_one, with_one_row, with_two, with_two_row, best, best_row)
+    strength_array = table.strength.astype(np.int64)
+    places = np.array([table.ranking.position(name) for name in CATEGORIES])
+    cards = table.cards.astype(np.int64)
+    a, b, c = cards[:, 0], cards[:, 1], cards[:, 2]
+    pairs = np.stack([a + b * (b - 1) // 2, a + c * (c - 1) // 2, b + c * (c - 1) // 2], axis=1)
+    with_one, with_one_row = _best_over(pairs, strength_array, 1326)
+    with_two, with_two_row = _best_over(cards, strength_array, 52)
+    best_row = int(np.argmax(strength_array))
+    return _Tables(strength_array.tolist(), with_one, with_one_row, with_two, with_two_row,
+                   int(strength_array[best_row]), best_row, places[table.category].tolist())
 
 
 @dataclass(frozen=True)
@@ -172,6 +187,11 @@ class HandRanker:
             (x,) = naturals
             return t.with_two[x], 2, t.with_two_row[x]
         return t.with_three, 3, t.with_three_row
+
+    def category(self, kept: Sequence[int]) -> int:
+        """The place of three cards' category in Brag's order, wild cards as they stand best:
+        0 high card, 1 pair, 2 flush, 3 run, 4 running flush, 5 prial."""
+        return self._t.position[self._three(*kept)[2]]
 
     def three_key(self, a: int, b: int, c: int) -> int:
         """The key of exactly three cards (no discards), for three-card Brag's fast path."""
@@ -241,3 +261,9 @@ class HandRanker:
         if len(set(indices)) != len(indices) or not all(0 <= i < 54 for i in indices):
             raise CardError(f"a card given twice, or not a card, in {indices}")
         return indices
+
+
+@cache
+def ranker(cards: int = 3, wild: str = "none") -> HandRanker:
+    """The one :class:`HandRanker` for a number of cards and a wild-card choice (built once)."""
+    return HandRanker(cards, wild)

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from cli.classic_history import ClassicOpt
 from cli.options import JsonOpt
 
 DbOpt = Annotated[
@@ -97,8 +98,12 @@ STATUS = {None: "open", "quit": "ended: quit", "hands": "ended: hands", "bankrol
           "stop-win": "ended: stop-win", "stop-loss": "ended: stop-loss", "interrupted": "ended: Ctrl-C"}
 
 
-def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
-    """List the stored sessions, newest first, with each one's net result."""
+def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = False) -> None:
+    """List the stored sessions, newest first, with each one's net result (--classic: traditional Brag)."""
+    if classic:
+        from cli import classic_history
+
+        return classic_history.sessions(db, json)
     from rich import box as boxes
     from rich.table import Table
 
@@ -150,9 +155,14 @@ def history(
     all_hands: Annotated[bool, typer.Option("--all", help="Every hand (--json shows every hand unless told).")] = False,
     json: JsonOpt = False,
     csv: Annotated[bool, typer.Option("--csv", help="One CSV row per bet of each box, every hand unless told.")] = False,
+    classic: ClassicOpt = False,
 ) -> None:
     """Show the hands of session ID: boxes, cards, decisions, each box's result and side bets, the dealer's
     hand, the bankroll."""
+    if classic:
+        from cli import classic_history
+
+        return classic_history.history(session_id, db, json)
     from casino.db import store
     from cli.errors import fail
     from cli.render import console, print_json
@@ -335,8 +345,13 @@ def replay(
     hand: Annotated[int, typer.Argument(metavar="HAND", help="The hand number within the session.", parser=_hand_no)],
     db: DbOpt = None,
     json: JsonOpt = False,
+    classic: ClassicOpt = False,
 ) -> None:
     """Replay one stored hand card by card, from its recorded events."""
+    if classic:
+        from cli import classic_history
+
+        return classic_history.replay(session_id, hand, db, json)
     import json as json_module
 
     from rich.text import Text
@@ -407,6 +422,7 @@ def verify(
     ] = None,
     db: DbOpt = None,
     json: JsonOpt = False,
+    classic: ClassicOpt = False,
 ) -> None:
     """Recompute stored hands from their seeds and check the session's hash chain.
 
@@ -415,6 +431,10 @@ def verify(
     database (nothing rewritten, added, removed, reordered or copied). Exits 1 when anything differs,
     naming each mismatch.
     """
+    if classic:
+        from cli import classic_history
+
+        return classic_history.verify(session_id, hand, db, json)
     from casino.db.verify import verify_session
     from cli.render import console, print_json
 

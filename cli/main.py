@@ -11,6 +11,7 @@ from cli import db, history, play
 from cli import session_stats, simulate
 from cli import compare, par, solve, strategy
 from cli import serve
+from cli import classic, referee
 from cli import tournament
 from cli.errors import BragGroup
 
@@ -59,6 +60,8 @@ app.command("par")(par.par)
 app.command("solve")(solve.solve)
 app.command("strategy")(strategy.strategy)
 app.command("serve")(serve.serve)
+app.command("classic")(classic.classic)
+app.command("referee")(referee.referee)
 app.command("tournament")(tournament.tournament)
 
 

@@ -76,8 +76,8 @@ def play(
     stop_loss: Annotated[Optional[str], typer.Option("--stop-loss", help="With --auto: stop once this far behind.")] = None,
     betting: Annotated[
         str,
-        typer.Option(help="With --auto: flat, martingale (double the Ante after a loss, up to the table maximum) "
-                          "or pair-plus-only (--pair-plus stake, no Ante)."),
+        typer.Option(help="With --auto: flat, martingale, reverse-martingale, paroli, dalembert, fibonacci, "
+                          "proportional:F (F of the bankroll) or pair-plus-only (--pair-plus stake, no Ante)."),
     ] = "flat",
     resume: Annotated[
         bool, typer.Option("--resume", help="Continue a stored session: the latest, or the ID given as GAME.")

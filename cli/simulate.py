@@ -16,7 +16,7 @@ from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusTableOpt, S
 
 StrategyOpt = Annotated[
     str,
-    typer.Option("--strategy", "-s", help="optimal, dealer-copy, always-play, never-play, or a threshold (Q-6-4, pair)."),
+    typer.Option("--strategy", "-s", help="optimal, dealer-copy, always-play, never-play, a threshold (Q-6-4, pair), or informed (the dealer's up card seen: Face Up)."),
 ]
 LevelOpt = Annotated[float, typer.Option("--level", help="Confidence level of the intervals, e.g. 0.95 or 0.99.")]
 SESSION_OPTIONS = "--bankroll, --ante, --pair-plus, --max-ante, --stop-win, --stop-loss and --sessions"

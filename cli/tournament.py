@@ -65,45 +65,46 @@ def tournament(
 
 
 def _show(result: Any) -> None:
+    from rich import box
     from rich.console import Console
     from rich.table import Table
 
     console = Console()
-    fmt = "{:+.1f}"
     if result.pairs:
-        t = Table(title=f"Heads-up: chips won per 100 hands by the row against the column "
-                  f"({2 * result.deals:,} hands per pairing, seed {result.seed})")
-        t.add_column("")
-        for p in result.players:
-            t.add_column(p, justify="right")
-        t.add_column("all (95 % CI)", justify="right")
-        for a in result.ranking():
-            row = [a]
-            for b in result.players:
+        order = result.ranking()
+        t = Table(title=f"Heads-up: chips won per 100 hands by the row against the column\n"
+                  f"({2 * result.deals:,} hands per pairing, seed {result.seed}; ~ : the 95 % interval "
+                  f"includes 0)", box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True)
+        t.add_column("player", no_wrap=True)
+        for k in range(len(order)):
+            t.add_column(str(k + 1), justify="right", no_wrap=True)
+        t.add_column("all", justify="right", no_wrap=True)
+        t.add_column("±", justify="right", no_wrap=True)
+        for i, a in enumerate(order):
+            row = [f"{i + 1} {a}"]
+            for b in order:
                 if a == b:
                     row.append("")
                     continue
                 s = result.pairs[(a, b)]
                 low, high = s.interval()
-                mark = "" if low > 0 or high < 0 else "~"
-                row.append(mark + fmt.format(s.per_100))
+                row.append(("" if low > 0 or high < 0 else "~") + f"{s.per_100:+.0f}")
             pooled = result.heads_up(a)
-            row.append(f"{pooled.per_100:+.1f} ± {pooled.half_width:.1f}")
+            row += [f"{pooled.per_100:+.1f}", f"{pooled.half_width:.1f}"]
             t.add_row(*row)
         console.print(t)
-        console.print("~ : the 95 % interval includes zero")
     if result.six_seat:
         t = Table(title=f"Six seats: chips won per 100 hands ({result.deals:,} deals x 6 seatings per lineup)")
-        t.add_column("player")
+        t.add_column("player", no_wrap=True)
         t.add_column("per 100 hands", justify="right")
         t.add_column("95 % interval", justify="right")
         t.add_column("hands", justify="right")
         for p in sorted(result.six_seat, key=lambda q: -result.six_seat[q].per_100):
             s = result.six_seat[p]
             low, high = s.interval()
-            t.add_row(p, fmt.format(s.per_100), f"{low:+.1f} to {high:+.1f}", f"{s.hands:,}")
+            t.add_row(p, f"{s.per_100:+.1f}", f"{low:+.1f} to {high:+.1f}", f"{s.hands:,}")
         console.print(t)
-    console.print(f"ranking (heads-up): {', '.join(result.ranking())}   ({result.seconds:.1f} s)")
+    console.print(f"Ranking (heads-up opponents beaten): {', '.join(result.ranking())} ({result.seconds:.1f} s)")
 
 
 def _plot(result: Any, path: str) -> None:

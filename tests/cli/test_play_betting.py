@@ -65,3 +65,27 @@ def test_absurd_amounts_are_refused_in_one_line(runner, app, tmp_path):
     result = runner.invoke(app, ["play", "--ante", "1e400", "--db", f"sqlite:///{tmp_path / 'a.db'}"])
     assert result.exit_code == 2 and "at most 1,000,000,000" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("system", ["reverse-martingale", "paroli", "dalembert", "fibonacci", "proportional:5%"])
+def test_new_systems_at_the_table_follow_the_same_rule_as_the_simulator(runner, app, tmp_path, system):
+    """Each stored hand's Ante is what casino.betting's rule asks after the hands before it."""
+    from casino.betting import BettingPattern
+    from casino.games import load_game
+
+    db = f"sqlite:///{tmp_path / 's.db'}"
+    result = runner.invoke(
+        app, ["play", "--auto", "--hands", "40", "--betting", system, "--ante", "2", "--bankroll", "400",
+              "--seed", "systems", "--db", db],
+    )
+    assert result.exit_code == 0, result.output
+    hands = history(runner, app, db)
+    assert len(hands) >= 10
+    bettor = BettingPattern(system, ante=2).with_limits(load_game("3-card-brag").limits).bettor(400)
+    for hand in hands:
+        stakes = bettor.stakes()
+        assert stakes is not None and Fraction(hand["boxes"][0]["ante"]) == stakes[0]
+        bettor.record(Fraction(hand["net"]), Fraction(hand["bankroll_before"]) + Fraction(hand["net"]))
+    assert len({Fraction(h["boxes"][0]["ante"]) for h in hands}) > 1  # the stake really moved
+    verify = runner.invoke(app, ["verify", "1", "--db", db])
+    assert verify.exit_code == 0, verify.output

@@ -25,7 +25,7 @@ def test_tournament_table_and_picture(runner, app, tmp_path) -> None:  # type: i
     result = runner.invoke(app, ["tournament", "--players", "steady,random,stay-in", "--deals", "40",
                                  "--plot", str(picture)])
     assert result.exit_code == 0, result.output
-    assert "Heads-up" in result.output and "Six seats" in result.output and "ranking" in result.output
+    assert "Heads-up" in result.output and "Six seats" in result.output and "Ranking" in result.output
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -46,3 +46,11 @@ def test_bad_input_is_one_line(runner, app, args, message) -> None:  # type: ign
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [["tournament", "--deals", "30"], ["tournament", "--help"]])
+def test_output_fits_80_columns(runner, app, monkeypatch, args) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert max(len(line) for line in result.output.splitlines()) <= 80

@@ -1,0 +1,268 @@
+"""The referee: settle one recorded hand of traditional Brag from a TOML file, or name the broken rule.
+
+The file holds an optional ``[rules]`` table (any key of a rules file), an ``actions`` list and one
+``[[seat]]`` table per player in turn order (the first seat acts first; every seat antes before the
+first action)::
+
+    actions = ["Ann look", "Ann bet 2", "Bob look", "Bob see"]
+
+    [[seat]]
+    name = "Ann"
+    chips = 20
+    hand = "Ah Kd 7c"
+
+    [[seat]]
+    name = "Bob"
+    chips = 20
+    hand = "Qs Qh 3d"
+
+A seat may also give ``kept = "..."``: a blind hand kept from the last deal (its second hand).
+Actions: ``NAME look`` (``look 2`` for the kept hand), ``NAME bet AMOUNT`` (the chips put in),
+``NAME fold``, ``NAME see``, ``NAME cover``, ``NAME discard CARDS``, ``NAME keep`` / ``NAME throw``
+(after looking at one of two hands), ``NAME show`` (agree to a showdown)::
+
+    >>> result = referee_text(EXAMPLE, "example.toml")
+    >>> result.chips, result.showdown
+    ({'Ann': 17, 'Bob': 23}, True)
+    >>> [(p.amount, p.winner) for p in result.pots]
+    [(8, 'Bob')]
+
+An illegal action is a :class:`RefereeError` naming the action's number and the rule.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from casino.cards import card_from_index, parse_cards_with_jokers
+from casino.classic.actions import (
+    AgreedShowdown, Anted, BetMade, Chose, Covered, Discarded, Event, Folded, HandOver, IllegalAction, Looked,
+    PotWon, Saw, Shown, action_from_text,
+)
+from casino.classic.rules import ClassicRules, rules_from_table
+from casino.classic.state import HandState
+from casino.errors import BragError, CardError, GameFileError
+from casino.games import amount_text, parse_amount
+
+__all__ = ["RefereeError", "RefereeResult", "PotResult", "referee_text", "referee_file", "event_text", "EXAMPLE"]
+
+EXAMPLE = """\
+actions = ["Ann look", "Ann bet 2", "Bob look", "Bob see"]
+
+[[seat]]
+name = "Ann"
+chips = 20
+hand = "Ah Kd 7c"
+
+[[seat]]
+name = "Bob"
+chips = 20
+hand = "Qs Qh 3d"
+"""
+
+
+class RefereeError(BragError):
+    """A referee file that cannot be read, or an action the rules forbid (named by its number)."""
+
+
+@dataclass(frozen=True)
+class PotResult:
+    amount: Fraction | int
+    winner: str
+    shared: bool = False
+
+
+@dataclass
+class RefereeResult:
+    """What the referee decided: each action with its effect, the pots and their winners, the chips."""
+
+    rules: ClassicRules
+    lines: list[tuple[str, list[str]]]  # (the action as written, what it did)
+    pots: list[PotResult]
+    chips: dict[str, Fraction | int]
+    showdown: bool
+    shown: list[tuple[str, str, str]] = field(default_factory=list)  # (name, cards, hand)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "chips": {name: _number(value) for name, value in self.chips.items()},
+            "pots": [{"amount": _number(p.amount), "winner": p.winner, "shared": p.shared} for p in self.pots],
+            "showdown": self.showdown,
+            "shown": [{"name": n, "cards": c, "hand": h} for n, c, h in self.shown],
+            "actions": [{"action": a, "effect": e} for a, e in self.lines],
+            "rules": self.rules.to_dict(),
+        }
+
+
+def _number(value: Fraction | int) -> int | float | str:
+    """A JSON number: whole chips as integers, halves and other short decimals as floats, else exact text."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return value.numerator
+    if Fraction(float(value)) == value:
+        return float(value)
+    return str(value)
+
+
+def _cards_text(cards: tuple[int, ...]) -> str:
+    return " ".join(str(card_from_index(c)) for c in cards)
+
+
+def event_text(event: Event, names: list[str]) -> str:
+    """One event in words (``Ann bets 2 blind (stake 4)``)."""
+    def who(seat: int) -> str:
+        return names[seat]
+
+    if isinstance(event, Anted):
+        return f"{who(event.seat)} antes {amount_text(event.amount)}"
+    if isinstance(event, Looked):
+        return f"{who(event.seat)} looks at {'their cards' if event.hand == 0 else 'hand ' + str(event.hand + 1)}"
+    if isinstance(event, Discarded):
+        return f"{who(event.seat)} discards {_cards_text(event.cards) or 'face down'}"
+    if isinstance(event, Chose):
+        return f"{who(event.seat)} " + ("keeps the seen hand and folds the other" if event.keep_seen
+                                       else "throws the seen hand and plays on blind with the other")
+    if isinstance(event, Folded):
+        return f"{who(event.seat)} folds"
+    if isinstance(event, BetMade):
+        text = f"{who(event.seat)} bets {amount_text(event.amount)}{' blind' if event.blind else ''}"
+        text += f" (stake {amount_text(event.stake)})"
+        if event.borrowed:
+            text += f", borrowing {amount_text(event.borrowed)}"
+        return text
+    if isinstance(event, Saw):
+        return f"{who(event.seat)} pays {amount_text(event.cost)} to see {who(event.target)}"
+    if isinstance(event, Covered):
+        return f"{who(event.seat)} covers the pot with {amount_text(event.amount)}"
+    if isinstance(event, AgreedShowdown):
+        return f"{who(event.seat)} agrees to a showdown"
+    if isinstance(event, Shown):
+        discards = f" (discarded {_cards_text(event.discards)})" if event.discards else ""
+        return f"{who(event.seat)} shows {_cards_text(event.kept)}: {event.hand}{discards}"
+    if isinstance(event, PotWon):
+        pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
+        share = " (shared)" if event.shared else ""
+        return f"{who(event.seat)} wins {pot}: {amount_text(event.amount)}{share}"
+    if isinstance(event, HandOver):
+        return ""  # the summary says whether there was a showdown
+    return str(event)
+
+
+def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[list[str], list[Fraction], list[list[tuple[int, ...]]]]:
+    seats = data.get("seat")
+    if not isinstance(seats, list) or not seats:
+        raise RefereeError(f"{label}: no [[seat]] tables (one per player, in turn order)")
+    names: list[str] = []
+    chips: list[Fraction] = []
+    hands: list[list[tuple[int, ...]]] = []
+    owner: dict[int, str] = {}
+    for number, seat in enumerate(seats, 1):
+        where = f"{label}: seat {number}"
+        if not isinstance(seat, dict):
+            raise RefereeError(f"{where} must be a table with name, chips and hand")
+        unknown = set(seat) - {"name", "chips", "hand", "kept"}
+        if unknown:
+            raise RefereeError(f"{where}: unknown key {sorted(unknown)[0]!r} (name, chips, hand, kept)")
+        name = seat.get("name")
+        if not isinstance(name, str) or not name.strip() or " " in name.strip():
+            raise RefereeError(f"{where}: name must be one word of text, not {name!r}")
+        name = name.strip()
+        if name in names:
+            raise RefereeError(f"{where}: two seats are called {name!r}")
+        if "chips" not in seat:
+            raise RefereeError(f"{where} ({name}): missing key 'chips'")
+        try:
+            amount = parse_amount(seat["chips"], f"{where} ({name}): chips")
+        except GameFileError as error:
+            raise RefereeError(str(error)) from None
+        seat_hands = []
+        for key in ("hand", "kept"):
+            if key not in seat:
+                if key == "hand":
+                    raise RefereeError(f"{where} ({name}): missing key 'hand'")
+                continue
+            text = seat[key]
+            if not isinstance(text, str):
+                raise RefereeError(f"{where} ({name}): {key} must be card text such as \"Ah Kd 7c\"")
+            try:
+                cards = parse_cards_with_jokers(text, max_jokers=rules.jokers)
+            except CardError as error:
+                raise RefereeError(f"{where} ({name}): {error}") from None
+            if len(cards) != rules.cards:
+                raise RefereeError(f"{where} ({name}): {key} has {len(cards)} cards; these rules deal {rules.cards}")
+            for card in cards:
+                if card.index in owner:
+                    raise RefereeError(f"{where} ({name}): {card} is dealt twice (also to {owner[card.index]})")
+                owner[card.index] = name
+            seat_hands.append(tuple(c.index for c in cards))
+        names.append(name)
+        chips.append(amount)
+        hands.append(seat_hands)
+    if not 2 <= len(names) <= 8:
+        raise RefereeError(f"{label}: Brag is played by 2 to 8 players, not {len(names)}")
+    return names, chips, hands
+
+
+def referee_text(text: str, label: str) -> RefereeResult:
+    """Settle the hand a referee file describes (``label`` names the file in errors)."""
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        raise RefereeError(f"{label}: malformed TOML: {error}") from None
+    unknown = set(data) - {"rules", "actions", "seat"}
+    if unknown:
+        raise RefereeError(f"{label}: unknown key {sorted(unknown)[0]!r} (rules, actions, seat)")
+    try:
+        rules = rules_from_table(data.get("rules", {}), f"{label}: [rules]")
+    except GameFileError as error:
+        raise RefereeError(str(error)) from None
+    names, chips, hands = _read_seats(data, label, rules)
+    actions = data.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RefereeError(f"{label}: actions must be a list of texts such as \"Ann bet 2\"")
+    try:
+        state = HandState(rules, names, chips, hands, first=0)
+    except IllegalAction as error:
+        raise RefereeError(f"{label}: {error}") from None
+    lines: list[tuple[str, list[str]]] = [("ante", [event_text(e, names) for e in state.events])]
+    for number, written in enumerate(actions, 1):
+        words = written.split(maxsplit=1)
+        where = f"{label}: action {number} ({written!r})"
+        if len(words) < 2:
+            raise RefereeError(f"{where}: write it as NAME ACTION, such as \"Ann bet 2\"")
+        name, rest = words
+        if name not in names:
+            raise RefereeError(f"{where}: no seat is called {name!r}")
+        try:
+            action = action_from_text(rest)
+            if state.over:
+                raise IllegalAction("the hand is already over")
+            events = state.act(action, seat=names.index(name))
+        except (IllegalAction, CardError) as error:
+            raise RefereeError(f"{where}: {error}") from None
+        lines.append((written, [t for t in (event_text(e, names) for e in events) if t]))
+    if not state.over:
+        raise RefereeError(
+            f"{label}: the actions end before the hand is settled (it is {names[state.to_act]}'s turn)"
+        )
+    pots = [PotResult(e.amount, names[e.seat], e.shared) for e in state.events if isinstance(e, PotWon)]
+    shown = [(names[e.seat], _cards_text(e.kept), e.hand) for e in state.events if isinstance(e, Shown)]
+    return RefereeResult(rules=rules, lines=lines, pots=pots, chips=dict(zip(names, state.chips)),
+                         showdown=state.showdown, shown=shown)
+
+
+def referee_file(path: str | Path) -> RefereeResult:
+    """Settle the hand in a referee file."""
+    file = Path(path)
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RefereeError(f"{file}: no such file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise RefereeError(f"{file}: cannot read: {error}") from None
+    return referee_text(text, str(file))

@@ -1,0 +1,424 @@
+"""A session of traditional Brag: seats and chips, the deal passing left, the pack, fair dealing.
+
+The pack is shuffled for the first deal; afterwards (with ``shuffle = "traditional"``) it is not:
+the cards of each hand go to the bottom (folded hands as they were folded, then the hands still in)
+and the next deal comes off the top, until a showdown is won by a prial. Before every deal the table
+commits to the whole pack order — shuffled or carried over — with ``SHA-256(seed || order)``; after
+the hand it reveals the seed, and :func:`verify_pack` checks the commitment, the shuffle (the
+:mod:`casino.fair` HMAC shuffle of the cards in the pack) or the carry-over, and the cards dealt::
+
+    >>> import random
+    >>> from casino.classic.rules import ClassicRules
+    >>> from casino.classic.view import SimpleOpponent
+    >>> table = ClassicTable(ClassicRules(), ["Ann", "Bob", "Cat"], seed="7")
+    >>> bots = [SimpleOpponent()] * 3
+    >>> record = table.play_hand(bots, random.Random(7))
+    >>> sum(table.chips) == 3000, record.hand_no, table.hand_no
+    (True, 1, 1)
+    >>> verify_pack(record, previous=None) == []
+    True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Sequence
+
+from casino.besthand import HandRanker
+from casino.classic.actions import Action, Chips, Event, HandOver, IllegalAction, Keep, Shown
+from casino.classic.rules import ClassicRules
+from casino.classic.state import HandState, LegalActions
+from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
+from casino.fair import SeedSource, commitment, deck_order
+
+__all__ = ["ClassicTable", "HandRecord", "pack_commitment", "shuffle_pack", "verify_pack", "deal_order"]
+
+
+#: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
+SHOWN_KEPT = 100
+
+
+def pack_commitment(seed: bytes, order: Sequence[int]) -> str:
+    """The commitment shown before a deal: SHA-256 of the seed followed by the pack order (one byte a card)."""
+    return commitment(bytes(seed) + bytes(order))
+
+
+def shuffle_pack(seed: bytes, cards: Sequence[int]) -> list[int]:
+    """The cards (indices, any order) shuffled by the seed: :func:`casino.fair.deck_order` of their
+    number, applied to them sorted."""
+    ordered = sorted(cards)
+    return [ordered[i] for i in deck_order(seed, len(ordered))]
+
+
+def deal_order(n_seats: int, first: int, cards: int) -> list[int]:
+    """The seat (in the hand's numbering) that gets each card off the top: one at a time, from ``first``."""
+    return [(first + i) % n_seats for _ in range(cards) for i in range(n_seats)]
+
+
+@dataclass
+class HandRecord:
+    """One settled hand: everything stored, replayed and verified.
+
+    ``seats``: table seat numbers playing, in the hand's numbering; ``pack``: the pack order
+    committed to before the deal (top first); ``pack_after``: the order left for the next deal.
+    """
+
+    hand_no: int
+    rules: ClassicRules
+    names: list[str]
+    seats: list[int]
+    dealer: int
+    first: int
+    shuffled: bool
+    seed: bytes
+    commitment: str
+    pack: list[int]
+    held_out: list[list[int]]  # per hand seat: a kept blind hand brought to this deal (or [])
+    dealt: list[list[tuple[int, ...]]]
+    chips_before: list[Chips]
+    chips_after: list[Chips]
+    borrowed: list[Chips]
+    events: list[Event]
+    actions: list[tuple[int, Action]]
+    showdown: bool
+    prial_won: bool
+    kept_blind: int  # hand seat that keeps its blind hand for the next deal, or -1
+    pack_after: list[int] = field(default_factory=list)
+
+    def net(self, hand_seat: int) -> Chips:
+        return self.chips_after[hand_seat] - self.chips_before[hand_seat] - self.borrowed[hand_seat]
+
+
+class ClassicTable:
+    """Seats, chips and the pack across hands; :meth:`start_hand` deals one :class:`HandState`.
+
+    Drive a hand with :meth:`legal_actions`, :meth:`view` and :meth:`act` until :attr:`hand_done`,
+    then :meth:`end_hand` (or let :meth:`play_hand` do it with one opponent per seat).
+    """
+
+    def __init__(self, rules: ClassicRules, names: Sequence[str], chips: Sequence[Fraction] | None = None, *,
+                 seed: str | None = None, seeds: SeedSource | None = None, dealer: int = -1) -> None:
+        if not 2 <= len(names) <= 8:
+            raise IllegalAction(f"Brag is played by 2 to 8 players, not {len(names)}")
+        self.rules = rules
+        self.names = list(names)
+        self.chips: list[Chips] = [Fraction(c) for c in (chips if chips is not None else [rules.chips] * len(names))]
+        self.borrowed: list[Chips] = [Fraction(0)] * len(names)
+        self.seeds = seeds or SeedSource.from_text(seed)
+        self.ranker = HandRanker(rules.cards, rules.wild)
+        self.dealer = dealer  # table seat that dealt last; -1: none yet (the first deal is seat 0's)
+        self.hand_no = 0
+        self.pack: list[int] = []  # empty: the next deal is shuffled
+        self.kept_blind: dict[int, tuple[int, ...]] = {}
+        self.shown: list[ShownHand] = []
+        self.state: HandState | None = None
+        self._seats: list[int] = []
+        self._record: HandRecord | None = None
+        self._awaiting_keep = -1
+        self._keep_checked = False
+        self._undealt: list[int] = []
+        self._shuffle_next = True
+        self._last_shuffle = 0  # the hand whose deal was last shuffled
+        self.known_absent: frozenset[int] = frozenset()
+
+    # --- the deal --------------------------------------------------------------------------------------
+    def players(self) -> list[int]:
+        """Table seats that can ante for the next hand."""
+        return [s for s in range(len(self.names)) if self.chips[s] >= self.rules.ante and self.chips[s] > 0]
+
+    def can_deal(self) -> bool:
+        return len(self.players()) >= 2
+
+    def start_hand(self) -> HandState:
+        """Commit to the pack, deal, take the antes; the new hand's state."""
+        players = self.players()
+        if len(players) < 2:
+            raise IllegalAction("fewer than two players can pay the ante")
+        for seat in list(self.kept_blind):
+            if seat not in players:  # a player who cannot ante gives the kept hand back
+                self.pack.extend(self.kept_blind.pop(seat))
+        later = [s for s in players if s > self.dealer]
+        dealer = later[0] if later else players[0]
+        self.dealer = dealer
+        hand_dealer = players.index(dealer)
+        first = (hand_dealer + 1) % len(players)
+        self.hand_no += 1
+        seed = self.seeds.seed_for(self.hand_no)
+        held = [c for h in self.kept_blind.values() for c in h]
+        shuffled = self._shuffle_next or self.rules.shuffle == "every-hand" or not self.pack
+        if shuffled:
+            in_pack = [c for c in range(self.rules.pack_size) if c not in set(held)]
+            self.pack = shuffle_pack(seed, in_pack)
+            self._last_shuffle = self.hand_no
+        pack = list(self.pack)
+        top = 0
+        hands: list[list[list[int]]] = [[[]] for _ in players]
+        for hand_seat in deal_order(len(players), first, self.rules.cards):
+            hands[hand_seat][0].append(pack[top])
+            top += 1
+        held_out = []
+        for i, seat in enumerate(players):
+            kept = self.kept_blind.pop(seat, None)
+            held_out.append(list(kept) if kept else [])
+            if kept:
+                hands[i].append(list(kept))
+        self.state = HandState(self.rules, [self.names[s] for s in players], [self.chips[s] for s in players],
+                               hands, first=first, ranker=self.ranker)
+        self._seats = players
+        self._awaiting_keep = -1
+        self._keep_checked = False
+        self._converted: list[Event] = []
+        self._publics: list[SeatPublic] = []
+        self._identity = players == list(range(len(self.names)))
+        self._record = HandRecord(
+            hand_no=self.hand_no, rules=self.rules, names=[self.names[s] for s in players], seats=players,
+            dealer=hand_dealer, first=first, shuffled=shuffled, seed=seed, commitment=pack_commitment(seed, pack),
+            pack=pack, held_out=held_out, dealt=[[tuple(h) for h in hs] for hs in hands],
+            chips_before=[self.chips[s] for s in players], chips_after=[], borrowed=[], events=[], actions=[],
+            showdown=False, prial_won=False, kept_blind=-1,
+        )
+        self._undealt = pack[top:]
+        if shuffled:
+            self.known_absent = frozenset()
+        else:
+            below = set(self._undealt)
+            self.known_absent = frozenset(c for h in self.shown if h.hand_no >= self._last_shuffle
+                                          for c in (*h.kept, *h.discards) if c in below)
+        return self.state
+
+    # --- during the hand ---------------------------------------------------------------------------------
+    @property
+    def hand_done(self) -> bool:
+        """The hand is settled and nothing is left to ask (not even whether to keep a blind hand)."""
+        if self.state is None:
+            return True
+        self._check_keep()
+        return self.state.over and self._awaiting_keep < 0
+
+    @property
+    def to_act(self) -> int:
+        """The table seat to act now (after the hand: the blind winner deciding to keep)."""
+        assert self.state is not None
+        self._check_keep()
+        if self.state.over:
+            return self._seats[self._awaiting_keep]
+        return self._seats[self.state.to_act]
+
+    def legal_actions(self) -> LegalActions:
+        assert self.state is not None
+        self._check_keep()
+        if self.state.over:
+            return LegalActions(self._awaiting_keep, keep=self._awaiting_keep >= 0)
+        return self.state.legal_actions()
+
+    def _check_keep(self) -> None:
+        """Once the hand is over: a blind winner (everyone else folded) is asked whether to keep the hand."""
+        state = self.state
+        if state is not None and state.over and not self._keep_checked:
+            self._keep_checked = True
+            over = state.events[-1]
+            assert isinstance(over, HandOver)
+            self._awaiting_keep = over.blind_winner
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def verify(self, action: Action) -> None:
+        assert self.state is not None
+        self._check_keep()
+        if isinstance(action, Keep):
+            if self._awaiting_keep < 0:
+                raise IllegalAction("only a blind winner keeps a blind hand, when the hand is over")
+            return
+        self.state.verify(action)
+
+    def act(self, action: Action) -> list[Event]:
+        """Do an action for the seat to act (a hand action, or the blind winner's keep)."""
+        assert self.state is not None
+        if isinstance(action, Keep):
+            self.verify(action)
+            assert self._record is not None
+            if action.keep:
+                self._record.kept_blind = self._awaiting_keep
+            self._awaiting_keep = -1
+            return []
+        events = self.state.act(action)
+        self._check_keep()
+        return events
+
+    def view(self, seat: int) -> SeatView:
+        """What table seat ``seat`` may know now."""
+        state = self.state
+        assert state is not None
+        hand_seat = self._seats.index(seat) if seat in self._seats else -1
+        publics = self._publics
+        if not publics:
+            playing = set(self._seats)
+            for s, name in enumerate(self.names):  # seats in this hand are filled in just below
+                publics.append(SeatPublic(name, self.chips[s], "out" if s not in playing else "", 0, "", 0, 0))
+            state.dirty = set(range(state.n))
+        if state.dirty:
+            for i in state.dirty:
+                publics[self._seats[i]] = SeatPublic(self.names[self._seats[i]], state.chips[i], state.status(i),
+                                                     state.put_in[i], state.last_action[i], len(state.hands[i]),
+                                                     state.turns[i])
+            state.dirty.clear()
+        cards = kept = None
+        discards: tuple[int, ...] = ()
+        if hand_seat >= 0 and state.seen[hand_seat]:
+            cards = state.hands[hand_seat][0]
+            kept = state.kept[hand_seat]
+            discards = state.discards[hand_seat]
+        # events name hand seats; the view speaks in table seats only through ``seats`` order
+        return SeatView(
+            seat=seat, hand_no=self.hand_no, rules=self.rules, cards=cards, kept=kept, discards=discards,
+            seats=tuple(publics), dealer=self.dealer, to_act=self.to_act, stake=state.stake, pot=state.pot,
+            pots=tuple(p.amount for p in state.pots if p.amount or p is state.pots[-1]),
+            minimum_bet=state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
+            see_cost=state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
+            history=public_events(self._table_events(state.events), seat, state.has_discards),
+            shown_before=self._shown_tuple(), known_absent=self.known_absent,
+        )
+
+    def _shown_tuple(self) -> tuple[ShownHand, ...]:
+        if self._shown_cached_at != self._shown_version:
+            self._shown_cache = tuple(self.shown)
+            self._shown_cached_at = self._shown_version
+        return self._shown_cache
+
+    _shown_cache: tuple[ShownHand, ...] = ()
+    _shown_cached_at = 0
+    _shown_version = 0
+
+    def _table_events(self, events: list[Event]) -> list[Event]:
+        """Events with hand seat numbers turned into table seat numbers (converted once each)."""
+        from dataclasses import replace
+
+        seats = self._seats
+        out = self._converted
+        if self._identity:
+            return events
+        for e in events[len(out):]:
+            changes: dict[str, Any] = {}
+            for name in ("seat", "target"):
+                value = getattr(e, name, None)
+                if isinstance(value, int) and value >= 0:
+                    changes[name] = seats[value]
+            if isinstance(e, HandOver) and e.blind_winner >= 0:
+                changes["blind_winner"] = seats[e.blind_winner]
+            out.append(replace(e, **changes) if changes else e)
+        return out
+
+    # --- the end -----------------------------------------------------------------------------------------
+    def end_hand(self) -> HandRecord:
+        """Pay out, put the cards back, and the record of the hand."""
+        state, record = self.state, self._record
+        assert state is not None and record is not None
+        if not state.over or self._awaiting_keep >= 0:
+            raise IllegalAction("the hand is not over")
+        for i, seat in enumerate(self._seats):
+            self.chips[seat] = state.chips[i]
+            self.borrowed[seat] += state.borrowed[i]
+        record.chips_after = list(state.chips)
+        record.borrowed = list(state.borrowed)
+        record.events = list(self._table_events(state.events))
+        record.actions = list(state.actions)
+        record.showdown = state.showdown
+        winners = [e for e in state.events if type(e).__name__ == "PotWon"]
+        prial = False
+        for e in state.events:
+            if isinstance(e, Shown):
+                if len(self.shown) >= 2 * SHOWN_KEPT:  # a long session keeps the last ones only
+                    del self.shown[:-SHOWN_KEPT]
+                self._shown_version += 1
+                self.shown.append(ShownHand(self.hand_no, self.names[self._seats[e.seat]], e.kept, e.discards, e.hand))
+                if any(getattr(w, "seat", -1) == e.seat for w in winners) and self.ranker.category(e.kept) == 5:
+                    prial = True
+        record.prial_won = prial and state.showdown
+        returned = state.returned_cards()
+        if record.kept_blind >= 0:
+            keep = state.hands[record.kept_blind][0]
+            self.kept_blind[self._seats[record.kept_blind]] = keep
+            returned = [c for c in returned if c not in keep]
+        self.pack = self._undealt + returned
+        record.pack_after = list(self.pack)
+        self._shuffle_next = record.prial_won
+        self.state = None
+        return record
+
+    def play_hand(self, opponents: Sequence[Opponent], rng: random.Random) -> HandRecord:
+        """Deal and play one hand with one opponent per table seat; its record."""
+        self.start_hand()
+        while not self.hand_done:
+            seat = self.to_act
+            action = opponents[seat].decide(self.view(seat), self.legal_actions(), rng)
+            self.act(action)
+        return self.end_hand()
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything the next deal depends on, JSON-ready (stored after each hand; :meth:`restore` reads it)."""
+        if self.state is not None:
+            raise IllegalAction("a table is saved between hands")
+        return {
+            "chips": [str(Fraction(c)) for c in self.chips],
+            "borrowed": [str(Fraction(b)) for b in self.borrowed],
+            "dealer": self.dealer,
+            "hand_no": self.hand_no,
+            "pack": list(self.pack),
+            "kept_blind": {str(seat): list(cards) for seat, cards in self.kept_blind.items()},
+            "shuffle_next": self._shuffle_next,
+            "last_shuffle": self._last_shuffle,
+            "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown[-60:]],
+        }
+
+    @classmethod
+    def restore(cls, rules: ClassicRules, names: Sequence[str], snapshot: dict[str, Any], *,
+                seeds: SeedSource | None = None) -> ClassicTable:
+        """A table as :meth:`snapshot` left it (to resume a session)."""
+        table = cls(rules, names, [Fraction(c) for c in snapshot["chips"]], seeds=seeds, dealer=int(snapshot["dealer"]))
+        table.borrowed = [Fraction(b) for b in snapshot["borrowed"]]
+        table.hand_no = int(snapshot["hand_no"])
+        table.pack = [int(c) for c in snapshot["pack"]]
+        table.kept_blind = {int(seat): tuple(int(c) for c in cards) for seat, cards in snapshot["kept_blind"].items()}
+        table._shuffle_next = bool(snapshot["shuffle_next"])
+        table._last_shuffle = int(snapshot.get("last_shuffle", 0))
+        table.shown = [ShownHand(int(n), str(name), tuple(k), tuple(d), str(h)) for n, name, k, d, h in snapshot["shown"]]
+        table._shown_version += 1
+        return table
+
+    def total(self) -> Chips:
+        """All chips at the table, in front of the seats and in the pot (minus what the bank lent)."""
+        pot = self.state.pot if self.state is not None else Fraction(0)
+        return sum(self.chips, Fraction(0)) + pot - sum(self.borrowed, Fraction(0))
+
+
+def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
+    """What is wrong with a hand's pack: the commitment, the shuffle or carry-over, the cards dealt.
+
+    ``previous``: the session's hand before (needed to check an unshuffled carry-over)."""
+    problems: list[str] = []
+    if pack_commitment(record.seed, record.pack) != record.commitment:
+        problems.append(f"hand {record.hand_no}: the seed and pack do not match the commitment")
+    held = [c for h in record.held_out for c in h]
+    if record.shuffled:
+        in_pack = [c for c in range(record.rules.pack_size) if c not in set(held)]
+        if shuffle_pack(record.seed, in_pack) != record.pack:
+            problems.append(f"hand {record.hand_no}: the pack is not the shuffle its seed makes")
+    elif previous is None:
+        problems.append(f"hand {record.hand_no}: an unshuffled pack without the hand before it")
+    elif previous.pack_after != record.pack:
+        problems.append(f"hand {record.hand_no}: the pack is not the one the hand before left")
+    order = deal_order(len(record.seats), record.first, record.rules.cards)
+    expected: list[list[int]] = [[] for _ in record.seats]
+    for position, hand_seat in enumerate(order):
+        expected[hand_seat].append(record.pack[position])
+    for i, hands in enumerate(record.dealt):
+        if list(hands[0]) != expected[i]:
+            problems.append(f"hand {record.hand_no}: {record.names[i]}'s cards are not the ones off the top")
+    return problems

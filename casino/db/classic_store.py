@@ -1,0 +1,229 @@
+"""Reading, writing and verifying traditional Brag sessions. Every function takes ``session=``.
+
+    >>> import random
+    >>> from sqlmodel import Session
+    >>> from casino.db.database import connect
+    >>> from casino.classic.rules import load_rules
+    >>> from casino.classic.table import ClassicTable
+    >>> from casino.classic.view import SimpleOpponent
+    >>> rules = load_rules("classic-brag")
+    >>> with Session(connect("sqlite://")) as db:
+    ...     record = create_session(rules, ["You", "Ann"], ["simple", "simple"], 15, {"seed": "doc"}, session=db)
+    ...     table = ClassicTable(rules, ["You", "Ann"], seed="doc")
+    ...     for _ in range(3):
+    ...         _ = save_hand(record.id, table.play_hand([SimpleOpponent()] * 2, random.Random(1)), table, session=db)
+    ...     [h.hand_no for h in hands_of(record.id, session=db)], verify_classic(record.id, session=db)
+    ([1, 2, 3], [])
+
+:func:`save_hand` writes the hand's row and the session's new chips and table state in one
+transaction: a session killed at any moment has every settled hand or none of it, and resumes from
+the last one (:func:`resume_table`).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any, Sequence
+
+from sqlmodel import Session, col, select
+
+import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
+from casino.classic.actions import PotWon, action_from_dict, action_to_dict, event_from_dict
+from casino.classic.rules import ClassicRules, parse_rules_text
+from casino.classic.state import HandState
+from casino.classic.table import ClassicTable, HandRecord, verify_pack
+from casino.db.classic_models import ClassicHandRecord, ClassicSessionRecord
+from casino.db.database import StoreError
+from casino.db.models import utcnow
+from casino.fair import SeedSource, seed_from_hex
+from casino.games import amount_text
+
+__all__ = [
+    "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
+    "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line",
+]
+
+
+def _amounts(values: Sequence[Any]) -> str:
+    return json.dumps([str(Fraction(v)) for v in values])
+
+
+def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[str], hand_limit: int,
+                   settings: dict[str, Any], *, session: Session, chips: Sequence[Fraction] | None = None
+                   ) -> ClassicSessionRecord:
+    """A new session row (before the first hand)."""
+    start = list(chips) if chips is not None else [rules.chips] * len(names)
+    record = ClassicSessionRecord(
+        rules_name=rules.name, rules_text=rules.to_toml(), names=json.dumps(list(names)),
+        players=json.dumps(list(players)), start_chips=_amounts(start), chips=_amounts(start),
+        hand_limit=hand_limit, settings=json.dumps(settings),
+    )
+    session.add(record)
+    session.commit()
+    session.refresh(record)
+    return record
+
+
+def summary_line(record: HandRecord) -> str:
+    """Who won what, in one line (``Ann wins 12; Bob wins side pot 1: 6``)."""
+    parts = []
+    for e in record.events:
+        if isinstance(e, PotWon):
+            pot = "" if e.pot == 0 else f" side pot {e.pot}"
+            parts.append(f"{record.names[record.seats.index(e.seat)]} wins{pot} {amount_text(e.amount)}")
+    return "; ".join(parts)
+
+
+def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, session: Session) -> ClassicHandRecord:
+    """Store one settled hand and the session's new chips and table state, in one transaction."""
+    sitting = get_session(session_id, session=session)
+    row = ClassicHandRecord(
+        session_id=session_id, hand_no=record.hand_no, commitment=record.commitment, seed=record.seed.hex(),
+        shuffled=record.shuffled, pack=json.dumps(record.pack), pack_after=json.dumps(record.pack_after),
+        seats=json.dumps(record.seats), dealer=record.dealer, first=record.first,
+        held_out=json.dumps(record.held_out), dealt=json.dumps([[list(h) for h in hs] for hs in record.dealt]),
+        chips_before=_amounts(record.chips_before), chips_after=_amounts(record.chips_after),
+        borrowed=_amounts(record.borrowed),
+        actions=json.dumps([[seat, action_to_dict(action)] for seat, action in record.actions]),
+        events=json.dumps([e.to_dict() for e in record.events]), showdown=record.showdown,
+        prial_won=record.prial_won, kept_blind=record.kept_blind, summary=summary_line(record),
+    )
+    sitting.chips = _amounts(table.chips)
+    sitting.hands_played = record.hand_no
+    sitting.table_state = json.dumps(table.snapshot())
+    session.add(row)
+    session.add(sitting)
+    session.commit()
+    return row
+
+
+def end_session(session_id: int, reason: str, *, session: Session) -> ClassicSessionRecord:
+    record = get_session(session_id, session=session)
+    if record.ended_at is None:
+        record.ended_at = utcnow()
+        record.end_reason = reason
+        session.add(record)
+        session.commit()
+    return record
+
+
+def reopen_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
+    """A session stopped by quitting or Ctrl-C, open again (``brag classic --resume``)."""
+    record = get_session(session_id, session=session)
+    record.ended_at = None
+    record.end_reason = None
+    session.add(record)
+    session.commit()
+    return record
+
+
+def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
+    record = session.get(ClassicSessionRecord, session_id)
+    if record is None:
+        raise StoreError(f"no classic Brag session {session_id} (see 'brag sessions')")
+    return record
+
+
+def list_sessions(*, session: Session) -> list[ClassicSessionRecord]:
+    return list(session.exec(select(ClassicSessionRecord).order_by(col(ClassicSessionRecord.id).desc())))
+
+
+def hands_of(session_id: int, *, session: Session) -> list[ClassicHandRecord]:
+    return list(session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == session_id)
+                             .order_by(col(ClassicHandRecord.hand_no))))
+
+
+def get_hand(session_id: int, hand_no: int, *, session: Session) -> ClassicHandRecord:
+    row = session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == session_id,
+                                                       ClassicHandRecord.hand_no == hand_no)).first()
+    if row is None:
+        raise StoreError(f"classic session {session_id} has no hand {hand_no}")
+    return row
+
+
+def rules_of(record: ClassicSessionRecord) -> ClassicRules:
+    return parse_rules_text(record.rules_text, f"session {record.id} rules")
+
+
+def resume_table(record: ClassicSessionRecord) -> ClassicTable:
+    """The table as the session's last settled hand left it (seeds from its ``--seed``, if it had one)."""
+    settings = json.loads(record.settings)
+    seeds = SeedSource.from_text(settings.get("seed"))
+    snapshot = json.loads(record.table_state)
+    names = json.loads(record.names)
+    if not snapshot:
+        return ClassicTable(rules_of(record), names, [Fraction(c) for c in json.loads(record.start_chips)],
+                            seeds=seeds)
+    return ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
+
+
+def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[str]) -> HandRecord:
+    """A stored hand as the engine's :class:`HandRecord` (for replays and verification)."""
+    seats = json.loads(row.seats)
+    return HandRecord(
+        hand_no=row.hand_no, rules=rules, names=[names[s] for s in seats], seats=seats, dealer=row.dealer,
+        first=row.first, shuffled=row.shuffled, seed=seed_from_hex(row.seed), commitment=row.commitment,
+        pack=json.loads(row.pack), held_out=json.loads(row.held_out),
+        dealt=[[tuple(h) for h in hs] for hs in json.loads(row.dealt)],
+        chips_before=[Fraction(c) for c in json.loads(row.chips_before)],
+        chips_after=[Fraction(c) for c in json.loads(row.chips_after)],
+        borrowed=[Fraction(c) for c in json.loads(row.borrowed)],
+        events=[event_from_dict(e) for e in json.loads(row.events)],
+        actions=[(int(s), action_from_dict(a)) for s, a in json.loads(row.actions)],
+        showdown=row.showdown, prial_won=row.prial_won, kept_blind=row.kept_blind,
+        pack_after=json.loads(row.pack_after),
+    )
+
+
+def verify_classic(session_id: int, hand_no: int | None = None, *, session: Session) -> list[str]:
+    """Every problem found in a stored session (empty: all verified).
+
+    For each hand: the seed against the commitment, the pack (the seed's shuffle, or the previous
+    hand's carry-over), the cards dealt off the top, and the hand replayed from its actions, which
+    must give the stored events and chips; the session's chips must be the last hand's."""
+    record = get_session(session_id, session=session)
+    rules = rules_of(record)
+    names = json.loads(record.names)
+    problems: list[str] = []
+    previous: HandRecord | None = None
+    rows = hands_of(session_id, session=session)
+    for row in rows:
+        try:
+            hand = hand_from_row(row, rules, names)
+        except (ValueError, KeyError, TypeError) as error:
+            problems.append(f"hand {row.hand_no}: cannot be read ({error})")
+            previous = None
+            continue
+        if hand_no is None or row.hand_no == hand_no:
+            problems += verify_pack(hand, previous)
+            problems += _replay_problems(hand)
+        previous = hand
+    if hand_no is None and rows and json.loads(record.chips) != json.loads(rows[-1].chips_after) and len(
+            json.loads(rows[-1].seats)) == len(names):
+        problems.append("the session's chips are not the last hand's")
+    return problems
+
+
+def _replay_problems(hand: HandRecord) -> list[str]:
+    try:
+        state = HandState(hand.rules, hand.names, hand.chips_before, [[list(h) for h in hs] for hs in hand.dealt],
+                          first=hand.first)
+        for seat, action in hand.actions:
+            state.act(action, seat=seat)
+    except Exception as error:  # noqa: BLE001 - any failure to replay is a finding
+        return [f"hand {hand.hand_no}: the actions do not replay ({error})"]
+    out = []
+    if state.chips != hand.chips_after:
+        out.append(f"hand {hand.hand_no}: the chips after the hand are not what its actions give")
+    replayed = [e.to_dict() for e in state.events]
+    stored = [e.to_dict() for e in hand.events]
+    for e in stored:  # stored events name table seats; replayed ones hand seats
+        for key in ("seat", "target"):
+            if key in e and e[key] >= 0:
+                e[key] = hand.seats.index(e[key])
+        if e.get("kind") == "hand_over" and e["blind_winner"] >= 0:
+            e["blind_winner"] = hand.seats.index(e["blind_winner"])
+    if replayed != stored:
+        out.append(f"hand {hand.hand_no}: the stored events are not what its actions give")
+    return out

@@ -1,0 +1,289 @@
+"""``brag classic``: traditional Brag in the terminal against computer players (or all computers, --auto).
+
+Reads keys, draws the table (:mod:`cli.classic_view`), stores each settled hand; the rules, the
+play and the storage are all in :mod:`casino`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Annotated, Any, Optional
+
+import typer
+
+from cli.options import JsonOpt, SeedOpt
+
+COMPUTER_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+class _Quit(Exception):
+    """The player typed q."""
+
+
+def classic(
+    rules: Annotated[str, typer.Option("--rules", metavar="FILE|NAME",
+                                       help="A built-in rules name (classic-brag, four-card-brag, …) or a rules TOML file.")] = "classic-brag",
+    opponents: Annotated[Optional[str], typer.Option(help="Computer opponents: a count, 1-7, or characters by name such as expert,bluffer,steady (see docs/opponents.md; default: the rules file's count, else 5).")] = None,
+    chips: Annotated[Optional[str], typer.Option(help="Chips each seat starts with (default: the rules file's, else 1000).")] = None,
+    hands: Annotated[Optional[int], typer.Option(help="Hands in the session (default: the rules file's, else 15).")] = None,
+    ante: Annotated[Optional[str], typer.Option(help="The ante each hand (default: the rules file's).")] = None,
+    seed: SeedOpt = None,
+    db: Annotated[Optional[str], typer.Option("--db", metavar="URL", help="A SQLAlchemy database URL (default: $BRAG_DB, else brag.db in the application directory).")] = None,
+    resume: Annotated[Optional[int], typer.Option("--resume", metavar="ID", help="Carry on stored classic session ID.")] = None,
+    auto: Annotated[bool, typer.Option("--auto", help="Every seat a computer player: watch, or measure.")] = False,
+    json: JsonOpt = False,
+) -> None:
+    """Traditional Brag against 1-7 computer players: blind and seen, the see, covering the pot.
+
+    Keys are shown at the table; '?' explains the rules in force, 'h' gives your exact chance of holding
+    the best hand. Ctrl-C ends the session at once (every settled hand kept, exit code 130).
+    """
+    import random
+    import signal
+
+    from casino.classic.rules import load_rules
+    from casino.classic.view import SimpleOpponent
+    from casino.db import classic_store
+    from casino.db.database import database_url, open_session
+    from cli.errors import fail
+
+    if json and not auto:
+        fail("--json needs --auto (an interactive session draws the table)")
+    url = database_url(db, app_dir=typer.get_app_dir("brag-table"))
+    with open_session(url) as session:
+        if resume is not None:
+            if any(x is not None for x in (opponents, chips, hands, ante, seed)) or rules != "classic-brag":
+                fail("--resume carries on a session as it was: give no other rules, seats or seed")
+            record = classic_store.get_session(resume, session=session)
+            if record.end_reason in ("hands", "bust"):
+                fail(f"classic session {resume} is over ({record.end_reason}); start a new one")
+            classic_store.reopen_session(resume, session=session)
+            table = classic_store.resume_table(record)
+            import json as json_module
+
+            names = json_module.loads(record.names)
+            players = json_module.loads(record.players)
+            auto = "you" not in players
+            limit = record.hand_limit
+            game_rules = table.rules
+        else:
+            game_rules = load_rules(rules)
+            changes: dict[str, Any] = {}
+            if ante is not None:
+                changes["ante"] = ante
+            if chips is not None:
+                changes["chips"] = chips
+            if changes:
+                game_rules = game_rules.with_changes(**changes)
+            from casino.classic.opponents.seat import TABLE_MIX, character_names
+
+            characters = character_names(opponents, game_rules.opponents)
+            count = len(characters)
+            limit = hands if hands is not None else game_rules.hands
+            if not 1 <= limit <= 1_000_000:
+                fail(f"--hands must be 1 to 1,000,000, not {limit}")
+            names = list(COMPUTER_NAMES[: count + 1]) if auto else ["You", *COMPUTER_NAMES[:count]]
+            players = [*characters, TABLE_MIX[count % len(TABLE_MIX)]] if auto else ["you", *characters]
+            from casino.classic.table import ClassicTable
+
+            table = ClassicTable(game_rules, names, seed=seed)
+            record = classic_store.create_session(game_rules, names, players, limit,
+                                                  {"seed": seed, "auto": auto}, session=session)
+        session_id = record.id
+        assert session_id is not None  # a stored row has its id
+        from casino.classic.opponents.seat import CharacterOpponent, SeatedOpponents
+
+        computer = SeatedOpponents({s: SimpleOpponent() if p == "simple" else CharacterOpponent(p)
+                                    for s, p in enumerate(players) if p != "you"})
+        rng = random.Random(f"{record.id}-{table.hand_no}-{seed}")
+        you = None if auto else players.index("you")
+        out = _console()
+        start_chips = [Fraction(c) for c in __import__("json").loads(record.start_chips)]
+        stop = {"now": False}
+        previous = signal.getsignal(signal.SIGINT)
+        if auto:
+            def _press(signum: int, frame: Any) -> None:
+                if stop["now"]:
+                    raise KeyboardInterrupt
+                stop["now"] = True
+
+            signal.signal(signal.SIGINT, _press)
+        reason = "hands"
+        try:
+            while table.hand_no < limit:
+                if stop["now"]:
+                    raise KeyboardInterrupt
+                if not table.can_deal() or (you is not None and table.chips[you] < game_rules.ante):
+                    reason = "bust"
+                    break
+                hand_record = _play_one(table, you, computer, rng, out if not json else None)
+                classic_store.save_hand(session_id, hand_record, table, session=session)
+                if you is not None:
+                    out.print(f"[bold]{classic_store.summary_line(hand_record)}[/]")
+        except _Quit:
+            reason = "quit"
+        except KeyboardInterrupt:
+            classic_store.end_session(session_id, "interrupted", session=session)
+            typer.echo("", err=True)
+            typer.echo(f"Interrupted: session {record.id} ended after {table.hand_no} settled hand(s).", err=True)
+            raise typer.Exit(130) from None
+        finally:
+            if auto:
+                signal.signal(signal.SIGINT, previous)
+        classic_store.end_session(session_id, reason, session=session)
+        if json:
+            from cli.render import print_json
+
+            print_json({
+                "session": record.id, "rules": game_rules.to_dict(), "hands": table.hand_no, "end": reason,
+                "seats": [{"name": n, "start": float(s), "chips": float(c), "borrowed": float(b),
+                           "net": float(Fraction(c) - s - Fraction(b))}
+                          for n, s, c, b in zip(names, start_chips, table.chips, table.borrowed)],
+            })
+            return
+        from cli.classic_view import results_table
+
+        out.print(results_table(names, start_chips, table.chips, table.borrowed))
+        out.print(f"Session {record.id}: {table.hand_no} hand(s); 'brag history {record.id} --classic' shows them.")
+
+
+def _console() -> Any:
+    from cli.classic_view import console
+
+    return console()
+
+
+def _play_one(table: Any, you: int | None, computer: Any, rng: Any, out: Any) -> Any:
+    from casino.classic.referee import event_text
+
+    table.start_hand()
+    log: list[str] = []
+    seen_events = 0
+    while not table.hand_done:
+        seat = table.to_act
+        view = table.view(seat)
+        legal = table.legal_actions()
+        if seat == you:
+            names = [s.name for s in view.seats]
+            action = _ask(table, view, legal, log, you, out)
+        else:
+            action = computer.decide(view, legal, rng)
+        table.act(action)
+        state = table.state
+        if out is not None and state is not None:
+            hand_names = [table.names[s] for s in table._seats]
+            for event in state.events[seen_events:]:
+                text = event_text(event, hand_names)
+                if text:
+                    log.append(text)
+            seen_events = len(state.events)
+    record = table.end_hand()
+    if out is not None and you is not None:
+        from rich.text import Text
+
+        out.print(Text("\n".join(log[-12:])))
+    return record
+
+
+def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out: Any) -> Any:
+    """The player's action: keys until one is legal; a bad key or amount is one line and the prompt again."""
+    from casino.classic.actions import IllegalAction, Keep
+    from cli.classic_view import rules_text, screen
+    from cli.prompts import ask
+
+    if legal.keep:
+        while True:
+            answer = ask("You won blind. Keep this blind hand for the next deal? [y/n]")
+            if answer is None or answer in ("q", "quit"):
+                raise _Quit
+            if answer in ("y", "yes", "n", "no"):
+                return Keep(answer.startswith("y"))
+            out.print("Type y or n.")
+    out.print(screen(view, legal, log, you))
+    while True:
+        line = ask("Your action>")
+        if line is None or line in ("q", "quit", "exit"):
+            raise _Quit
+        if line in ("?", "rules"):
+            out.print(rules_text(table.rules))
+            continue
+        if line in ("h", "hint"):
+            out.print(_hint(table, view))
+            out.print(_expert_hint(view, legal))
+            continue
+        try:
+            action = parse_key(line, legal)
+            table.verify(action)
+        except (IllegalAction, ValueError) as error:
+            out.print(f"[red]{error}[/]")
+            continue
+        return action
+
+
+def parse_key(line: str, legal: Any) -> Any:
+    """A typed line as an action: ``l``, ``l2``, ``b``, ``b 5``, ``s``, ``f``, ``c``, ``d 7c``, ``k``, ``t``, ``a``.
+
+        >>> parse_key("b 5", None)
+        Bet(amount=Fraction(5, 1))
+    """
+    from casino.cards import parse_cards_with_jokers
+    from casino.classic.actions import AgreeShowdown, Bet, Choose, Cover, Discard, Fold, IllegalAction, Look, See
+
+    words = line.split()
+    if not words:
+        raise IllegalAction("type a key: l look, b AMOUNT bet, s see, f fold, c cover, d CARDS discard, ? rules")
+    key, rest = words[0], words[1:]
+    if key in ("l", "look"):
+        return Look(int(rest[0]) - 1 if rest and rest[0] in ("1", "2") else 0)
+    if key in ("l1", "l2"):
+        return Look(int(key[1]) - 1)
+    if key in ("b", "bet", "r", "raise"):
+        if not rest:
+            if legal is None or legal.bet_min is None:
+                raise IllegalAction("you cannot bet now")
+            return Bet(legal.bet_min)
+        try:
+            return Bet(Fraction(rest[0]))
+        except (ValueError, ZeroDivisionError):
+            raise IllegalAction(f"{rest[0]!r} is not an amount (write 5, 2.5 or 5/2)") from None
+    if key in ("s", "see"):
+        return See()
+    if key in ("f", "fold"):
+        return Fold()
+    if key in ("c", "cover"):
+        return Cover()
+    if key in ("a", "agree", "show"):
+        return AgreeShowdown()
+    if key in ("k", "keep"):
+        return Choose(True)
+    if key in ("t", "throw"):
+        return Choose(False)
+    if key in ("d", "discard"):
+        return Discard(tuple(c.index for c in parse_cards_with_jokers(" ".join(rest))))
+    raise IllegalAction(f"unknown key {key!r}: l look, b AMOUNT bet, s see, f fold, c cover, d CARDS, ? rules, q quit")
+
+
+def _expert_hint(view: Any, legal: Any) -> str:
+    """What the computed expert would do in your seat, and why (docs/opponents.md)."""
+    from casino.classic.opponents.seat import expert_hint
+
+    return expert_hint(view, legal)
+
+
+def _hint(table: Any, view: Any) -> str:
+    from casino.classic.hint import beat_chances
+    from cli.render import percent
+
+    if view.cards is None:
+        return "Hint: you are blind; look first (the hint needs your cards)."
+    kept = view.kept if view.kept is not None else view.cards
+    discards = view.discards
+    if len(kept) != 3:
+        return "Hint: discard first."
+    known = set(view.cards) | set(view.known_absent)
+    unseen = [c for c in range(table.rules.pack_size) if c not in known]
+    others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
+    chances = beat_chances(table.ranker, kept, discards, unseen, others, seed=f"hint-{view.hand_no}")
+    parts = [f"{c.opponents} opponent{'s' if c.opponents > 1 else ''}: {percent(c.beat, 2)}"
+             + ("" if c.exact else f" (simulated, {c.deals:,} deals)") for c in chances]
+    return "Hint — your chance of a better hand than " + "; ".join(parts)

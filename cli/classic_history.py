@@ -1,0 +1,161 @@
+"""The stored traditional Brag sessions, looked at again: ``brag sessions`` (a second table),
+``brag history ID --classic``, ``brag replay ID HAND --classic``, ``brag verify ID --classic``."""
+
+from __future__ import annotations
+
+import json as json_module
+from fractions import Fraction
+from typing import Annotated, Any, Optional
+
+import typer
+
+ClassicOpt = Annotated[bool, typer.Option("--classic", help="A traditional Brag session ('brag classic').")]
+
+
+def _amount(value: Any) -> str:
+    from casino.games import amount_text
+
+    return amount_text(Fraction(value))
+
+
+def session_rows(session: Any) -> list[dict[str, Any]]:
+    """Every classic session as a dict (newest first)."""
+    from casino.db import classic_store
+
+    out = []
+    for r in classic_store.list_sessions(session=session):
+        names = json_module.loads(r.names)
+        players = json_module.loads(r.players)
+        you = players.index("you") if "you" in players else None
+        start = [Fraction(c) for c in json_module.loads(r.start_chips)]
+        chips = [Fraction(c) for c in json_module.loads(r.chips)]
+        out.append({
+            "id": r.id, "rules": r.rules_name, "started_at": r.started_at.isoformat() if r.started_at else None,
+            "hands": r.hands_played, "hand_limit": r.hand_limit, "seats": names, "auto": you is None,
+            "you": None if you is None else {"start": str(start[you]), "chips": str(chips[you]),
+                                            "net": str(chips[you] - start[you])},
+            "status": "open" if r.end_reason is None else f"ended: {r.end_reason}",
+        })
+    return out
+
+
+def sessions(db: Optional[str], json: bool) -> None:
+    """``brag sessions --classic``."""
+    from cli.history import open_db
+    from cli.render import console, print_json
+
+    with open_db(db) as session:
+        if json:
+            print_json({"sessions": session_rows(session)})
+            return
+        out = console()
+        if not session_rows(session):
+            out.print("No traditional Brag sessions yet: start one with 'brag classic'.")
+            return
+        print_sessions(session, out)
+
+
+def print_sessions(session: Any, out: Any) -> None:
+    """The classic sessions table under the casino sessions (nothing when there are none)."""
+    from rich import box as boxes
+    from rich.table import Table
+
+    rows = session_rows(session)
+    if not rows:
+        return
+    table = Table(title="Traditional Brag sessions (--classic)", title_justify="left", box=boxes.SIMPLE_HEAD,
+                  pad_edge=False)
+    for name in ("ID", "Rules", "Started (UTC)", "Hands", "Seats", "You", "Status"):
+        table.add_column(name, justify="right" if name in ("ID", "Hands") else "left")
+    for r in rows:
+        you = "auto" if r["you"] is None else f"{_amount(r['you']['chips'])} ({_amount(r['you']['net'])})"
+        table.add_row(str(r["id"]), r["rules"], (r["started_at"] or "")[:16].replace("T", " "),
+                      f"{r['hands']}/{r['hand_limit']}", str(len(r["seats"])), you, r["status"])
+    out.print(table)
+
+
+def history(session_id: int, db: Optional[str], json: bool) -> None:
+    from rich import box as boxes
+    from rich.table import Table
+
+    from casino.db import classic_store
+    from cli.history import open_db
+    from cli.render import console, print_json
+
+    with open_db(db) as session:
+        record = classic_store.get_session(session_id, session=session)
+        rows = classic_store.hands_of(session_id, session=session)
+        names = json_module.loads(record.names)
+        hands: list[dict[str, Any]] = [{
+            "hand": h.hand_no, "commitment": h.commitment, "seed": h.seed, "shuffled": h.shuffled,
+            "seats": [names[s] for s in json_module.loads(h.seats)],
+            "chips_after": [str(c) for c in json_module.loads(h.chips_after)], "showdown": h.showdown,
+            "result": h.summary,
+        } for h in rows]
+    if json:
+        print_json({"session": session_id, "rules": record.rules_name, "names": names, "hands": hands})
+        return
+    out = console()
+    out.print(f"[bold]Classic session {session_id}[/] — {record.rules_name}, {len(rows)} hand(s)")
+    table = Table(box=boxes.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    for name in ("Hand", "Pack", "Showdown", "Result", "Chips after"):
+        table.add_column(name, justify="right" if name == "Hand" else "left")
+    for h in hands:
+        chips = ", ".join(f"{n} {_amount(c)}" for n, c in zip(h["seats"], h["chips_after"]))
+        table.add_row(str(h["hand"]), "shuffled" if h["shuffled"] else "carried over",
+                      "yes" if h["showdown"] else "no", h["result"], chips)
+    out.print(table)
+
+
+def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
+    from casino.cards import card_from_index
+    from casino.classic.referee import event_text
+    from casino.db import classic_store
+    from cli.history import open_db
+    from cli.render import console, print_json
+
+    with open_db(db) as session:
+        record = classic_store.get_session(session_id, session=session)
+        row = classic_store.get_hand(session_id, hand, session=session)
+        names = json_module.loads(record.names)
+        stored = classic_store.hand_from_row(row, classic_store.rules_of(record), names)
+    if json:
+        print_json({"session": session_id, "hand": hand, "commitment": row.commitment, "seed": row.seed,
+                    "pack": stored.pack, "events": [e.to_dict() for e in stored.events]})
+        return
+    out = console()
+    out.print(f"[bold]Classic session {session_id}, hand {hand}[/] — {record.rules_name}")
+    out.print(f"Commitment (SHA-256 of seed and pack): {row.commitment}")
+    out.print("Pack: " + ("shuffled" if row.shuffled else "not shuffled (carried over from the hand before)"))
+    for i, hands in enumerate(stored.dealt):
+        shown = "  |  ".join(" ".join(str(card_from_index(c)) for c in h) for h in hands)
+        out.print(f"  {stored.names[i]:<6} {shown}", markup=False)
+    for event in stored.events:
+        text = event_text(event, names)
+        if text:
+            out.print(text, markup=False)
+    out.print(f"Seed revealed: {row.seed}")
+
+
+def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool) -> None:
+    from casino.db import classic_store
+    from cli.history import open_db
+    from cli.render import console, print_json
+
+    with open_db(db) as session:
+        problems = classic_store.verify_classic(session_id, hand, session=session)
+        count = len(classic_store.hands_of(session_id, session=session)) if hand is None else 1
+    if json:
+        print_json({"session": session_id, "classic": True, "ok": not problems, "problems": problems})
+    else:
+        out = console()
+        if not problems:
+            out.print(f"[green]Classic session {session_id}: {count} hand(s) verified[/] — every seed matches its "
+                      "commitment, every pack is the seed's shuffle or the last hand's carry-over, and every "
+                      "hand replays to the stored chips.")
+        else:
+            out.print(f"[bold red]Classic session {session_id}: {len(problems)} problem(s)[/]")
+            for p in problems:
+                out.print(f"  {p}", markup=False)
+    if problems:
+        raise typer.Exit(1)

@@ -1,0 +1,168 @@
+"""A session: the deal passing left, the unshuffled pack, reshuffles, kept blind hands, fair dealing, views."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from casino.classic.actions import Bet, Discard, Fold, Keep, Look
+from casino.classic.rules import ClassicRules, load_rules
+from casino.classic.table import ClassicTable, pack_commitment, verify_pack
+from casino.classic.view import Opponent, SimpleOpponent
+from tests.casino.classic.bots import RandomOpponent
+
+
+class Script:
+    """Plays the actions it is given, in order (for worked hands through the table)."""
+
+    def __init__(self, actions):
+        self.actions = list(actions)
+
+    def decide(self, view, legal, rng):
+        return self.actions.pop(0)
+
+
+def test_the_deal_passes_left_and_cards_come_one_at_a_time():
+    table = ClassicTable(ClassicRules(), ["A", "B", "C"], seed="rotation")
+    dealers = []
+    for _ in range(4):
+        state = table.start_hand()
+        dealers.append(table.dealer)
+        assert state.to_act == (table.dealer + 1) % 3  # left of the dealer acts first
+        while not table.hand_done:
+            table.act(Fold() if table.legal_actions().fold else Keep(False))
+        table.end_hand()
+    assert dealers == [0, 1, 2, 0]
+
+
+def test_the_unshuffled_pack_folded_hands_to_the_bottom_in_order():
+    table = ClassicTable(ClassicRules(), ["A", "B", "C"], seed="pack")
+    state = table.start_hand()  # dealer A; B acts first
+    first_pack = list(table.pack)
+    dealt = [list(h[0]) for h in state.hands]
+    table.act(Look()); table.act(Fold())          # B folds
+    table.act(Look()); table.act(Fold())          # C folds: A wins blind
+    table.act(Keep(False))
+    record = table.end_hand()
+    assert not record.showdown and not record.prial_won
+    # the undealt cards stay on top; B's hand, then C's, then the winner A's go to the bottom
+    assert record.pack_after == first_pack[9:] + dealt[1] + dealt[2] + dealt[0]
+    table.start_hand()
+    second = table._record
+    assert not second.shuffled and second.pack == record.pack_after
+    assert verify_pack(second, record) == []
+
+
+def test_a_showdown_won_by_a_prial_brings_a_shuffle_and_every_hand_shuffles_by_option():
+    rng = random.Random(3)
+    table = ClassicTable(ClassicRules(), [f"P{i}" for i in range(6)], seed="prial")
+    bots = [SimpleOpponent()] * 6
+    saw_prial = False
+    for _ in range(400):
+        record = table.play_hand(bots, rng)
+        if not table.can_deal():
+            break
+        nxt = table.start_hand()
+        assert table._record.shuffled == record.prial_won
+        saw_prial |= record.prial_won
+        while not table.hand_done:
+            table.act(bots[table.to_act].decide(table.view(table.to_act), table.legal_actions(), rng))
+        table.end_hand()
+    assert saw_prial
+    every = ClassicTable(ClassicRules(shuffle="every-hand"), ["A", "B"], seed="x")
+    for _ in range(3):
+        every.play_hand([SimpleOpponent()] * 2, rng)
+        every.start_hand()
+        assert every._record.shuffled
+        while not every.hand_done:
+            every.act(Fold() if every.legal_actions().fold else Keep(False))
+        every.end_hand()
+
+
+def test_a_kept_blind_hand_comes_back_as_a_second_hand():
+    table = ClassicTable(ClassicRules(), ["A", "B", "C"], seed="keep")
+    state = table.start_hand()
+    b_hand = state.hands[1][0]
+    table.act(Bet(state.minimum_bet(1)))  # B bets blind
+    table.act(Look()); table.act(Fold())                      # C
+    table.act(Look()); table.act(Fold())                      # A: B wins blind
+    assert table.legal_actions().keep and table.to_act == 1
+    table.act(Keep(True))
+    table.end_hand()
+    nxt = table.start_hand()
+    assert nxt.hands[1][1] == b_hand and len(nxt.hands[1]) == 2
+    assert all(c not in b_hand for c in table._record.pack)  # the kept cards are out of the pack
+    view = table.view(1)
+    assert view.seats[1].hands == 2
+
+
+def test_a_seat_sees_only_its_own_cards_and_shown_hands():
+    table = ClassicTable(ClassicRules().with_changes(cards=4), ["A", "B", "C"], seed="view")
+    state = table.start_hand()
+    table.act(Look())
+    own = table.view(1)
+    assert own.cards == state.hands[1][0]
+    for other in (0, 2):
+        v = table.view(other)
+        assert v.cards is None and all(e.kind != "shown" for e in v.history)
+    assert table.legal_actions().discard == 1
+    table.act(Discard((state.hands[1][0][0],)))
+    assert [e for e in table.view(0).history if e.kind == "discarded"][0].cards == ()  # hidden from others
+    assert [e for e in table.view(1).history if e.kind == "discarded"][0].cards == (state.hands[1][0][0],)
+
+
+def test_the_commitment_covers_the_pack_and_tampering_is_found():
+    table = ClassicTable(ClassicRules(), ["A", "B"], seed="fair")
+    records = [table.play_hand([RandomOpponent()] * 2, random.Random(i)) for i in range(6)]
+    previous = None
+    for record in records:
+        assert record.commitment == pack_commitment(record.seed, record.pack)
+        assert verify_pack(record, previous) == []
+        previous = record
+    bad = replace(records[1], pack=records[1].pack[::-1])
+    assert any("commitment" in p for p in verify_pack(bad, records[0]))
+    swapped = replace(records[2], dealt=[records[2].dealt[1], records[2].dealt[0]])
+    assert any("off the top" in p for p in verify_pack(swapped, records[1]))
+
+
+def test_the_simple_opponent_is_an_opponent():
+    assert isinstance(SimpleOpponent(), Opponent)
+
+
+def test_against_the_computer_defaults():
+    rules = load_rules("against-the-computer")
+    assert (rules.opponents, rules.chips, rules.hands) == (5, 1000, 15)
+
+
+def test_cards_shown_since_the_shuffle_below_the_deal_are_known_to_be_absent():
+    rng = random.Random(11)
+    table = ClassicTable(ClassicRules(), [f"P{i}" for i in range(3)], seed="absent")
+    bots = [SimpleOpponent()] * 3
+    found = False
+    for _ in range(60):
+        record = table.play_hand(bots, rng)
+        if not table.can_deal():
+            break
+        state = table.start_hand()
+        dealt = {c for hands in state.hands for h in hands for c in h}
+        assert not table.known_absent & dealt  # never a card that was dealt
+        if not table._record.shuffled and record.showdown:
+            shown = {c for e in record.events if e.kind == "shown" for c in e.kept}
+            found |= bool(shown) and shown <= table.known_absent  # the last showdown's cards lie at the bottom
+        while not table.hand_done:
+            table.act(bots[table.to_act].decide(table.view(table.to_act), table.legal_actions(), rng))
+        table.end_hand()
+    assert found
+
+
+def test_a_restored_table_deals_on_exactly_as_the_original():
+    rng = random.Random(5)
+    bots = [SimpleOpponent()] * 3
+    table = ClassicTable(ClassicRules(), ["A", "B", "C"], seed="restore")
+    for _ in range(5):
+        table.play_hand(bots, rng)
+    copy = ClassicTable.restore(table.rules, table.names, table.snapshot(), seeds=table.seeds)
+    one, two = table.start_hand(), copy.start_hand()
+    assert table._record.pack == copy._record.pack and one.hands == two.hands
+    assert table.view(1).shown_before == copy.view(1).shown_before
+    assert table.view(1).known_absent == copy.view(1).known_absent

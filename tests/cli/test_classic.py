@@ -1,0 +1,157 @@
+"""brag classic: a session against the computer, keys and bad input, storage, resume, the history views."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def db_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'brag.db'}"
+
+
+def test_auto_session_is_stored_and_verifies(runner, app, tmp_path):
+    url = db_url(tmp_path)
+    result = runner.invoke(app, ["classic", "--auto", "--hands", "12", "--opponents", "3", "--seed", "1", "--db", url,
+                                 "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["hands"] == 12 and len(data["seats"]) == 4
+    assert sum(s["chips"] for s in data["seats"]) == 4000  # chips conserved
+    verify = runner.invoke(app, ["verify", str(data["session"]), "--classic", "--db", url])
+    assert verify.exit_code == 0 and "12 hand(s) verified" in verify.output
+    listing = json.loads(runner.invoke(app, ["sessions", "--classic", "--db", url, "--json"]).output)
+    assert listing["sessions"][0]["hands"] == 12
+    history = runner.invoke(app, ["history", str(data["session"]), "--classic", "--db", url])
+    assert history.exit_code == 0 and "shuffled" in history.output
+    replay = runner.invoke(app, ["replay", str(data["session"]), "3", "--classic", "--db", url])
+    assert replay.exit_code == 0 and "Seed revealed" in replay.output
+
+
+def test_the_same_seed_plays_the_same_session(runner, app, tmp_path):
+    args = ["classic", "--auto", "--hands", "8", "--seed", "same", "--json"]
+    one = json.loads(runner.invoke(app, [*args, "--db", db_url(tmp_path)]).output)
+    two = json.loads(runner.invoke(app, [*args, "--db", f"sqlite:///{tmp_path / 'other.db'}"]).output)
+    assert one["seats"] == two["seats"]
+
+
+def test_a_tampered_hand_fails_verification(runner, app, tmp_path):
+    from sqlmodel import Session, select
+
+    from casino.db.classic_models import ClassicHandRecord
+    from casino.db.database import connect
+
+    url = db_url(tmp_path)
+    runner.invoke(app, ["classic", "--auto", "--hands", "4", "--seed", "t", "--db", url])
+    with Session(connect(url)) as db:
+        row = db.exec(select(ClassicHandRecord).where(ClassicHandRecord.hand_no == 2)).one()
+        pack = json.loads(row.pack)
+        pack[0], pack[1] = pack[1], pack[0]
+        row.pack = json.dumps(pack)
+        db.add(row)
+        db.commit()
+    result = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
+    assert result.exit_code == 1 and "hand 2" in result.output
+
+
+def test_interactive_keys_bad_input_hint_rules_and_quit(runner, app, tmp_path):
+    keys = "zz\nb lots\nl\nh\n?\nb 99999\nf\nq\n"
+    result = runner.invoke(app, ["classic", "--hands", "3", "--opponents", "2", "--seed", "5", "--db",
+                                 db_url(tmp_path)], input=keys)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "unknown key 'zz'" in out and "'lots' is not an amount" in out
+    assert "Your cards: blind" in out and "keys: l look" in out
+    assert "Hint — your chance of a better hand than 1 opponent" in out
+    assert "The see: only with two left" in out
+    assert "with only" in out  # the bet above the chips: one line, then the prompt again
+    assert "Results" in out
+
+
+def test_ctrl_c_ends_the_session_keeping_settled_hands(runner, app, tmp_path, monkeypatch):
+    import cli.prompts
+
+    answers = iter(["f", "f"])
+
+    def ask(text):
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    monkeypatch.setattr(cli.prompts, "ask", ask)
+    url = db_url(tmp_path)
+    result = runner.invoke(app, ["classic", "--hands", "10", "--opponents", "1", "--seed", "c", "--db", url])
+    assert result.exit_code == 130
+    listing = json.loads(runner.invoke(app, ["sessions", "--classic", "--db", url, "--json"]).output)
+    session = listing["sessions"][0]
+    assert session["status"] == "ended: interrupted" and session["hands"] >= 1
+
+
+def test_a_session_stopped_by_ctrl_c_resumes_to_its_end(runner, app, tmp_path, monkeypatch):
+    import cli.prompts
+
+    calls = {"n": 0}
+
+    def ask(text):
+        calls["n"] += 1
+        if calls["n"] > 3:
+            raise KeyboardInterrupt
+        return "f" if "action" in text else "n"
+
+    monkeypatch.setattr(cli.prompts, "ask", ask)
+    url = db_url(tmp_path)
+    first = runner.invoke(app, ["classic", "--hands", "6", "--opponents", "2", "--seed", "r", "--db", url])
+    assert first.exit_code == 130
+    stopped = json.loads(runner.invoke(app, ["sessions", "--classic", "--db", url, "--json"]).output)["sessions"][0]
+    monkeypatch.setattr(cli.prompts, "ask", lambda text: "f" if "action" in text else "n")
+    again = runner.invoke(app, ["classic", "--resume", str(stopped["id"]), "--db", url])
+    assert again.exit_code == 0, again.output
+    done = json.loads(runner.invoke(app, ["sessions", "--classic", "--db", url, "--json"]).output)["sessions"][0]
+    assert done["hands"] == 6 and done["status"] == "ended: hands"
+    assert runner.invoke(app, ["verify", str(stopped["id"]), "--classic", "--db", url]).exit_code == 0
+    over = runner.invoke(app, ["classic", "--resume", str(stopped["id"]), "--db", url])
+    assert over.exit_code == 2 and "is over (hands)" in over.output
+
+
+def test_resume_carries_on_from_the_last_settled_hand(tmp_path):
+    import random
+
+    from sqlmodel import Session
+
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+    from casino.classic.view import SimpleOpponent
+    from casino.db import classic_store
+    from casino.db.database import connect
+
+    rules = load_rules("classic-brag")
+    names = ["Ann", "Bob", "Cat"]
+    engine = connect(db_url(tmp_path))
+    with Session(engine) as db:
+        record = classic_store.create_session(rules, names, ["simple"] * 3, 10, {"seed": "r"}, session=db)
+        session_id = record.id
+        table = ClassicTable(rules, names, seed="r")
+        for _ in range(4):
+            classic_store.save_hand(session_id, table.play_hand([SimpleOpponent()] * 3, random.Random(1)), table,
+                                    session=db)
+        # the process is "killed" here; a new one resumes from the stored state
+    with Session(engine) as db:
+        again = classic_store.resume_table(classic_store.get_session(session_id, session=db))
+        assert again.chips == table.chips and again.pack == table.pack and again.hand_no == 4
+        classic_store.save_hand(session_id, again.play_hand([SimpleOpponent()] * 3, random.Random(2)), again,
+                                session=db)
+        assert classic_store.verify_classic(session_id, session=db) == []
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--opponents", "8"], "--opponents must be 1 to 7"),
+    (["--rules", "nope"], "unknown rules 'nope'"),
+    (["--ante", "-2"], "ante must be zero or more"),
+    (["--json"], "--json needs --auto"),
+    (["--resume", "99"], "no classic Brag session 99"),
+])
+def test_bad_options_are_one_line(runner, app, tmp_path, args, message):
+    result = runner.invoke(app, ["classic", *args, "--db", db_url(tmp_path)])
+    assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1

@@ -1,0 +1,148 @@
+"""brag referee: the file format, the JSON shape, and one line (exit 2) for every kind of bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+SEATS = """
+[[seat]]
+name = "Ann"
+chips = 20
+hand = "Ah Kd 7c"
+
+[[seat]]
+name = "Bob"
+chips = 20
+hand = "Qs Qh 3d"
+
+[[seat]]
+name = "Cat"
+chips = 20
+hand = "2c 2d 9s"
+"""
+
+
+def write(tmp_path: Path, actions: list[str], rules: str = "", seats: str = SEATS) -> str:
+    path = tmp_path / "hand.toml"
+    path.write_text(f"actions = {json.dumps(actions)}\n{rules}\n{seats}", encoding="utf-8")
+    return str(path)
+
+
+def run(runner, app, *args):
+    return runner.invoke(app, ["referee", *args])
+
+
+def test_a_worked_hand_with_a_see(runner, app, tmp_path):
+    path = write(tmp_path, ["Ann look", "Ann bet 2", "Bob bet 1", "Cat look", "Cat fold", "Ann bet 2",
+                            "Bob look", "Bob see"])
+    result = run(runner, app, path)
+    assert result.exit_code == 0, result.output
+    assert "Bob pays 4 to see Ann" in result.output and "12 to Bob" in result.output
+    assert "Chips: Ann 15, Bob 26, Cat 19" in result.output
+    data = json.loads(run(runner, app, path, "--json").output)
+    assert data["chips"] == {"Ann": 15, "Bob": 26, "Cat": 19}
+    assert data["pots"] == [{"amount": 12, "winner": "Bob", "shared": False}]
+    assert data["showdown"] is True
+
+
+def test_everyone_folds_to_a_blind_player(runner, app, tmp_path):
+    path = write(tmp_path, ["Ann bet 0.5", "Bob look", "Bob fold", "Cat look", "Cat fold"])
+    data = json.loads(run(runner, app, path, "--json").output)
+    assert data == {**data, "chips": {"Ann": 22, "Bob": 19, "Cat": 19}, "showdown": False}
+    assert data["pots"] == [{"amount": 3.5, "winner": "Ann", "shared": False}]
+
+
+def test_covering_the_pot_with_side_pot(runner, app, tmp_path):
+    seats = SEATS.replace('chips = 20\nhand = "Ah Kd 7c"', 'chips = 4\nhand = "Qc Qd 4c"').replace(
+        'hand = "Qs Qh 3d"', 'hand = "2s 3h 5d"').replace('hand = "2c 2d 9s"', 'hand = "Jh Jd 9c"')
+    path = write(tmp_path, ["Ann look", "Ann bet 2", "Bob look", "Bob bet 3", "Cat look", "Cat bet 3",
+                            "Ann cover", "Bob bet 3", "Cat see"], seats=seats)
+    data = json.loads(run(runner, app, path, "--json").output)
+    assert data["pots"] == [{"amount": 9, "winner": "Cat", "shared": False},
+                            {"amount": 12, "winner": "Ann", "shared": False}]
+    assert data["chips"] == {"Ann": 12, "Bob": 13, "Cat": 19}
+
+
+def test_four_card_brag_with_discards_and_rules(runner, app, tmp_path):
+    seats = """
+[[seat]]
+name = "Ann"
+chips = 20
+hand = "Ah Ad 9s 4c"
+
+[[seat]]
+name = "Bob"
+chips = 20
+hand = "As Ac 9h 8c"
+"""
+    path = write(tmp_path, ["Ann look", "Ann discard 4c", "Ann bet 1", "Bob look", "Bob discard 8c", "Bob see"],
+                 rules="[rules]\ncards = 4\n", seats=seats)
+    data = json.loads(run(runner, app, path, "--json").output)
+    assert data["pots"][0]["winner"] == "Bob"  # the same A-A-9; Bob's discarded 8 beats Ann's 4
+
+
+@pytest.mark.parametrize(("actions", "message"), [
+    (["Ann look", "Ann bet 2", "Bob look", "Bob bet 1"], "action 4 ('Bob bet 1'): Bob bets 1, below the stake"),
+    (["Ann look", "Ann bet 2", "Bob bet 1", "Cat look", "Cat fold", "Ann see"],
+     "action 6 ('Ann see'): Ann is seen and cannot see a blind player (Bob)"),
+    (["Ann look", "Ann see"], "action 2 ('Ann see'): a see needs exactly two players betting, and 3 are"),
+    (["Bob look"], "action 1 ('Bob look'): it is Ann's turn, not Bob's"),
+    (["Ann look", "Ann bet 50"], "action 2 ('Ann bet 50'): Ann bets 50 with only 19 chips"),
+    (["Zed fold"], "action 1 ('Zed fold'): no seat is called 'Zed'"),
+    (["Ann dance"], "action 1 ('Ann dance'): unknown action 'dance'"),
+    (["Ann bet lots"], "'bet' needs an amount"),
+    (["Ann look", "Ann discard 7c"], "three-card Brag has no discard"),
+    (["Ann look"], "the actions end before the hand is settled (it is Ann's turn)"),
+    (["Ann bet 0.5", "Bob fold", "Cat fold", "Ann fold"], "action 4 ('Ann fold'): the hand is already over"),
+])
+def test_illegal_actions_are_one_line_naming_the_action(runner, app, tmp_path, actions, message):
+    result = run(runner, app, write(tmp_path, actions))
+    assert result.exit_code == 2
+    assert message in result.output and result.output.count("\n") == 1 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("seats", "rules", "message"), [
+    (SEATS.replace('"2c 2d 9s"', '"2c Ah 9s"'), "", "seat 3 (Cat): A♥ is dealt twice (also to Ann)"),
+    (SEATS.replace('"2c 2d 9s"', '"2c 2d"'), "", "seat 3 (Cat): hand has 2 cards; these rules deal 3"),
+    (SEATS.replace('"2c 2d 9s"', '"2c 2d Jk"'), "", "a joker in '2c 2d Jk', but these rules play without jokers"),
+    (SEATS.replace('"2c 2d 9s"', '"2c 2d 1x"'), "", "unknown card '1x'"),
+    (SEATS.replace("chips = 20\nhand = \"Qs", "chips = -3\nhand = \"Qs"), "", "chips must be zero or more"),
+    (SEATS, "[rules]\nwild = \"sevens\"\n", "[rules]: wild must be one of"),
+    (SEATS, "[rules]\nmystery = 1\n", "[rules]: unknown key 'mystery'"),
+    ("", "", "no [[seat]] tables"),
+    (SEATS.replace('name = "Cat"', 'name = "Ann"'), "", "two seats are called 'Ann'"),
+    (SEATS.replace("chips = 20\nhand = \"Qs", "chips = 0\nhand = \"Qs"), "", "Bob cannot pay the ante of 1 with 0"),
+])
+def test_bad_files_are_one_line(runner, app, tmp_path, seats, rules, message):
+    result = run(runner, app, write(tmp_path, ["Ann fold"], rules=rules, seats=seats))
+    assert result.exit_code == 2, result.output
+    assert message in result.output and result.output.count("\n") == 1
+
+
+def test_unreadable_files(runner, app, tmp_path):
+    result = run(runner, app, str(tmp_path / "missing.toml"))
+    assert result.exit_code == 2 and "no such file" in result.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text("actions = [", encoding="utf-8")
+    result = run(runner, app, str(bad))
+    assert result.exit_code == 2 and "malformed TOML" in result.output
+
+
+def test_the_whole_process(tmp_path):
+    path = write(tmp_path, ["Ann look", "Ann bet 2", "Bob bet 1", "Cat look", "Cat fold", "Ann bet 2",
+                            "Bob look", "Bob see"])
+    done = subprocess.run([sys.executable, "-m", "cli", "referee", path, "--json"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and json.loads(done.stdout)["chips"]["Bob"] == 26
+    bad = write(tmp_path, ["Bob look"])
+    done = subprocess.run([sys.executable, "-m", "cli", "referee", bad], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "action 1" in done.stderr
