@@ -22,7 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from casino import __version__
-from web import designer, tables
+from web import classic, designer, tables
 from web.errors import install_handlers
 
 __all__ = ["create_app", "PAGES"]
@@ -30,6 +30,7 @@ __all__ = ["create_app", "PAGES"]
 #: Page path -> (template file, title); every page shares the header drawn from this list.
 PAGES: dict[str, tuple[str, str]] = {
     "/table": ("table.html", "Casino table"),
+    "/classic": ("classic.html", "Traditional Brag"),
     "/designer": ("designer.html", "Game designer"),
 }
 
@@ -103,7 +104,9 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.db_url = db_url
-    app.state.seats = tables.Seats(db_url)  # the casino sessions this server holds
+    # the casino sessions this server holds, and the database (with the traditional Brag tables)
+    app.state.seats = tables.Seats(db_url, models=("casino.db.classic_models",))
+    app.state.classic_seats = classic.ClassicSeats()  # the traditional Brag sessions
     install_handlers(app)
 
     app.add_middleware(SecurityHeaders)
@@ -113,6 +116,7 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
         return {"status": "ok"}
 
     app.include_router(tables.router)
+    app.include_router(classic.router)
     app.include_router(designer.router)
 
     @app.get("/", include_in_schema=False)

@@ -1,0 +1,181 @@
+"""``/api/classic`` in-process: whole hands against the computer players, stored and verified as
+``brag classic`` stores them, resumed at the terminal, replays and illegal actions refused, and no
+response showing anyone's cards but the player's own (until a showdown turns them up)."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlmodel import Session
+
+from casino.db import classic_store
+from casino.db.database import connect
+from web.app import create_app
+
+CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$|^Jk$")
+
+
+@pytest.fixture
+def url(tmp_path, monkeypatch) -> str:
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    return f"sqlite:///{tmp_path / 'brag.db'}"
+
+
+@pytest.fixture
+def client(url) -> TestClient:
+    return TestClient(create_app(url), raise_server_exceptions=False)
+
+
+def post(client: TestClient, path: str, body: dict | None = None, status: int = 200) -> dict[str, Any]:
+    response = client.post(path, json=body)
+    assert response.status_code == status, response.text
+    return response.json()
+
+
+def choose(s: dict[str, Any]) -> dict[str, Any]:
+    """A plain player: look first, see when it can, else bet the least, fold after three bets."""
+    legal = s["legal"]
+    if legal["keep"]:
+        return {"action": "keep", "keep": False}
+    if legal["look"]:
+        return {"action": "look"}
+    if legal["discard"]:
+        return {"action": "discard", "cards": s["cards"][: legal["discard"]]}
+    if legal["see"] is not None:
+        return {"action": "see"}
+    mine = s["seats"][s["you"]]
+    if legal["bet_min"] is not None and Fraction(mine["put_in"]) < 6 * Fraction(s["rules"]["ante"]):
+        return {"action": "bet", "amount": legal["bet_min"]}
+    if legal["cover"] is not None:
+        return {"action": "cover"}
+    return {"action": "fold"}
+
+
+def play_hand(client, s, observe=lambda r: None, seen: list | None = None) -> dict[str, Any]:
+    """Act until the hand is settled; every response goes to ``observe``."""
+    while s["in_hand"]:
+        if seen is not None:
+            seen.append(s["legal"])
+        s = post(client, f"/api/classic/sessions/{s['session']}/act", {"seq": s["seq"], **choose(s)})
+        observe(s)
+    return s
+
+
+def cards_in(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return {value} if isinstance(value, str) and CARD.match(value) else set()
+
+
+def stored(url: str, session_id: int):
+    with Session(connect(url)) as db:
+        record = classic_store.get_session(session_id, session=db)
+        rows = classic_store.hands_of(session_id, session=db)
+        problems = classic_store.verify_classic(session_id, session=db)
+        db.expunge_all()
+        return record, rows, problems
+
+
+def test_a_session_played_over_the_api_is_stored_verified_and_never_shows_a_hidden_card(client, url):
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 4, "hands": 6, "seed": "web"})
+    assert s["seats"][0]["name"] == "You" and len(s["seats"]) == 5 and s["cards"] is None  # blind until looking
+    walked: list[tuple[int, dict]] = [(1, s)]
+    for hand in range(1, 7):
+        s = play_hand(client, s, observe=lambda r, hand=hand: walked.append((hand, r)))
+        assert s["last"]["hand_no"] == hand
+        if not s["ended"]:
+            s = post(client, f"/api/classic/sessions/{s['session']}/next", {"seq": s["seq"]})
+            walked.append((hand + 1, s))
+    assert s["ended"] == "hands"
+    record, rows, problems = stored(url, s["session"])
+    assert problems == [] and len(rows) == 6 and record.end_reason == "hands"
+    assert [Fraction(c) for c in json.loads(record.chips)] == [Fraction(x["after"]) for x in s["last"]["chips"]]
+    assert sum(Fraction(c) for c in json.loads(record.chips)) == 5 * 1000  # chips conserved (nothing borrowed)
+    seeds = {row.hand_no: row.seed for row in rows}
+    for hand, response in walked:
+        text = json.dumps(response)
+        if response["in_hand"]:
+            assert seeds[hand] not in text
+            now = {k: v for k, v in response.items() if k != "last"}
+            mine = set(response["cards"] or [])
+            assert cards_in(now) == mine  # only the player's own cards, and only once looked at
+        if response["last"] is not None:
+            shown = {c for h in response["last"]["shown"] for c in h["cards"] + h["discards"]}
+            assert cards_in(response["last"]) == shown  # a finished hand shows only what the showdown turned up
+
+
+def test_replays_and_illegal_actions_are_refused_in_one_line(client, url):
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2, "seed": "refuse"})
+    path = f"/api/classic/sessions/{s['session']}/act"
+    low = post(client, path, {"seq": s["seq"], "action": "bet", "amount": "0.25"}, status=400)
+    assert "stake" in low["detail"] or "least" in low["detail"], low
+    looked = post(client, path, {"seq": s["seq"], "action": "look"})
+    again = post(client, path, {"seq": s["seq"], "action": "look"}, status=409)
+    assert "already taken" in again["detail"] and looked["seq"] == s["seq"] + 1
+    for body, status, words in [
+        ({"action": "bet"}, 400, "a bet needs an amount"),
+        ({"action": "bet", "amount": "lots"}, 400, "amount"),
+        ({"action": "discard", "cards": ["Zz"]}, 400, "Zz"),
+        ({"action": "keep"}, 400, "keep: true or false"),
+        ({"action": "raise"}, 422, "body.action"),
+        ({"action": "bet", "amount": "1", "extra": 1}, 422, "body.extra"),
+    ]:
+        response = client.post(path, json={"seq": looked["seq"], **body})
+        assert response.status_code == status, response.text
+        assert words in response.json()["detail"]
+    assert post(client, f"/api/classic/sessions/{s['session']}/next", {"seq": looked["seq"]}, status=409)["detail"]
+    assert client.post("/api/classic/sessions", json={"rules": "../rules.toml"}).status_code == 404
+    assert client.post("/api/classic/sessions", json={"opponents": 8}).status_code == 422
+    assert client.post("/api/classic/sessions/99/resume").status_code == 404
+    assert client.get("/api/classic/sessions/99/verify").status_code == 404
+
+
+def test_a_browser_session_carries_on_at_the_terminal(client, url, runner):
+    from cli.main import app
+
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2, "hands": 3, "seed": "both"})
+    s = play_hand(client, s)
+    record, rows, _ = stored(url, s["session"])
+    assert record.end_reason is None and len(rows) == 1  # the browser went away: the session stays open
+    result = runner.invoke(app, ["classic", "--db", url, "--resume", str(s["session"])], input="f\n" * 40)
+    assert result.exit_code == 0, result.output
+    record, rows, problems = stored(url, s["session"])
+    assert len(rows) == 3 and record.end_reason == "hands" and problems == []
+    listed = runner.invoke(app, ["sessions", "--db", url])
+    assert listed.exit_code == 0
+
+
+def test_an_open_session_is_listed_and_resumed_by_a_new_server(client, url):
+    s = post(client, "/api/classic/sessions", {"rules": "four-card-brag", "opponents": 3, "hands": 4, "seed": "again"})
+    legal: list = []
+    s = play_hand(client, s, seen=legal)
+    assert any(x["discard"] == 1 for x in legal)  # four-card Brag: one card thrown after looking
+    listed = client.get("/api/classic/sessions").json()["sessions"]
+    assert [row["id"] for row in listed] == [s["session"]] and listed[0]["hands_played"] == 1
+    fresh = TestClient(create_app(url), raise_server_exceptions=False)  # the server restarted
+    back = post(fresh, f"/api/classic/sessions/{s['session']}/resume")
+    assert back["hand_no"] == 1 and back["seats"] == s["seats"] and not back["in_hand"]
+    back = post(fresh, f"/api/classic/sessions/{s['session']}/next", {"seq": back["seq"]})
+    back = play_hand(fresh, back)
+    ended = post(fresh, f"/api/classic/sessions/{s['session']}/end", {"seq": back["seq"]})
+    assert ended["ended"] == "quit" and fresh.get("/api/classic/sessions").json()["sessions"] == []
+    record, rows, problems = stored(url, s["session"])
+    assert len(rows) == 2 and problems == [] and record.end_reason == "quit"
+
+
+def test_the_computer_seats_are_the_characters_chosen(client, url):
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 5, "hands": 2, "seed": "cast"})
+    assert s["players"] == ["you", "steady", "loose", "cautious", "bluffer", "expert"]
+    s = play_hand(client, s)
+    record, rows, problems = stored(url, s["session"])
+    assert json.loads(record.players) == s["players"] and problems == []
+    experts = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2, "players": "experts"})
+    assert experts["players"] == ["you", "expert", "expert"]
+    assert client.post("/api/classic/sessions", json={"players": "sharks"}).status_code == 422

@@ -1,0 +1,83 @@
+"""The traditional Brag page in headless Chromium: a whole hand by clicking, chips against the database."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+from sqlmodel import Session
+
+from casino.db import classic_store
+from casino.db.database import connect
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_whole_hand_by_clicking(served, page, shots):
+    page.goto(f"{served.url}/classic")
+    page.wait_for_selector("#c-rules option", state="attached")
+    page.select_option("#c-rules", "classic-brag")
+    page.select_option("#c-opponents", "3")
+    page.fill("#c-hands", "5")
+    page.fill("#c-seed", "clicks")
+    page.click("#c-sit-down")
+    page.wait_for_selector('.cseat[data-seat="3"]')
+    assert page.locator("#c-my-cards .card.back").count() == 3  # blind: your cards face down
+    assert len(page.locator("#c-commitment").inner_text()) == 64
+    page.click("#c-look")
+    page.wait_for_selector("#c-my-cards .card:not(.back)")
+    assert page.locator('.cseat[data-seat="0"] .badge').inner_text().lower() == "seen"
+    # every other seat's cards stay face down during the hand
+    assert page.locator('.cseat:not(.me) .card:not(.back)').count() == 0
+    page.screenshot(path=str(shots / "classic.png"), full_page=True)
+    bets = 0
+    for _ in range(40):  # see when you can, else bet the least, twice; then fold
+        if page.locator("#c-next").count() or page.locator("#c-new").count():
+            break
+        seq = page.locator("#c-room").get_attribute("data-seq")
+        if page.locator("#c-see").count():
+            page.click("#c-see")
+        elif page.locator("#c-bet").count() and bets < 2:
+            page.click("#c-bet")
+            bets += 1
+        elif page.locator("#c-keep-no").count():
+            page.click("#c-keep-no")
+        else:
+            page.click("#c-fold")
+        page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)
+    page.wait_for_selector("#c-result:not([hidden])")
+    session_id = int(page.locator("#c-session").inner_text())
+    with Session(connect(served.db_url)) as db:
+        record = classic_store.get_session(session_id, session=db)
+        chips = [Fraction(c) for c in json.loads(record.chips)]
+        assert classic_store.verify_classic(session_id, session=db) == []
+    shown = [Fraction(t) for t in page.locator("#c-chips td:nth-child(2)").all_inner_texts()]
+    assert shown == chips and sum(chips) == 4 * 1000
+    seats = [Fraction(t) for t in page.locator(".cseat .chips-count").all_inner_texts()]
+    assert seats == chips
+    page.click("#c-verify-link")
+    page.wait_for_selector("#c-verify-result")
+    assert page.locator("#c-verify-result").inner_text().startswith("✓")
+    page.screenshot(path=str(shots / "classic-result.png"), full_page=True)
+    page.keyboard.press("Enter")  # the next hand, as at the terminal
+    page.wait_for_function("() => document.querySelector('#c-hand').textContent === '2'")
+
+
+def test_the_round_table_at_phone_size(served, browser, shots):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
+    phone = context.new_page()
+    try:
+        phone.goto(f"{served.url}/classic")
+        phone.wait_for_selector("#c-rules option", state="attached")
+        phone.fill("#c-seed", "phone")
+        phone.tap("#c-sit-down")
+        phone.wait_for_selector(".cseat")
+        phone.tap("#c-look")
+        phone.wait_for_selector("#c-my-cards .card:not(.back)")
+        assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+        phone.evaluate("() => window.scrollTo(0, 0)")
+        phone.screenshot(path=str(shots / "classic-phone.png"), full_page=False)
+    finally:
+        context.close()

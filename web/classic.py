@@ -1,0 +1,454 @@
+"""``/api/classic``: traditional Brag in the browser, against the computer, on :mod:`casino.classic`.
+
+The server holds one :class:`ClassicSeat` per session: the :class:`~casino.classic.table.ClassicTable`
+(it alone holds the pack), the computer players and the action number. The player is seat 0 ("You");
+after each of the player's actions the computer players act until it is the player's turn again or the
+hand is over. What goes out is :meth:`ClassicTable.view` of the player's seat — the player's own cards
+once looked at, every seat's public state, the pot and side pots, the public events — and, after a
+hand, its public events (the showdown's hands, who won which pot) and the seed. Nobody else's cards
+are sent unless they were shown at a showdown.
+
+Each settled hand is stored by :mod:`casino.db.classic_store` as ``brag classic`` stores it, so
+``brag sessions`` lists web sessions and ``brag classic --resume ID`` carries one on (and the reverse).
+As at the casino table, every state-changing request carries ``seq`` and a replay gets 409.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from sqlmodel import Session
+
+from casino.errors import BragError
+from web.errors import Conflict, NotFound
+
+__all__ = ["router", "ClassicSeat"]
+
+router = APIRouter(prefix="/api/classic", tags=["traditional Brag"])
+
+#: The computer players' names, seat 1 onwards (seat 0 is the player).
+COMPUTER_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
+#: Who sits in the computer seats, by the lobby's choice: the characters of :mod:`casino.classic.opponents`
+#: in turn, the expert alone, or the engine's simple rule-based player.
+LINEUPS = {
+    "mixed": ("steady", "loose", "cautious", "bluffer", "expert", "steady", "loose"),
+    "experts": ("expert",) * 7,
+    "simple": ("simple",) * 7,
+}
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int
+Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
+
+
+class NewClassic(BaseModel):
+    """A seat at a traditional Brag table against 1-7 computer players (defaults: the rules file's)."""
+
+    model_config = ConfigDict(extra="forbid")
+    rules: Annotated[str, StringConstraints(min_length=1, max_length=60)] = "against-the-computer"
+    opponents: Annotated[int, Field(ge=1, le=7)] | None = None
+    chips: Amount | None = None
+    ante: Amount | None = None
+    hands: Annotated[int, Field(ge=1, le=1000)] | None = None
+    seed: Annotated[str, StringConstraints(max_length=200)] | None = None
+    players: Literal["mixed", "experts", "simple"] = "mixed"
+
+
+class ClassicAction(BaseModel):
+    """One of the player's actions: ``look``, ``bet`` (with ``amount``: the chips put in), ``fold``,
+    ``see``, ``cover``, ``discard`` (with ``cards``), ``choose`` (``keep``: the seen hand or not),
+    ``show`` (agree to a showdown), ``keep`` (``keep``: a blind winner keeps the hand or not)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seq: Seq
+    action: Literal["look", "bet", "fold", "see", "cover", "discard", "choose", "show", "keep"]
+    amount: Amount | None = None
+    cards: Annotated[list[Annotated[str, StringConstraints(max_length=4)]], Field(max_length=5)] | None = None
+    hand: Annotated[int, Field(ge=1, le=2)] = 1
+    keep: bool | None = None
+
+
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seq: Seq
+
+
+def _amount(value: str | int, what: str) -> Fraction:
+    try:
+        amount = Fraction(value.strip() if isinstance(value, str) else value)
+    except (ValueError, ZeroDivisionError):
+        raise BragError(f"the {what} must be an amount, not {value!r}") from None
+    if amount < 0 or amount > 10**9:
+        raise BragError(f"the {what} must be 0 to 1,000,000,000, not {value}")
+    return amount
+
+
+def _action(body: ClassicAction) -> Any:
+    """The engine's action for the request (checked by the engine when played)."""
+    from casino.classic import actions
+
+    if body.action == "bet":
+        if body.amount is None:
+            raise BragError("a bet needs an amount: the chips you put in")
+        return actions.Bet(_amount(body.amount, "bet"))
+    if body.action == "discard":
+        from casino.cards import parse_cards_with_jokers
+
+        if not body.cards:
+            raise BragError("a discard names the cards thrown away")
+        return actions.Discard(tuple(c.index for c in parse_cards_with_jokers(" ".join(body.cards))))
+    if body.action in ("choose", "keep"):
+        if body.keep is None:
+            raise BragError(f"'{body.action}' needs keep: true or false")
+        return actions.Choose(body.keep) if body.action == "choose" else actions.Keep(body.keep)
+    if body.action == "look":
+        return actions.Look(body.hand - 1)
+    return {"fold": actions.Fold(), "see": actions.See(), "cover": actions.Cover(),
+            "show": actions.AgreeShowdown()}[body.action]
+
+
+# -- the seats --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ClassicSeat:
+    """One traditional Brag session held by the server."""
+
+    table: Any  # casino.classic.table.ClassicTable
+    session_id: int
+    you: int
+    players: list[str]
+    limit: int
+    seed: str | None
+    seq: int = 0
+    finished: dict[str, Any] | None = None  # the last settled hand, as the player may see it
+    ended: str | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def computer(self, seat: int) -> Any:
+        """The computer player in ``seat``: the character stored for it, or the simple player."""
+        kind = self.players[seat]
+        if kind != "simple":
+            try:
+                from casino.classic.opponents.seat import CharacterOpponent
+
+                return CharacterOpponent(kind)
+            except (ImportError, BragError, KeyError, ValueError):  # not a character this version knows
+                pass
+        from casino.classic.view import SimpleOpponent
+
+        return SimpleOpponent()
+
+    def rng(self) -> random.Random:
+        """The computer players' chance, seeded per hand as ``brag classic`` seeds it (a seeded game replays)."""
+        return random.Random(f"{self.session_id}-{self.table.hand_no}-{self.seed}")
+
+
+class ClassicSeats:
+    """Every traditional Brag session this server holds."""
+
+    def __init__(self) -> None:
+        self._seats: dict[int, ClassicSeat] = {}
+        self._lock = threading.Lock()
+
+    def get(self, session_id: int) -> ClassicSeat | None:
+        with self._lock:
+            return self._seats.get(session_id)
+
+    def put(self, seat: ClassicSeat) -> ClassicSeat:
+        with self._lock:
+            if len(self._seats) > 2000:
+                for key in [k for k, s in self._seats.items() if s.ended][:500]:
+                    del self._seats[key]
+            self._seats[seat.session_id] = seat
+            return seat
+
+
+def _seats(request: Request) -> ClassicSeats:
+    return request.app.state.classic_seats  # type: ignore[no-any-return]
+
+
+@contextmanager
+def _db(request: Request) -> Iterator[Session]:
+    with request.app.state.seats.db() as db:  # the same database as the casino table
+        yield db
+
+
+# -- playing ----------------------------------------------------------------------------------------------
+
+
+def _play_computers(seat: ClassicSeat, db: Session) -> None:
+    """The computer players act until it is the player's turn or the hand is over (then it is settled)."""
+    table = seat.table
+    rng = seat.rng()
+    while not table.hand_done and table.to_act != seat.you:
+        to_act = table.to_act
+        table.act(seat.computer(to_act).decide(table.view(to_act), table.legal_actions(), rng))
+    if table.hand_done:
+        _settle(seat, db)
+
+
+def _settle(seat: ClassicSeat, db: Session) -> None:
+    """End the hand, store it, keep what the player may see of it; end the session when it is over."""
+    from casino.classic.referee import event_text
+    from casino.classic.view import public_events
+    from casino.db import classic_store
+
+    table = seat.table
+    before = list(table.chips)
+    record = table.end_hand()
+    classic_store.save_hand(seat.session_id, record, table, session=db)
+    from casino.classic.actions import PotWon, Shown
+
+    events = public_events(record.events, seat.you)
+    shown = [{"name": table.names[e.seat], "seat": e.seat, "cards": _cards(e.kept), "discards": _cards(e.discards),
+              "hand": e.hand} for e in events if isinstance(e, Shown)]
+    won = [{"name": table.names[e.seat], "seat": e.seat, "pot": e.pot, "amount": str(e.amount),
+            "shared": bool(getattr(e, "shared", False))} for e in events if isinstance(e, PotWon)]
+    seat.finished = {
+        "hand_no": record.hand_no, "commitment": record.commitment, "seed": record.seed.hex(),
+        "showdown": record.showdown, "shown": shown, "won": won,
+        "log": [t for t in (event_text(e, table.names) for e in events) if t],
+        "chips": [{"name": n, "before": str(b), "after": str(a), "net": str(a - b)}
+                  for n, b, a in zip(table.names, before, table.chips)],
+        "summary": classic_store.summary_line(record),
+        "kept_blind": record.kept_blind >= 0 and record.seats[record.kept_blind] == seat.you,
+    }
+    reason = None
+    if table.hand_no >= seat.limit:
+        reason = "hands"
+    elif not table.can_deal() or table.chips[seat.you] < table.rules.ante:
+        reason = "bust"
+    if reason is not None:
+        classic_store.end_session(seat.session_id, reason, session=db)
+        seat.ended = reason
+
+
+def _cards(indices: Any) -> list[str]:
+    from casino.cards import card_from_index
+
+    out = []
+    for i in indices or ():
+        card = card_from_index(int(i))
+        out.append(card.ascii() if hasattr(card, "ascii") else "Jk")
+    return out
+
+
+def _legal(legal: Any) -> dict[str, Any]:
+    """What the player may do now, as the page's buttons."""
+    def amount(value: Any) -> str | None:
+        return None if value is None else str(value)
+
+    return {
+        "look": [h + 1 for h in legal.look], "discard": legal.discard, "choose": legal.choose, "fold": legal.fold,
+        "bet_min": amount(legal.bet_min), "bet_max": amount(legal.bet_max),
+        "bet_choices": None if legal.bet_choices is None else [str(c) for c in legal.bet_choices],
+        "see": amount(legal.see_cost), "cover": amount(legal.cover), "show": legal.agree_showdown,
+        "borrow": legal.borrow, "keep": legal.keep,
+    }
+
+
+def state(seat: ClassicSeat) -> dict[str, Any]:
+    """The table as the player may see it."""
+    from casino.classic.referee import event_text
+
+    table = seat.table
+    data: dict[str, Any] = {
+        "session": seat.session_id, "seq": seat.seq, "rules": table.rules.to_dict(), "you": seat.you,
+        "hand_no": table.hand_no, "hands": seat.limit, "ended": seat.ended, "last": seat.finished,
+        "players": seat.players,
+        "in_hand": table.state is not None,
+    }
+    if table.state is None:  # between hands
+        data["seats"] = [{"name": n, "chips": str(c), "status": "", "put_in": "0", "last_action": "", "hands": 0,
+                          "you": i == seat.you, "dealer": i == table.dealer, "to_act": False}
+                         for i, (n, c) in enumerate(zip(table.names, table.chips))]
+        data["can_deal"] = seat.ended is None
+        return data
+    view = table.view(seat.you)
+    yours = table.to_act == seat.you
+    data.update({
+        "commitment": table._record.commitment if table._record is not None else None,  # shown before any look
+        "seats": [{"name": s.name, "chips": str(s.chips), "status": s.status, "put_in": str(s.put_in),
+                   "last_action": s.last_action, "hands": s.hands, "you": i == seat.you, "dealer": i == view.dealer,
+                   "to_act": i == view.to_act} for i, s in enumerate(view.seats)],
+        "cards": _cards(view.cards) if view.cards is not None else None,  # None: you are blind
+        "kept": _cards(view.kept) if view.kept is not None else None,
+        "stake": str(view.stake), "pot": str(view.pot), "pots": [str(p) for p in view.pots],
+        "minimum_bet": str(view.minimum_bet), "see_cost": str(view.see_cost),
+        "log": [t for t in (event_text(e, table.names) for e in view.history) if t],
+        "legal": _legal(table.legal_actions()) if yours else None,
+        "can_deal": False,
+    })
+    return data
+
+
+# -- routes -----------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=1)
+def _rules_names() -> tuple[str, ...]:
+    from casino.classic.rules import builtin_rules
+
+    return tuple(builtin_rules())
+
+
+@router.get("/rules", summary="The built-in rules a table can be opened with")
+def rules() -> dict[str, Any]:
+    from casino.classic.rules import load_rules
+
+    return {"rules": [{**load_rules(name).to_dict(), "key": name} for name in _rules_names()]}
+
+
+@router.get("/sessions", summary="Stored sessions a player can carry on (from every front end)")
+def sessions(request: Request) -> dict[str, Any]:
+    from casino.db import classic_store
+
+    with _db(request) as db:
+        rows = classic_store.list_sessions(session=db)
+    open_rows = [r for r in rows if r.ended_at is None and "you" in json.loads(r.players)]
+    return {"sessions": [{"id": r.id, "rules": r.rules_name, "hands_played": r.hands_played, "hands": r.hand_limit,
+                          "chips": json.loads(r.chips)[json.loads(r.players).index("you")]} for r in open_rows[:50]]}
+
+
+@router.post("/sessions", summary="Sit down at a traditional Brag table (stored at once)")
+async def create(request: Request, body: NewClassic) -> JSONResponse:
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+    from casino.db import classic_store
+
+    if body.rules.lower() not in _rules_names():  # built-in rules only: a request never names a file
+        raise NotFound(f"no built-in rules {body.rules!r} (rules: {', '.join(_rules_names())})")
+    rules = load_rules(body.rules.lower())
+    changes = {k: str(_amount(v, k)) for k, v in (("chips", body.chips), ("ante", body.ante)) if v is not None}
+    if changes:
+        rules = rules.with_changes(**changes)
+    count = body.opponents if body.opponents is not None else rules.opponents
+    limit = body.hands if body.hands is not None else rules.hands
+    names = ["You", *COMPUTER_NAMES[:count]]
+    players = ["you", *LINEUPS[body.players][:count]]
+    table = ClassicTable(rules, names, seed=body.seed)
+    with _db(request) as db:
+        record = classic_store.create_session(rules, names, players, limit, {"seed": body.seed, "auto": False,
+                                                                           "front_end": "web"}, session=db)
+        assert record.id is not None  # stored: the database gave it an id
+        seat = _seats(request).put(ClassicSeat(table, record.id, 0, players, limit, body.seed))
+        with seat.lock:
+            table.start_hand()
+            _play_computers(seat, db)
+            return JSONResponse(state(seat))
+
+
+@router.post("/sessions/{session_id}/resume", summary="Carry on a stored session (from any front end)")
+async def resume(request: Request, session_id: int) -> JSONResponse:
+    from casino.db import classic_store
+    from casino.db.database import StoreError
+
+    held = _seats(request).get(session_id)
+    if held is not None and not held.ended:
+        with held.lock:
+            return JSONResponse(state(held))
+    with _db(request) as db:
+        try:
+            record = classic_store.get_session(session_id, session=db)
+        except StoreError as error:
+            raise NotFound(str(error)) from None
+        if record.ended_at is not None:
+            raise Conflict(f"classic session {session_id} has ended ({record.end_reason}); start a new one")
+        players = json.loads(record.players)
+        if "you" not in players:
+            raise Conflict(f"classic session {session_id} is all computer players (--auto): nothing to play")
+        table = classic_store.resume_table(record)
+        seed = json.loads(record.settings).get("seed")
+        seat = _seats(request).put(ClassicSeat(table, session_id, players.index("you"), players,
+                                               record.hand_limit, seed))
+        with seat.lock:
+            return JSONResponse(state(seat))
+
+
+def _seat(request: Request, session_id: int) -> ClassicSeat:
+    seat = _seats(request).get(session_id)
+    if seat is None:
+        raise NotFound(f"classic session {session_id} is not open at this server: resume it or start one")
+    return seat
+
+
+@contextmanager
+def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[ClassicSeat, Session]]:
+    seat = _seat(request, session_id)
+    with seat.lock:
+        if seat.ended:
+            raise Conflict(f"classic session {session_id} has ended ({seat.ended})")
+        if seq != seat.seq:
+            raise Conflict(f"action {seq} is not this session's next action ({seat.seq}): it was already taken or "
+                           "comes from an old page; reload the table")
+        with _db(request) as db:
+            yield seat, db
+
+
+@router.get("/sessions/{session_id}", summary="What the player sees now")
+async def show(request: Request, session_id: int) -> JSONResponse:
+    seat = _seat(request, session_id)
+    with seat.lock:
+        return JSONResponse(state(seat))
+
+
+@router.post("/sessions/{session_id}/act", summary="The player's action; the computer players answer")
+async def act(request: Request, session_id: int, body: ClassicAction) -> JSONResponse:
+    with _acting(request, session_id, body.seq) as (seat, db):
+        table = seat.table
+        if table.state is None:
+            raise Conflict("no hand in play: deal the next hand first")
+        if table.to_act != seat.you:
+            raise Conflict("it is not your turn")
+        table.act(_action(body))  # IllegalAction (a BragError) names the rule: 400
+        _play_computers(seat, db)
+        seat.seq += 1
+        return JSONResponse(state(seat))
+
+
+@router.post("/sessions/{session_id}/next", summary="Deal the next hand")
+async def next_hand(request: Request, session_id: int, body: Step) -> JSONResponse:
+    with _acting(request, session_id, body.seq) as (seat, db):
+        if seat.table.state is not None:
+            raise Conflict(f"hand {seat.table.hand_no} is still in play")
+        seat.table.start_hand()
+        _play_computers(seat, db)
+        seat.seq += 1
+        return JSONResponse(state(seat))
+
+
+@router.post("/sessions/{session_id}/end", summary="Leave the table (settled hands are stored)")
+async def end(request: Request, session_id: int, body: Step) -> JSONResponse:
+    from casino.db import classic_store
+
+    with _acting(request, session_id, body.seq) as (seat, db):
+        if seat.table.state is not None:
+            raise Conflict("finish this hand first (fold if you want out)")
+        classic_store.end_session(seat.session_id, "quit", session=db)
+        seat.ended = "quit"
+        seat.seq += 1
+        return JSONResponse(state(seat))
+
+
+@router.get("/sessions/{session_id}/verify", summary="Check every stored hand against its commitment")
+def verify(request: Request, session_id: int) -> dict[str, Any]:
+    from casino.db import classic_store
+    from casino.db.database import StoreError
+
+    with _db(request) as db:
+        try:
+            problems = classic_store.verify_classic(session_id, session=db)
+            hands = len(classic_store.hands_of(session_id, session=db))
+        except StoreError as error:
+            raise NotFound(str(error)) from None
+    return {"session": session_id, "ok": not problems, "hands": hands, "problems": problems[:50]}

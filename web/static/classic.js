@@ -1,0 +1,314 @@
+// The traditional Brag page: a round table of seats, your cards, the pot, and your legal actions as buttons.
+// The server plays the computer seats and says what each did; this file draws and sends your choices.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+let S = null;          // the session as the server last showed it
+let busy = false;
+let picked = [];       // cards chosen to discard (four- and five-card Brag)
+const sessionKey = "brag-classic-session";
+
+function say(text, bad) {
+  const m = $("c-message");
+  m.textContent = text || "";
+  m.classList.toggle("bad", !!bad);
+  m.setAttribute("role", bad ? "alert" : "status");
+}
+
+async function send(path, body) {
+  if (busy || !S) return;
+  busy = true;
+  try {
+    S = await api("POST", `/api/classic/sessions/${S.session}/${path}`, { seq: S.seq, ...(body || {}) });
+    picked = [];
+    say("");
+    draw();
+  } catch (error) {
+    say(error.message, true);
+    if (error.status === 409) { try { S = await api("GET", `/api/classic/sessions/${S.session}`); draw(); } catch (e) { /* keep */ } }
+  } finally {
+    busy = false;
+  }
+}
+
+const act = (action, extra) => send("act", { action, ...(extra || {}) });
+
+// ---- the round table: seats on an ellipse, yours at the bottom ----
+function drawSeats() {
+  const seats = S.seats;
+  const n = seats.length;
+  const box = $("c-seats");
+  box.replaceChildren();
+  seats.forEach((s, i) => {
+    const k = (i - S.you + n) % n;              // 0: you, at the bottom; the others clockwise round the table
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / n;
+    const x = 50 + 41 * Math.cos(angle), y = 50 + 38 * Math.sin(angle);
+    const status = s.status || "";
+    const cards = s.you ? yourCards() : othersCards(s, i);
+    const seat = el("div", { class: `cseat ${status} ${s.to_act ? "to-act" : ""} ${s.you ? "me" : ""}`,
+                             "data-seat": i, "data-status": status },
+      el("div", { class: "cseat-head" }, s.dealer ? el("span", { class: "dealer-button", title: "dealer" }, "D") : null,
+         el("strong", {}, s.name), el("span", { class: "chips-count" }, money(s.chips))),
+      !s.you && S.players && S.players[i] ? el("div", { class: "character" }, S.players[i]) : null,
+      cards,
+      el("div", { class: "cseat-foot" },
+        status ? el("span", { class: `badge ${status}` }, status) : null,
+        num(s.put_in) > 0 ? el("span", { class: "put-in", title: "chips in the pot this hand" }, `in ${money(s.put_in)}`) : null),
+      s.last_action && !s.you ? el("div", { class: "bubble" }, s.last_action) : null);
+    seat.style.left = `${x}%`;
+    seat.style.top = `${y}%`;
+    box.append(seat);
+  });
+}
+
+function num(text) { const s = String(text); if (s.includes("/")) { const [p, q] = s.split("/").map(Number); return p / q; } return Number(s); }
+
+function othersCards(s, i) {
+  const shown = S.last && !S.in_hand ? S.last.shown.find((h) => h.seat === i) : null;
+  if (shown) return el("div", { class: "hand small" }, shown.cards.map((c) => cardEl(c)));
+  if (!S.in_hand || s.status === "folded" || s.status === "out" || !s.status) return el("div", { class: "hand small" });
+  const count = S.rules.cards;
+  return el("div", { class: "hand small" }, Array.from({ length: count }, () => cardEl(null)));
+}
+
+function yourCards() {
+  const me = S.seats[S.you];
+  if (!S.in_hand) {
+    const shown = S.last ? S.last.shown.find((h) => h.seat === S.you) : null;
+    return el("div", { class: "hand", id: "c-my-cards" }, shown ? shown.cards.map((c) => cardEl(c)) : []);
+  }
+  if (me.status === "folded") return el("div", { class: "hand", id: "c-my-cards" });
+  if (!S.cards) {
+    return el("div", { class: "hand", id: "c-my-cards", "data-blind": "true" },
+      Array.from({ length: S.rules.cards }, () => cardEl(null)));
+  }
+  const discarding = S.legal && S.legal.discard > 0;
+  return el("div", { class: "hand", id: "c-my-cards" }, S.cards.map((c) => {
+    const card = cardEl(c, picked.includes(c) ? "picked" : (S.kept && !S.kept.includes(c) ? "discarded" : ""));
+    if (discarding) {
+      card.classList.add("pickable");
+      card.setAttribute("role", "button");
+      card.setAttribute("tabindex", "0");
+      card.addEventListener("click", () => {
+        picked = picked.includes(c) ? picked.filter((x) => x !== c) : [...picked, c];
+        draw();
+      });
+    }
+    return card;
+  }));
+}
+
+function drawPot() {
+  const pot = $("c-pot");
+  if (!S.in_hand) {
+    pot.replaceChildren(...[el("div", { class: "pot-label" }, S.ended ? "Session over" : "Between hands"),
+      S.last ? el("div", { class: "pot-amount" }, S.last.summary || "") : null].filter(Boolean));
+    return;
+  }
+  const side = S.pots.length > 1 ? el("div", { class: "side-pots" },
+    S.pots.map((p, i) => el("span", { class: "side-pot" }, i === 0 ? `main ${money(p)}` : `side ${i}: ${money(p)}`))) : null;
+  pot.replaceChildren(...[el("div", { class: "pot-label" }, "Pot"), el("div", { class: "pot-amount", id: "c-pot-amount" }, money(S.pot)),
+    side, el("div", { class: "pot-label" }, `stake ${money(S.stake)}`)].filter(Boolean));
+}
+
+// ---- your legal actions as buttons ----
+function button(label, key, onclick, cls, id) {
+  return el("button", { type: "button", class: `btn ${cls || ""}`, id, onclick, "data-key": key }, label,
+            key ? el("kbd", {}, key) : null);
+}
+
+function drawActions() {
+  const bar = $("c-actions");
+  bar.replaceChildren();
+  if (!S.in_hand) {
+    if (S.ended) {
+      bar.append(el("span", { class: "status" }, `Session ${S.session} is over (${S.ended}).`),
+                 button("New session", "", () => { localStorage.removeItem(sessionKey); S = null; lobby(); }, "primary", "c-new"));
+    } else {
+      bar.append(button("Deal the next hand", "Enter", () => send("next"), "gold", "c-next"));
+    }
+    return;
+  }
+  const legal = S.legal;
+  if (!legal) {
+    bar.append(el("span", { class: "status" }, "Waiting…"));
+    return;
+  }
+  if (legal.keep) {
+    bar.append(el("span", {}, "You won blind. Keep this hand for the next deal?"),
+      button("Keep it", "y", () => act("keep", { keep: true }), "play", "c-keep-yes"),
+      button("Give it up", "n", () => act("keep", { keep: false }), "", "c-keep-no"));
+    return;
+  }
+  for (const h of legal.look) {
+    bar.append(button(h === 1 ? "Look" : `Look at hand ${h}`, h === 1 ? "l" : "l2", () => act("look", { hand: h }), "", h === 1 ? "c-look" : "c-look2"));
+  }
+  if (legal.choose) {
+    bar.append(button("Keep the seen hand", "k", () => act("choose", { keep: true }), "", "c-choose-keep"),
+               button("Throw it, stay blind", "t", () => act("choose", { keep: false }), "", "c-choose-throw"));
+  }
+  if (legal.discard > 0) {
+    bar.append(button(`Discard ${legal.discard} (${picked.length} picked)`, "d",
+      () => act("discard", { cards: picked }), "", "c-discard"));
+  }
+  if (legal.bet_min !== null) {
+    const choices = legal.bet_choices;
+    const input = choices
+      ? el("select", { id: "c-amount", "aria-label": "bet amount" }, choices.map((c) => el("option", { value: c }, money(c))))
+      : el("input", { id: "c-amount", type: "number", min: num(legal.bet_min), max: legal.bet_max ? num(legal.bet_max) : null,
+                      step: "any", value: num(legal.bet_min), "aria-label": "bet amount", size: 6 });
+    const blind = !S.cards;
+    const word = num(S.seats[S.you].put_in) > num(S.rules.ante) || S.seats.some((s) => !s.you && /bet/.test(s.last_action)) ? "Raise / bet" : "Bet";
+    bar.append(el("span", { class: "bet-group" },
+      button(`${word}${blind ? " blind" : ""}`, "b", () => act("bet", { amount: $("c-amount").value }), "play", "c-bet"), input,
+      el("span", { class: "status" }, `${money(legal.bet_min)}${legal.bet_max ? `–${money(legal.bet_max)}` : "+"}`)));
+  }
+  if (legal.see !== null) bar.append(button(`See for ${money(legal.see)}`, "s", () => act("see"), "gold", "c-see"));
+  if (legal.cover !== null) bar.append(button(`Cover with ${money(legal.cover)}`, "c", () => act("cover"), "", "c-cover"));
+  if (legal.show) bar.append(button("Agree to a showdown", "a", () => act("show"), "", "c-show"));
+  if (legal.fold) bar.append(button("Fold", "f", () => act("fold"), "fold", "c-fold"));
+  if (legal.borrow) bar.append(el("span", { class: "status" }, "The bank lends what you are short."));
+}
+
+function drawLog() {
+  const lines = S.in_hand ? S.log : (S.last ? S.last.log : []);
+  $("c-log").replaceChildren(...lines.slice(-40).map((t) => el("li", {}, t)));
+  $("c-log").scrollTop = $("c-log").scrollHeight;
+}
+
+function drawResult() {
+  const r = S.last;
+  $("c-result").hidden = !r;
+  if (!r) return;
+  $("c-result").replaceChildren(...[
+    el("h2", {}, `Hand ${r.hand_no}: ${r.showdown ? "showdown" : "no showdown"}`),
+    r.shown.length ? el("div", { class: "shown" }, r.shown.map((h) => el("div", { class: "shown-hand" },
+      el("strong", {}, h.name), el("div", { class: "hand small" }, h.cards.map((c) => cardEl(c))), el("span", {}, h.hand)))) : null,
+    el("ul", { id: "c-won" }, r.won.map((w) => el("li", {}, `${w.name} wins ${w.pot === 0 ? "the pot" : `side pot ${w.pot}`}: ${money(w.amount)}${w.shared ? " (shared)" : ""}`))),
+    el("table", { class: "data", id: "c-chips" }, el("tbody", {}, r.chips.map((c) => el("tr", {},
+      el("td", {}, c.name), el("td", {}, money(c.after)), el("td", { class: num(c.net) > 0 ? "won" : num(c.net) < 0 ? "lost" : "" }, signed(c.net)))))),
+    el("p", { class: "seed" }, "Commitment ", el("code", {}, r.commitment)),
+    el("p", { class: "seed" }, "Seed ", el("code", { id: "c-seed-shown" }, r.seed), " ",
+      el("a", { href: "#", id: "c-verify-link", onclick: (e) => { e.preventDefault(); verify(); } }, "verify"))].filter(Boolean));
+}
+
+async function verify() {
+  const panel = $("c-verify");
+  panel.hidden = false;
+  panel.replaceChildren(el("h2", {}, "Verify"), el("p", {}, "Checking…"));
+  try {
+    const v = await api("GET", `/api/classic/sessions/${S.session}/verify`);
+    panel.replaceChildren(el("h2", {}, "Verify"), el("p", { class: v.ok ? "won" : "lost", id: "c-verify-result" }, v.ok
+      ? `✓ ${v.hands} hand(s): each seed and pack match the commitment shown before the deal, every card dealt and every chip replayed.`
+      : `✗ ${v.problems.join("; ")}`), el("p", { class: "status" }, `At the terminal: brag verify ${S.session} --classic`));
+  } catch (error) {
+    panel.replaceChildren(el("h2", {}, "Verify"), el("p", { class: "lost" }, error.message));
+  }
+}
+
+function drawRules() {
+  const r = S.rules;
+  $("c-rules-panel").replaceChildren(...[el("h2", {}, r.name), r.description ? el("p", {}, r.description) : null,
+    el("ul", { class: "rules" },
+      el("li", {}, `${r.cards}-card Brag${r.wild !== "none" ? `, wild: ${r.wild}` : ""}`),
+      el("li", {}, `Ante ${r.ante}; opening stake ${r.min_bet}${num(r.max_bet) ? `, at most ${r.max_bet}` : ""}; limit ${r.limit}`),
+      el("li", {}, r.blind ? "Blind play allowed: a blind player bets half the stake." : "No blind play."),
+      el("li", {}, `The see costs ${r.see_cost === "double" ? "twice" : "once"} the stake, only between the last two players.`),
+      el("li", {}, `Short of chips: ${r.short_stack === "cover" ? "cover the pot (side pots)" : "fold or borrow"}.`),
+      el("li", {}, `Pack: ${r.shuffle === "traditional" ? "not shuffled between hands (after a prial wins, it is)" : "shuffled every hand"}.`))].filter(Boolean));
+}
+
+function draw() {
+  if (!S) return;
+  localStorage.setItem(sessionKey, String(S.session));
+  $("c-lobby").hidden = true;
+  $("c-room").hidden = false;
+  $("c-hand").textContent = S.hand_no;
+  $("c-hands-total").textContent = S.hands;
+  $("c-session").textContent = S.session;
+  $("c-stake").textContent = S.in_hand ? money(S.stake) : "—";
+  $("c-commitment").textContent = S.in_hand ? S.commitment : (S.last ? S.last.commitment : "—");
+  $("c-room").dataset.seq = S.seq;  // the action number: a test (or a curious player) sees each answer arrive
+  drawSeats();
+  drawPot();
+  drawActions();
+  drawLog();
+  drawResult();
+  drawRules();
+}
+
+// ---- the lobby ----
+async function lobby() {
+  $("c-room").hidden = true;
+  $("c-lobby").hidden = false;
+  const data = await api("GET", "/api/classic/rules");
+  const select = $("c-rules");
+  select.replaceChildren(...data.rules.map((r) => el("option", { value: r.key, selected: r.key === "against-the-computer" }, r.name)));
+  const describe = () => {
+    const r = data.rules.find((x) => x.key === select.value) || data.rules[0];
+    $("c-rules-text").textContent = r.description || "";
+    $("c-opponents").value = String(r.opponents);
+    $("c-hands").value = String(r.hands);
+  };
+  select.addEventListener("change", describe);
+  describe();
+  const stored = await api("GET", "/api/classic/sessions");
+  $("c-stored").replaceChildren(stored.sessions.length ? el("table", { class: "data" },
+    el("thead", {}, el("tr", {}, ["Session", "Rules", "Hands", "Your chips", ""].map((h) => el("th", {}, h)))),
+    el("tbody", {}, stored.sessions.map((s) => el("tr", {},
+      el("td", {}, s.id), el("td", {}, s.rules), el("td", {}, `${s.hands_played} of ${s.hands}`), el("td", {}, money(s.chips)),
+      el("td", {}, el("button", { type: "button", class: "btn small", "data-resume": s.id, onclick: () => resume(s.id) }, "Resume"))))))
+    : el("p", { class: "lede" }, "No open sessions."));
+}
+
+async function resume(id) {
+  try {
+    S = await api("POST", `/api/classic/sessions/${id}/resume`);
+    draw();
+  } catch (error) {
+    $("c-lobby-error").textContent = error.message;
+    $("c-lobby-error").hidden = false;
+  }
+}
+
+async function sitDown(event) {
+  event.preventDefault();
+  const body = { rules: $("c-rules").value, opponents: Number($("c-opponents").value), hands: Number($("c-hands").value) || 15,
+                 players: $("c-players").value };
+  if ($("c-seed").value.trim()) body.seed = $("c-seed").value.trim();
+  try {
+    S = await api("POST", "/api/classic/sessions", body);
+    draw();
+  } catch (error) {
+    $("c-lobby-error").textContent = error.message;
+    $("c-lobby-error").hidden = false;
+  }
+}
+
+function onKey(event) {
+  if (!S || event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
+  const key = event.key;
+  if (key === "?") { $("c-rules-panel").hidden = !$("c-rules-panel").hidden; return; }
+  if (key === "q" && !S.in_hand && !S.ended) { send("end"); return; }
+  const target = key === "Enter" ? $("c-next") : document.querySelector(`#c-actions [data-key="${key}"]`);
+  if (target && !target.disabled) { event.preventDefault(); target.click(); }
+}
+
+function init() {
+  $("c-sit").addEventListener("submit", sitDown);
+  $("c-show-rules").addEventListener("click", () => { $("c-rules-panel").hidden = !$("c-rules-panel").hidden; });
+  $("c-leave").addEventListener("click", () => {
+    if (S && S.in_hand) { say("Finish this hand first (fold if you want out).", true); return; }
+    send("end");
+  });
+  document.addEventListener("keydown", onKey);
+  const known = new URLSearchParams(location.search).get("session") || localStorage.getItem(sessionKey);
+  if (known) {
+    api("POST", `/api/classic/sessions/${Number(known)}/resume`).then((s) => { S = s; draw(); })
+      .catch(() => { localStorage.removeItem(sessionKey); lobby(); });
+  } else {
+    lobby();
+  }
+}
+
+init();
