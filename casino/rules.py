@@ -166,7 +166,7 @@ def compile_rules(game: Game) -> CompiledRules:
         from casino.errors import BetError
 
         raise BetError(f"{game.name} is a head-to-head game: it cannot be dealt at an Ante/Play table"
-                       " (edge, par, compare and solve work on it)")
+                       " (edge, par, compare, solve and simulate work on it)")
     if game.cards != 3 or game.has_wild_cards:
         from casino.errors import BetError
 

@@ -84,6 +84,9 @@ def simulate(
         fail("--boxes and --workers apply to rounds; with --betting each session plays one box in one process")
     stake = pair_plus_stake(pair_plus)  # checked before the game is loaded: a table name here is a mistake
     g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
+    if g.head_to_head is not None:
+        _head_to_head(g, hands, strategy, boxes, seed, workers, level, json, betting)
+        return
     if betting:
         _sessions(g, betting, bankroll, ante, stake, max_ante, stop_win, stop_loss,
                   hands, 20_000 if sessions is None else sessions, strategy, seed, level, json)
@@ -229,6 +232,54 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json) -> None:
     verdict = "consistent with the exact counts" if test.pvalue >= 1 - level else "NOT consistent with the exact counts"
     out.print(f"Chi-square goodness of fit: {float(test.statistic):.2f} on 5 degrees of freedom, "
               f"p = {float(test.pvalue):.4f}: {verdict} at the {level * 100:g}% level.")
+
+
+def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, workers: int, level: float,
+                  json: bool, betting: str | None) -> None:
+    """A head-to-head game (two hands dealt, bets on which wins): one unit on every bet, every round."""
+    import time
+
+    from rich.table import Table
+
+    from casino.maths.head_to_head_sim import simulate_head_to_head
+    from cli.errors import fail
+    from cli.render import console, percent, print_json
+
+    refused = [option for option, given in (("--betting", betting is not None), ("--boxes", boxes != 1),
+                                            ("--workers", workers != 1), ("--strategy", strategy != "optimal"))
+               if given]
+    if refused:
+        fail(f"{refused[0]} does not apply to {game.name}: a head-to-head game has no boxes or play/fold decision,"
+             " and is simulated in one process with one unit on every bet")
+    started = time.perf_counter()
+    with _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
+        result = simulate_head_to_head(game, hands, seed=seed, progress=advance)
+    elapsed = time.perf_counter() - started
+    if json:
+        data = result.to_dict(level)
+        data["seconds"] = elapsed
+        print_json(data)
+        return
+    out = console()
+    out.print(f"[bold]{game.name}[/] — {result.rounds:,} rounds, seed {result.seed}: {elapsed:.2f} s "
+              f"({result.rounds / elapsed:,.0f} rounds/s)")
+    out.print("Two hands dealt a round, every bet settled as the exact figures count it; figures per unit staked.\n")
+    bets = Table(title="Return per unit, simulated and exact", title_justify="left")
+    bets.add_column("Bet", ratio=1, min_width=9)
+    for name in ("Simulated", f"±{level * 100:g}%", "Exact", "z", "Hit rate", "exact"):
+        bets.add_column(name, justify="right", no_wrap=True)
+    for b in result.bets:
+        low, high = b.confidence_interval(level)
+        bets.add_row(b.title, f"{b.mean:+.5f}", f"{(high - low) / 2:.5f}", f"{float(b.exact_mean):+.5f}",
+                     f"{b.z_score:+.2f}", percent(b.hit_rate, 2), percent(b.exact_hit_rate, 2))
+    out.print(bets)
+    table = Table(title="Who won", title_justify="left")
+    table.add_column("Outcome", ratio=1, min_width=9)
+    for name in ("Count", "Simulated", "Exact", "z"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for row in result.outcomes():
+        table.add_row(row.label, f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
+    out.print(table)
 
 
 def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_loss, hands, sessions,

@@ -173,9 +173,10 @@ class HeadToHeadReport:
     @property
     def play(self) -> np.ndarray:
         """There is no play/fold decision in a head-to-head game: asking for one is a clear error
-        (strategy, simulate and play work on house-banked games)."""
+        (strategy and play work on house-banked games; simulate deals it by
+        :func:`casino.maths.head_to_head_sim.simulate_head_to_head`)."""
         raise BetError(f"{self.game.name} is a head-to-head game: no player decides to play or fold, so there"
-                       " is no strategy to show, simulate or play yet (edge, par, compare and solve work on it)")
+                       " is no strategy to show or play yet (edge, par, compare, solve and simulate work on it)")
 
     @property
     def bets(self) -> tuple[Any, ...]:

@@ -172,7 +172,8 @@ def test_bad_head_to_head_sections_are_one_line_and_exit_2(runner, app, tmp_path
     assert len(result.output.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("command", [["simulate", "teen-patti-pro", "--hands", "100"], ["strategy", "teen-patti-pro"],
+@pytest.mark.parametrize("command", [["simulate", "teen-patti-pro", "--hands", "100", "--boxes", "2"],
+                                     ["simulate", "teen-patti-pro", "--betting", "flat"], ["strategy", "teen-patti-pro"],
                                      ["solve", "teen-patti-pro", "--bet", "tie", "--hand", "flush", "--edge", "0.03"]])
 def test_what_a_head_to_head_game_cannot_do_is_one_line(runner, app, command):
     result = runner.invoke(app, command)
