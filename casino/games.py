@@ -84,14 +84,19 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
     shown = str(value).lower() if isinstance(value, bool) else (repr(value) if isinstance(value, str) else str(value))
     if isinstance(value, bool):
         raise GameFileError(f"{where} must be a number, not {shown}")
+    if len(shown) > 60:
+        shown = shown[:60] + "…"
+    from casino.money import to_fraction  # bounded before it is built: 1e999999999 is refused at once
+
     try:
-        if isinstance(value, (int, Decimal)):
-            amount = Fraction(value)
-        elif isinstance(value, str):
-            amount = Fraction(value.strip())
-        else:
+        if not isinstance(value, (int, Decimal, str)):
             raise TypeError
-    except (TypeError, ValueError, ZeroDivisionError, OverflowError):
+        amount = to_fraction(value)
+    except OverflowError as error:
+        if "places" in str(error):
+            raise GameFileError(f"{where} has more than 30 decimal places: {shown}") from None
+        raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}") from None
+    except (TypeError, ValueError, ZeroDivisionError):
         raise GameFileError(f"{where} must be a finite number, not {shown}") from None
     if amount < 0 or (amount == 0 and not allow_zero):
         raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {shown}")
@@ -343,6 +348,45 @@ def builtin_paytables() -> dict[str, str]:
     return found
 
 
+class NestedTooDeep(GameFileError):
+    """Game files that name one another (a table by path) more than :data:`MAX_INCLUDE_DEPTH` deep."""
+
+
+#: The largest game or paytable file read (the built-in ones are a few kilobytes).
+MAX_FILE_BYTES = 1 << 20
+#: How many game files deep one may name another (a table by path, which names another …).
+MAX_INCLUDE_DEPTH = 16
+
+
+def _read_file(path: Path) -> str:
+    """The text of a game file: a regular file (not a FIFO, a device or a folder: those could block or
+    never end) of at most :data:`MAX_FILE_BYTES`, UTF-8 with or without a byte-order mark."""
+    import stat
+
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise UnknownGameError(f"{path}: no such file") from None
+    except (OSError, ValueError) as error:
+        raise GameFileError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, a device …)"
+        raise GameFileError(f"{path}: is {kind}: a game file is a regular .toml file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise GameFileError(f"{path}: is {info.st_size:,} bytes: a game file is at most {MAX_FILE_BYTES:,}")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise GameFileError(f"{path}: is more than {MAX_FILE_BYTES:,} bytes: a game file is at most that")
+    try:
+        return data.decode("utf-8-sig")  # a byte-order mark (as some editors write) is accepted
+    except UnicodeDecodeError as error:
+        raise GameFileError(f"{path}: cannot read: it is not UTF-8 text (byte {error.start:,})") from None
+
+
 def _read(
     source: str | Path, builtins: dict[str, str], kind: str, base: Path | None = None
 ) -> tuple[str, str, Path | None]:
@@ -355,16 +399,17 @@ def _read(
     if text_source.lower() in builtins:  # built-in names in any case
         text_source = text_source.lower()
         return builtins[text_source], f"{text_source} (built-in)", None
+    if len(text_source) > 4096 or "\x00" in text_source:
+        raise UnknownGameError(f"unknown {kind}: a name or path of {len(text_source):,} characters")
     path = Path(text_source).expanduser()
     if base is not None and not path.is_absolute():
         path = base / path
-    if path.is_file() or text_source.endswith(".toml") or "/" in text_source:
-        try:
-            return path.read_text(encoding="utf-8"), str(path), path.parent
-        except FileNotFoundError:
-            raise UnknownGameError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise GameFileError(f"{path}: cannot read: {error}") from None
+    try:
+        exists = path.exists()
+    except OSError as error:  # a name too long for the file system …
+        raise UnknownGameError(f"unknown {kind} {text_source[:60]!r}…: {error.strerror or error}") from None
+    if exists or text_source.endswith(".toml") or "/" in text_source:
+        return _read_file(path), str(path), path.parent
     near = difflib.get_close_matches(text_source, builtins, n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     raise UnknownGameError(
@@ -373,10 +418,43 @@ def _read(
 
 
 def _parse_toml(text: str, label: str) -> dict[str, Any]:
+    text = text.removeprefix("\ufeff")
+    depth = _nesting(text)
+    if depth > MAX_NESTING:
+        raise GameFileError(f"{label}: nested {depth} deep: at most {MAX_NESTING} (arrays and tables in one another)")
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise GameFileError(f"{label}: malformed TOML: {error}") from None
+    except (ValueError, RecursionError) as error:  # an integer of thousands of digits; nesting beyond Python's stack
+        raise GameFileError(f"{label}: cannot be read: {' '.join(str(error).split())[:120]}") from None
+
+
+#: The deepest nesting of arrays and inline tables a game file may use (real files use 2 or 3).
+MAX_NESTING = 32
+
+
+def _nesting(text: str) -> int:
+    """The deepest run of brackets and braces outside strings and comments (a quick upper bound)."""
+    depth = deepest = 0
+    quote = ""
+    comment = False
+    for ch in text:
+        if comment:
+            comment = ch != "\n"
+        elif quote:
+            if ch == quote or ch == "\n":
+                quote = ""
+        elif ch in "\"'":
+            quote = ch
+        elif ch == "#":
+            comment = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return deepest
 
 
 def _check_keys(table: Mapping[str, Any], allowed: set[str] | tuple[str, ...], where: str) -> None:
@@ -392,8 +470,35 @@ def _text(data: Mapping[str, Any], key: str, label: str, default: str | None = N
     if value is None:
         raise GameFileError(f"{label}: missing key {key!r}")
     if not isinstance(value, str):
-        raise GameFileError(f"{label}: {key} must be text, not {value!r}")
-    return value
+        raise GameFileError(f"{label}: {key} must be text, not {str(value)[:60]!r}")
+    if len(value) > MAX_TEXT:
+        raise GameFileError(f"{label}: {key} is {len(value):,} characters long: at most {MAX_TEXT:,}")
+    return escape_controls(value)
+
+
+#: The longest name, description or source text a game file may give.
+MAX_TEXT = 10_000
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with control and format characters (escape sequences, bidirectional overrides) written as
+    ``\\x1b`` / ``\\u202e``: what a game file names reaches a terminal as plain, visible text.
+
+        >>> print(escape_controls("Brag" + chr(27) + "[2J"))
+        Brag\\x1b[2J
+    """
+    import unicodedata
+
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs"):
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)
 
 
 def _parse_pays(bet: str, table: Any, label: str, name: str, source: str) -> Paytable:
@@ -451,6 +556,9 @@ def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None =
     chain = _READING.get()
     if key in chain:
         raise GameFileError(f"{label}: names itself as a table (through {' -> '.join((*chain, key))})")
+    if len(chain) >= MAX_INCLUDE_DEPTH:
+        raise NestedTooDeep(f"{chain[0]}: game files name one another more than {MAX_INCLUDE_DEPTH} deep "
+                            f"(… {label})")
     token = _READING.set((*chain, key))
     try:
         return _parse_game_data(data, label, text, base)
@@ -495,6 +603,8 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
         if isinstance(value, str):  # a named built-in table, or a path (relative to this file)
             try:
                 tables[bet] = load_paytable(value, bet=bet, base=base)
+            except NestedTooDeep:
+                raise  # already names the first file and the deepest: one short line
             except GameFileError as error:
                 raise type(error)(f"{label}: {bet}: {error}") from None
         else:

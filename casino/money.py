@@ -21,6 +21,7 @@ Amounts are :class:`fractions.Fraction` from end to end: no binary floating poin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
@@ -45,23 +46,63 @@ def to_fraction(value: object) -> Fraction:
         raise TypeError("a truth value is not an amount")
     if isinstance(value, Fraction):
         return value
-    if isinstance(value, (int, Decimal)):
+    if isinstance(value, int):
+        if abs(value) > _LARGEST:
+            raise OverflowError("too large")
         return Fraction(value)
+    if isinstance(value, Decimal):
+        return _bounded_decimal(value)
     if isinstance(value, str):
-        try:
-            return Fraction(value.strip())
-        except ZeroDivisionError:
-            raise ValueError(f"{value!r} divides by zero") from None
+        text = value.strip()
+        if len(text) > 100:
+            raise ValueError(f"{len(text):,} characters is too long for an amount")
+        if _FRACTION.match(text):
+            numerator, denominator = text.split("/")
+            if len(numerator.strip().lstrip("+-")) > 15 or len(denominator.strip()) > 15:
+                raise OverflowError("too large")
+            if int(denominator) == 0:
+                raise ValueError(f"{value!r} divides by zero")
+            return Fraction(int(numerator), int(denominator))
+        if not _DECIMAL.match(text):
+            raise ValueError(f"{value!r} is not a number")
+        return _bounded_decimal(Decimal(text))
     raise TypeError(f"{value!r} is not an amount")
+
+
+#: Amounts are bounded BEFORE they are built: ``1e999999999`` would otherwise be a number with a billion
+#: digits (hours of work, gigabytes); far beyond MAX_AMOUNT or too finely divided, it is refused at once.
+_LARGEST = 10**15
+_FINEST_EXPONENT = -30
+_FRACTION = re.compile(r"^[+-]?\d+\s*/\s*\d+$")
+_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+
+
+def _bounded_decimal(value: Decimal) -> Fraction:
+    """A finite Decimal as a Fraction, refused (:class:`OverflowError`) when it is huge or needlessly fine."""
+    if not value.is_finite():
+        raise ValueError(f"{value} is not a finite number")
+    if value.is_zero():
+        return Fraction(0)
+    if value.adjusted() > 15:
+        raise OverflowError("too large")
+    if value.as_tuple().exponent < _FINEST_EXPONENT:  # type: ignore[operator]
+        raise OverflowError("too many decimal places")
+    return Fraction(value)
 
 
 def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = MAX_AMOUNT) -> Fraction:
     """An exact amount a player gave for ``what`` (``"Ante"``, ``"--bankroll"`` …): not negative, at
     most ``maximum``, and not zero unless ``allow_zero``; anything else is one clear :class:`BetError`."""
     shown = value.strip() if isinstance(value, str) else str(value)
+    if len(shown) > 60:
+        shown = shown[:60] + "…"
     try:
         amount = to_fraction(value)
-    except (TypeError, ValueError, OverflowError):
+    except OverflowError as error:
+        if "places" in str(error):
+            raise BetError(f"the {what} has more than {-_FINEST_EXPONENT} decimal places ({shown})") from None
+        raise BetError(f"the {what} must be at most {maximum:,} ({shown})") from None
+    except (TypeError, ValueError):
         raise BetError(f"{shown!r} is not an amount for the {what} (write e.g. 5, 2.5 or 5/2)") from None
     if amount < 0:
         raise BetError(f"the {what} cannot be negative ({shown})")

@@ -104,6 +104,8 @@ class TableService:
         self.played = 0  # rounds settled (and stored) by this service
         self.db: Session | None = None
         self.ended: SessionRecord | None = None
+        self.owner = store.lease_owner()  # this process's hold on the session while it plays it
+        self.head: str | None = None  # the session's head hash after the last hand stored
 
     @property
     def game(self) -> Game:
@@ -159,11 +161,12 @@ class TableService:
     def open(self, db: Session) -> int:
         """Store the new session, or mark the resumed one open again: the last step before playing."""
         self.db = db
-        if self.resumed:
+        if self.resumed:  # refused (SessionBusy, one line) while another process plays it
             assert self.session_id is not None
+            store.claim_session(self.session_id, self.owner, session=db)
             store.reopen_session(self.session_id, session=db)
         else:
-            record = store.create_session(self.game, self.start_bankroll, self.settings, session=db)
+            record = store.create_session(self.game, self.start_bankroll, self.settings, session=db, owner=self.owner)
             assert record.id is not None
             self.session_id = record.id
         return self.session_id
@@ -211,7 +214,9 @@ class TableService:
         before = self.sitting.bankroll + self.sitting.felt
         result = self.sitting.settle(meter)
         meters = {meter_key(self.game): new_meter(side, meter, result)} if side is not None and meter is not None else None
-        store.record_round(self.session_id, result, before, self.sitting.bankroll, session=db, meters=meters)
+        hand = store.record_round(self.session_id, result, before, self.sitting.bankroll, session=db, meters=meters,
+                                  owner=self.owner)
+        self.head = hand.hash
         self.played += 1
         return result
 
@@ -287,7 +292,7 @@ class TableService:
             store.delete_session(self.session_id, session=db)
             self.ended = None
             return None
-        self.ended = store.end_session(self.session_id, reason, session=db)
+        self.ended = store.end_session(self.session_id, reason, session=db, owner=self.owner)
         return self.ended
 
     def rounds_stored(self) -> int:

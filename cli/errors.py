@@ -39,7 +39,20 @@ def _print_error(message: str) -> None:
     from rich.console import Console
     from rich.markup import escape
 
+    message = " ".join(_visible(message).split("\n"))  # one line, and no escape sequence reaches the terminal
+    if len(message) > 360:
+        message = message[:360] + "…"
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"[bold red]brag: error:[/] {escape(message)}")
+
+
+def _visible(text: str) -> str:
+    """Control and format characters (ESC, BEL, bidirectional overrides …) written as ``\\x1b``, ``\\u202e``."""
+    if text.isprintable():
+        return text
+    import unicodedata
+
+    return "".join(ch if ch == "\n" or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs")
+                   else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}") for ch in text)
 
 
 def _one_line(error: click_exceptions.ClickException) -> str:

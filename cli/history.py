@@ -16,24 +16,57 @@ DbOpt = Annotated[
     typer.Option(
         "--db",
         metavar="URL",
-        help="A SQLAlchemy database URL (default: $BRAG_DB, else brag.db in the application directory).",
+        help="A SQLite file path or a database URL such as postgresql://user@host/brag "
+        "(default: $BRAG_DB, else brag.db in the application directory).",
     ),
 ]
-SessionArg = Annotated[int, typer.Argument(metavar="ID", help="A session ID (see 'brag sessions').")]
+MAX_ID = 2**63 - 1  # the largest id a database column holds
+
+
+def _session_id(value: str) -> int:
+    """A session id: a whole number from 1 to 2**63 - 1 (checked before it reaches the database)."""
+    text = value.strip()
+    if not text.isascii() or not text.isdigit():
+        raise typer.BadParameter(f"{value!r} is not a session id (a whole number, see 'brag sessions')")
+    if len(text) > 19 or not 1 <= int(text) <= MAX_ID:
+        raise typer.BadParameter(f"{text[:30]!r} is not a session id: ids run from 1 to {MAX_ID:,}")
+    return int(text)
+
+
+def _hand_no(value: str) -> int:
+    """A hand number (1 to 2**63 - 1)."""
+    text = value.strip()
+    if not text.isascii() or not text.isdigit() or len(text) > 19 or not 1 <= int(text) <= MAX_ID:
+        raise typer.BadParameter(f"{value[:30]!r} is not a hand number: it must be at least 1 (1, 2, 3 …)")
+    return int(text)
+
+
+SessionArg = Annotated[
+    int, typer.Argument(metavar="ID", help="A session ID (see 'brag sessions').", parser=_session_id)
+]
+
+
+def url_of(url: Optional[str], *, create: bool = True) -> str:
+    """The database URL named by ``--db`` (a path or URL), ``$BRAG_DB`` or the default file."""
+    from casino.db.database import database_url
+
+    return database_url(url, app_dir=typer.get_app_dir("brag-table"), create=create)
 
 
 @contextmanager
-def open_db(url: Optional[str]):
+def open_db(url: Optional[str], *, read_only: bool = False):
     """A database session on the database named by ``--db``, ``$BRAG_DB`` or the default file.
 
-    A stored value that cannot be read back (a hand-edited row: an amount that is not a number,
-    events that are not JSON) ends the command with one line instead of a traceback.
+    ``read_only`` (sessions, history, replay, verify): the database is opened read-only, never created
+    or changed, and every read sees one snapshot. A stored value that cannot be read back (a
+    hand-edited row: an amount that is not a number, events that are not JSON) ends the command with
+    one line instead of a traceback.
     """
-    from casino.db.database import database_url, open_session
+    from casino.db.database import open_session
     from casino.errors import BragError
     from cli.errors import fail
 
-    with open_session(database_url(url, app_dir=typer.get_app_dir("brag-table"))) as db:
+    with open_session(url_of(url, create=not read_only), read_only=read_only) as db:
         try:
             yield db
         except BragError:
@@ -75,14 +108,21 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     from rich.table import Table
 
     from casino.db import store
+    from casino.db.database import MissingDatabase, describe
     from cli.render import console, print_json
 
-    with open_db(db) as session:
-        rows = store.list_sessions(session=session)
+    url = url_of(db, create=False)
+    where = describe(url)
+    try:
+        with open_db(db, read_only=True) as session:
+            rows = store.list_sessions(session=session)
+    except MissingDatabase:
+        rows = []
     if json:
-        print_json({"sessions": [r.to_dict() for r in rows]})
+        print_json({"database": where, "sessions": [r.to_dict() for r in rows]})
         return
     out = console()
+    out.print(f"Database: {where}", markup=False, highlight=False)
     if not rows:
         out.print("No sessions yet: start one with 'brag play'.")
         return
@@ -109,8 +149,9 @@ SHOWN = 50  # hands `brag history` shows by default (the last ones)
 def history(
     session_id: SessionArg,
     db: DbOpt = None,
-    last: Annotated[Optional[int], typer.Option("--last", metavar="N", help=f"Only the last N hands (default {SHOWN}).")] = None,
-    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.")] = None,
+    last: Annotated[Optional[int], typer.Option("--last", metavar="N", help=f"Only the last N hands (default {SHOWN}).",
+                                                parser=_hand_no)] = None,
+    hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.", parser=_hand_no)] = None,
     all_hands: Annotated[bool, typer.Option("--all", help="Every hand (--json shows every hand unless told).")] = False,
     json: JsonOpt = False,
     csv: Annotated[bool, typer.Option("--csv", help="One CSV row per bet of each box, every hand unless told.")] = False,
@@ -132,7 +173,7 @@ def history(
         fail("--last must be at least 1")
     if json and csv:
         fail("give one of --json and --csv")
-    with open_db(db) as session:
+    with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
         final = store.last_round(session_id, session=session)
         if hand is not None:
@@ -301,7 +342,7 @@ def _hand_dict(hand: Any, boxes: list[Any], bets: Optional[list[Any]] = None) ->
 
 def replay(
     session_id: SessionArg,
-    hand: Annotated[int, typer.Argument(metavar="HAND", help="The hand number within the session.")],
+    hand: Annotated[int, typer.Argument(metavar="HAND", help="The hand number within the session.", parser=_hand_no)],
     db: DbOpt = None,
     json: JsonOpt = False,
     classic: ClassicOpt = False,
@@ -320,7 +361,7 @@ def replay(
     from casino.events import RoundStarted, SeedRevealed, event_from_dict
     from cli.render import cards_text, console, print_json
 
-    with open_db(db) as session:
+    with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
         row = store.get_hand(session_id, hand, session=session)
         boxes = store.boxes_of(_id(row), session=session)
@@ -373,14 +414,22 @@ def replay(
 
 def verify(
     session_id: SessionArg,
-    hand: Annotated[Optional[int], typer.Argument(metavar="HAND", help="Check only this hand.")] = None,
+    hand: Annotated[Optional[int], typer.Argument(metavar="HAND", help="Check only this hand.", parser=_hand_no)] = None,
+    head: Annotated[
+        Optional[str],
+        typer.Option("--head", metavar="HASH",
+                     help="A head hash you kept (shown after each hand): the stored hands must lead to it."),
+    ] = None,
     db: DbOpt = None,
     json: JsonOpt = False,
     classic: ClassicOpt = False,
 ) -> None:
-    """Recompute stored hands from their seeds: commitment, deck, cards dealt, every bet's settlement.
+    """Recompute stored hands from their seeds and check the session's hash chain.
 
-    Exits 1 when anything stored differs from the recomputation, naming each mismatch.
+    Every seed against its commitment, the deck, the cards dealt, every bet's settlement, and the
+    chain of hand hashes; with --head, that the hands lead to a head hash you kept outside the
+    database (nothing rewritten, added, removed, reordered or copied). Exits 1 when anything differs,
+    naming each mismatch.
     """
     if classic:
         from cli import classic_history
@@ -389,21 +438,29 @@ def verify(
     from casino.db.verify import verify_session
     from cli.render import console, print_json
 
-    with open_db(db) as session:
-        report = verify_session(session_id, hand, session=session)
+    with open_db(db, read_only=True) as session:
+        report = verify_session(session_id, hand, session=session, head=head)
     if json:
         print_json(report.to_dict())
     else:
         out = console()
         what = f"hand {hand}" if hand is not None else f"{len(report.checked):,} hand(s)"
+        kind = " (practice session: seeded, reproducible, not fair play)" if report.practice else ""
         if report.ok:
-            out.print(f"[green]Session {session_id}: {what} verified[/] — every seed matches its commitment, "
-                      "and the deck, the cards dealt and every settlement match the stored rows.")
+            out.print(f"[green]Session {session_id}: {what} verified[/]{kind} — every seed matches its commitment, "
+                      "the deck, the cards dealt and every settlement match the stored rows, and the hash chain holds.")
+            if report.head_given is not None:
+                out.print("The head you kept is this session's head: no hand was changed, added, removed, "
+                          "reordered or copied since.", markup=False)
+            out.print(f"Head: {report.head}", markup=False, highlight=False)
         else:
-            out.print(f"[bold red]Session {session_id}: {len(report.mismatches)} mismatch(es)[/] "
-                      f"in {what}; bad hands: {', '.join(map(str, report.bad_rounds())) or 'session totals'}")
+            total = len(report.mismatches) + report.more
+            out.print(f"[bold red]Session {session_id}: {total} mismatch(es)[/]{kind} "
+                      f"in {what}; bad hands: {', '.join(map(str, report.bad_rounds()[:50])) or 'session totals'}")
             for mismatch in report.mismatches:
-                out.print(f"  {mismatch}", markup=False)
+                out.print(f"  {mismatch}", markup=False, highlight=False)
+            if report.more:
+                out.print(f"  … and {report.more:,} more", markup=False)
     if not report.ok:
         raise typer.Exit(1)
 

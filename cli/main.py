@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from cli import edge, tables
-from cli import history, play
+from cli import db, history, play
 from cli import session_stats, simulate
 from cli import compare, par, solve, strategy
 from cli import serve
@@ -52,6 +52,7 @@ app.command("sessions")(history.sessions)
 app.command("history")(history.history)
 app.command("replay")(history.replay)
 app.command("verify")(history.verify)
+app.add_typer(db.app, name="db")
 app.command("simulate")(simulate.simulate)
 app.command("session")(session_stats.session)
 app.command("compare")(compare.compare)

@@ -214,7 +214,11 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
         fail("--resume continues with the session's own seeds: leave out --seed")
     if session_text is None:
         session_id = None
-    elif session_text.isdigit():
+    elif session_text.isascii() and session_text.isdigit():
+        from cli.history import MAX_ID
+
+        if len(session_text) > 19 or not 1 <= int(session_text) <= MAX_ID:
+            fail(f"session ids run from 1 to {MAX_ID:,}, not {session_text[:30]}")
         session_id = int(session_text)
     else:
         fail(f"with --resume, give a session ID (a number, see 'brag sessions'), not {session_text!r}")
@@ -297,6 +301,7 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int], trainer: bool = F
                     seen.after_decision(out, box, choice == "play", next(b.ante for b in rnd.bets if b.box == box))
             result = service.settle()
             view.show_result(out, result, sitting)
+            out.print(f"[dim]Head {service.head}[/]", soft_wrap=True, highlight=False)
             if ended:
                 break
     except KeyboardInterrupt:  # Ctrl-C at any prompt: nothing more is asked, folded or settled
@@ -309,6 +314,33 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int], trainer: bool = F
     view.print_goodbye(out, setup, record, service.played)
     if seen is not None:
         seen.summary(out)
+    _print_head(out, setup, record)
+
+
+def _print_head(out, setup: Setup, record) -> None:
+    """The session's head hash, to keep outside the database ('brag verify ID --head HASH' checks it)."""
+    if record is None or record.head_hash is None:
+        return
+    practice = " Practice session (seeded): reproducible, not fair play." if setup.settings.get("seed") else ""
+    out.print(f"Head hash: {record.head_hash} — keep it to check later with "
+              f"'brag verify {setup.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True, highlight=False)
+
+
+def _end_quietly(service, reason: str):
+    """``service.end``, except that while an error (a full disk, a lost server) is already on its way
+    out, a second failure to end the session is left unsaid: the first error is the one line shown,
+    and the session stays open, to be resumed."""
+    import sys
+
+    from casino.errors import BragError
+
+    failing = sys.exc_info()[1] is not None
+    try:
+        return service.end(reason)
+    except BragError:
+        if not failing:
+            raise
+        return None
 
 
 def _ask_bets(out, setup: Setup):
@@ -479,7 +511,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         stop.remove()
         if finished:
             reason = sitting.stop_reason or "hands"
-        record = service.end(reason)
+        record = _end_quietly(service, reason)
     if reason == "interrupted":  # counted from the store: a round committed as Ctrl-C arrived counts
         stored = record.rounds - setup.stored_before if record is not None else 0
         kept = f"resume with 'brag play --resume {setup.session_id}'" if record is not None else "nothing was stored"
@@ -489,7 +521,9 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         from cli.render import print_json
 
         print_json({"session": setup.session_id, "game": setup.game.name, "strategy": setup.strategy,
+                    "practice": bool(setup.settings.get("seed")), "head": record.head_hash if record else None,
                     "hands": stored, "end_reason": reason, "bankroll_before": str(start),
                     "bankroll": str(sitting.bankroll), **sitting.stats.to_dict(report)})
         return
     view.print_auto_summary(out, setup, report, stored, reason, sitting.bankroll - start)
+    _print_head(out, setup, record)

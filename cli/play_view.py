@@ -77,7 +77,8 @@ def print_welcome(out, setup: Setup) -> None:
     verb = "Resuming" if setup.resumed else "Session"
     out.print(f"[bold]{game.name}[/] — {verb} {setup.session_id} · bankroll {money(sitting.bankroll)} · "
               f"dealer qualifies with {game.qualifier}, ties {game.ties}")
-    seeds = "reproducible from --seed" if sitting.seeds.reproducible else "secure shuffle (secrets)"
+    seeds = ("PRACTICE, reproducible from --seed (not fair play: the text decides every deck)"
+             if sitting.seeds.reproducible else "secure shuffle (secrets)")
     out.print(f"Deck: {seeds}. Hints {'on' if setup.hints else 'off'}. "
               "Enter repeats the bets, p plays, f folds, t paytables, ? help, q quits.")
     note = side_bets_line(game)

@@ -97,9 +97,11 @@ def simulate(
 def _is_number(text: str) -> bool:
     from fractions import Fraction
 
+    from casino.money import to_fraction  # bounded before it is built (1e999999999 is not computed)
+
     try:
-        Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
+        to_fraction(text.strip())
+    except (ValueError, ZeroDivisionError, OverflowError):
         return False
     return True
 
@@ -114,13 +116,21 @@ def amount(text: str | None, option: str):
 
     from cli.errors import fail
 
+    from casino.money import MAX_AMOUNT, to_fraction  # bounded before it is built (1e999999999 is not computed)
+
     if text is None:
         return None
     try:
-        return Fraction(text.strip())
-    except (ValueError, ZeroDivisionError):
-        fail(f"{option} must be a number, not {text!r}")
+        value = to_fraction(text.strip())
+    except OverflowError:
+        fail(f"{option} must be at most {MAX_AMOUNT:,}, not {text.strip()[:60]!r}")
         raise  # unreachable: fail() exits
+    except (ValueError, ZeroDivisionError):
+        fail(f"{option} must be a number, not {text.strip()[:60]!r}")
+        raise  # unreachable: fail() exits
+    if abs(value) > MAX_AMOUNT:
+        fail(f"{option} must be at most {MAX_AMOUNT:,}, not {text.strip()[:60]!r}")
+    return Fraction(value)
 
 
 def pair_plus_stake(text: str | None):

@@ -15,11 +15,13 @@ def _edge(text: str) -> str:
 
     from cli.errors import fail
 
+    from casino.money import to_fraction  # bounded before it is built (1e999999999 is not computed)
+
     word = text.strip()
     try:
-        value = Fraction(word[:-1].strip()) / 100 if word.endswith("%") else Fraction(word)
-    except (ValueError, ZeroDivisionError):
-        fail(f"--edge must be a number such as 0.03 or 3%, not {text!r}")
+        value = to_fraction(word[:-1].strip()) / 100 if word.endswith("%") else to_fraction(word)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        fail(f"--edge must be a number such as 0.03 or 3%, not {word[:60]!r}")
     return f"{value.numerator}/{value.denominator}"
 
 

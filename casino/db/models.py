@@ -1,8 +1,13 @@
 """The stored data: sessions, their hands (rounds), each hand's boxes and each box's bets; progressive meters.
 
 Amounts are exact: written as the text of a fraction (``"25/2"`` for 12.5), read back with
-:class:`fractions.Fraction`. Cards are written as ``"Qs 9d 2c"``. A hand row also keeps the round's
-events as JSON (what a replay shows) and its seed and commitment (what verification checks).
+:class:`fractions.Fraction` (never a float, never rounded: a third of a chip stays a third). Cards are
+written as ``"Qs 9d 2c"``. A hand row also keeps the round's events as JSON (what a replay shows), its
+seed and commitment (what verification checks) and its link in the session's hash chain
+(:mod:`casino.db.chain`): ``prev_hash`` (the previous hand's ``hash``, or the session's genesis) and
+``hash`` over ``prev_hash`` and the hand's full contents. The session row keeps the chain's head, the
+running totals that a resume reads instead of every hand, and the lease that lets one process at a
+time play it. The schema is changed only by the Alembic migrations in ``casino/db/migrations``.
 """
 
 from __future__ import annotations
@@ -44,6 +49,11 @@ class SessionRecord(SQLModel, table=True):
     bankroll: str  # after the last settled round
     rounds: int = 0  # settled rounds stored
     settings: str = "{}"  # JSON: boxes, ante, pair_plus, hints, auto, strategy, seed…
+    chain_key: Optional[str] = None  # random hex: makes the chain's start (genesis) unique to this session
+    head_hash: Optional[str] = None  # the last hand's hash (the genesis before the first hand)
+    totals: Optional[str] = None  # JSON running totals (casino.db.chain.Totals): what a resume reads
+    lease_owner: Optional[str] = None  # "host:pid:token" of the process playing it now (None: nobody)
+    lease_at: Optional[datetime] = None  # when that process last wrote
 
 
 class HandRecord(SQLModel, table=True):
@@ -66,6 +76,8 @@ class HandRecord(SQLModel, table=True):
     bankroll_before: str
     bankroll_after: str
     events: str  # JSON list of casino.events records
+    prev_hash: Optional[str] = None  # the previous hand's hash (the session's genesis for hand 1)
+    hash: Optional[str] = None  # SHA-256 over prev_hash and this hand's canonical contents (and its boxes)
 
 
 class BoxRecord(SQLModel, table=True):

@@ -18,14 +18,15 @@
     ...     [h.round_no for h in store.hands_of(record.id, session=db)]
     [1, 2, 3]
 
-:func:`record_round` writes a round (its hand row, box rows and the session's new bankroll) in one
-transaction: a session killed at any moment has every settled round or none of it.
+:func:`record_round` writes a round (its hand row, box rows, bet rows, its link in the hash chain and the
+session's new bankroll, head and totals) in one transaction: a session killed at any moment has every
+settled round or none of it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -34,7 +35,8 @@ from sqlalchemy import bindparam, insert, update
 from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
-from casino.db.database import StoreError
+from casino.db.chain import BET_FIELDS, BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
+from casino.db.database import SessionBusy, StoreError
 from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, SessionRecord, utcnow
 from casino.cards import Card
 from casino.events import BoxBets
@@ -72,6 +74,13 @@ __all__ = [
     "SessionSummary",
     "money",
     "cards_text",
+    "lease_owner",
+    "claim_session",
+    "release_session",
+    "stream_hands",
+    "totals_of",
+    "genesis_of",
+    "LEASE_STALE_SECONDS",
 ]
 
 
@@ -84,15 +93,26 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(c.ascii() for c in cards)
 
 
-def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], *, session: Session) -> SessionRecord:
-    """Start a session: the game with a self-contained snapshot (:meth:`Game.to_toml`), bankroll, settings."""
+def create_session(
+    game: Game, bankroll: Fraction, settings: Mapping[str, Any], *, session: Session, owner: str | None = None
+) -> SessionRecord:
+    """Start a session: the game with a self-contained snapshot (:meth:`Game.to_toml`), bankroll, settings,
+    the start of its hash chain, and (``owner``, see :func:`lease_owner`) held by the process playing it."""
+    key = new_chain_key()
+    game_text = game.to_toml()
+    seed = settings.get("seed")
     record = SessionRecord(
         game=game.name,
         game_source=game.source,
-        game_text=game.to_toml(),
+        game_text=game_text,
         start_bankroll=money(bankroll),
         bankroll=money(bankroll),
         settings=json.dumps(dict(settings), sort_keys=True),
+        chain_key=key,
+        head_hash=genesis_hash(key, game_text, money(bankroll), None if seed is None else str(seed)),
+        totals=Totals().to_json(),
+        lease_owner=owner,
+        lease_at=utcnow() if owner is not None else None,
     )
     session.add(record)
     session.commit()
@@ -102,10 +122,12 @@ def create_session(game: Game, bankroll: Fraction, settings: Mapping[str, Any], 
 
 @dataclass(frozen=True)
 class StoredRound:
-    """What :func:`record_round` stored: the hand row's id and the round number."""
+    """What :func:`record_round` stored: the hand row's id, the round number and the hand's hash (the
+    session's new head)."""
 
     id: int
     round_no: int
+    hash: str = ""
 
 
 def _table(model: Any) -> Any:
@@ -116,10 +138,26 @@ def _table(model: Any) -> Any:
 _INSERT_HAND = _table(HandRecord).insert()
 _INSERT_BOX = _table(BoxRecord).insert()
 _INSERT_BET = _table(BetRecord).insert()
+_SESSIONS = _table(SessionRecord)
+#: what record_round reads of the session: its head, totals and what its genesis is made of
+_SESSION_STATE = sa_select(_SESSIONS.c.head_hash, _SESSIONS.c.totals, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
+                        _SESSIONS.c.start_bankroll, _SESSIONS.c.settings).where(_SESSIONS.c.id == bindparam("sid"))
+# the session row moves on only from the head the hand was chained to (a second writer is refused)
 _UPDATE_SESSION = (
-    _table(SessionRecord).update()
-    .where(_table(SessionRecord).c.id == bindparam("sid"))
-    .values(bankroll=bindparam("new_bankroll"), rounds=_table(SessionRecord).c.rounds + 1)
+    _SESSIONS.update()
+    .where(_SESSIONS.c.id == bindparam("sid"),
+           (_SESSIONS.c.head_hash == bindparam("prev")) | _SESSIONS.c.head_hash.is_(None))
+    .values(bankroll=bindparam("new_bankroll"), rounds=_SESSIONS.c.rounds + 1, head_hash=bindparam("head"),
+            totals=bindparam("totals"))
+)
+# ... and, for a process holding the session, only while it still holds it
+_UPDATE_HELD = (
+    _SESSIONS.update()
+    .where(_SESSIONS.c.id == bindparam("sid"),
+           (_SESSIONS.c.head_hash == bindparam("prev")) | _SESSIONS.c.head_hash.is_(None),
+           _SESSIONS.c.lease_owner == bindparam("owner"))
+    .values(bankroll=bindparam("new_bankroll"), rounds=_SESSIONS.c.rounds + 1, head_hash=bindparam("head"),
+            totals=bindparam("totals"), lease_at=bindparam("now"))
 )
 
 
@@ -171,13 +209,22 @@ def record_round(
     *,
     session: Session,
     meters: Mapping[str, Fraction] | None = None,
+    owner: str | None = None,
 ) -> StoredRound:
-    """Store one settled round (its hand row, a row per box and a row per bet), the session's new
-    bankroll and any progressive meter's new value (``meters``: name -> value), in one transaction.
+    """Store one settled round (its hand row, a row per box and a row per bet), its link in the hash chain,
+    the session's new bankroll, head and running totals, and any progressive meter's new value
+    (``meters``: name -> value), in one transaction.
 
-    Written with bulk inserts (no per-row ORM objects): auto-play stores hundreds of rounds a second,
-    each still committed on its own.
+    The session row is updated only if its head is still the one this hand was chained to (and, with
+    ``owner``, if this process still holds the session, see :func:`claim_session`): a second process
+    writing the same session is refused (:class:`~casino.db.database.SessionBusy`) and its hand is not
+    stored. Written with bulk inserts (no per-row ORM objects): auto-play stores hundreds of rounds a
+    second, each still committed on its own.
     """
+    state = session.connection().execute(_SESSION_STATE, {"sid": session_id}).first()
+    if state is None:
+        raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
+    prev = state.head_hash or genesis_of(state)
     values = {
         "session_id": session_id,
         "round_no": result.round_no,
@@ -192,24 +239,37 @@ def record_round(
         "bankroll_before": money(bankroll_before),
         "bankroll_after": money(bankroll_after),
         "events": json.dumps([e.to_dict() for e in result.events]),
+        "prev_hash": prev,
     }
+    boxes = _box_rows(0, result)
+    bets = _bet_rows(0, result)
+    digest = hand_hash(prev, hand_contents(values, boxes, bets))
+    values["hash"] = digest
+    totals = totals_of(state)
+    totals.add(values, boxes, bets)
     try:
         connection = session.connection()
         key = connection.execute(_INSERT_HAND, values).inserted_primary_key
         assert key is not None
         hand_id = int(key[0])
-        connection.execute(_INSERT_BOX, _box_rows(hand_id, result))
-        connection.execute(_INSERT_BET, _bet_rows(hand_id, result))
-        changed = connection.execute(_UPDATE_SESSION, {"sid": session_id, "new_bankroll": money(bankroll_after)}).rowcount
+        connection.execute(_INSERT_BOX, [{**row, "hand_id": hand_id} for row in boxes])
+        if bets:
+            connection.execute(_INSERT_BET, [{**row, "hand_id": hand_id} for row in bets])
+        changed = connection.execute(
+            _UPDATE_HELD if owner is not None else _UPDATE_SESSION,
+            {"sid": session_id, "new_bankroll": money(bankroll_after), "prev": prev, "head": digest,
+             "totals": totals.to_json(), "owner": owner, "now": utcnow()},
+        ).rowcount
         if changed != 1:
-            raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
+            raise SessionBusy(f"session {session_id} is being played by another process: hand {result.round_no} "
+                              "was not stored")
         for name, value in (meters or {}).items():
             _write_meter(connection, name, value)
         session.commit()
     except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
         session.rollback()
         raise
-    return StoredRound(hand_id, result.round_no)
+    return StoredRound(hand_id, result.round_no, digest)
 
 
 # -- progressive meters --------------------------------------------------------------------------------
@@ -275,20 +335,110 @@ def bets_of(hand_ids: list[int], *, session: Session) -> dict[int, list[BetRecor
     return found
 
 
-def _mark_ended(session_id: int, reason: str | None, *, session: Session) -> SessionRecord:
-    """Set (or, with ``None``, clear) a session's end in one transaction."""
+def genesis_of(record: Any) -> str:
+    """The start of a session's hash chain (from its key, game snapshot, bankroll and practice seed)."""
+    seed = settings_of(record).get("seed")
+    return genesis_hash(record.chain_key or "", record.game_text, record.start_bankroll,
+                        None if seed is None else str(seed))
+
+
+def totals_of(record: Any) -> Totals:
+    """The session's running totals (kept in its row, updated with each hand)."""
+    return Totals.from_json(record.totals)
+
+
+#: A lease not refreshed for this long, held by a process on another machine, may be taken over.
+LEASE_STALE_SECONDS = 15 * 60
+
+
+def lease_owner() -> str:
+    """This process as a lease holder: ``host:pid:random``."""
+    import os
+    import secrets
+    import socket
+
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def _holder_gone(owner: str, since: Any) -> bool:
+    """Whether the process named by a lease is gone (or is this process): on this machine, no such
+    process; elsewhere, no write for :data:`LEASE_STALE_SECONDS`."""
+    import os
+    import socket
+    from datetime import timezone
+
+    host, _, rest = owner.partition(":")
+    pid_text = rest.partition(":")[0]
+    if host == socket.gethostname() and pid_text.isdigit():
+        pid = int(pid_text)
+        if pid == os.getpid():  # another seat in this very process (a web server re-seating it): it may
+            return True  # take over; the old seat's next hand is then refused (its lease is gone)
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except (PermissionError, OverflowError):
+            return False
+        return False
+    if since is None:
+        return True
+    moment = since if since.tzinfo is not None else since.replace(tzinfo=timezone.utc)
+    return bool((utcnow() - moment).total_seconds() > LEASE_STALE_SECONDS)
+
+
+def claim_session(session_id: int, owner: str, *, session: Session) -> SessionRecord:
+    """Hold the session for this process (``owner``, see :func:`lease_owner`) before playing it.
+
+    Refused with :class:`~casino.db.database.SessionBusy` while another live process holds it; a
+    lease left by a process that died (killed, crashed) is taken over. One atomic update: of two
+    processes claiming at once, one wins.
+    """
+    record = get_session(session_id, session=session)
+    current = record.lease_owner
+    if current is not None and current != owner and not _holder_gone(current, record.lease_at):
+        session.rollback()
+        raise SessionBusy(f"session {session_id} is being played by another process ({current.rsplit(':', 1)[0]}): "
+                          "wait for it to end")
+    condition = (col(SessionRecord.lease_owner) == current) if current is not None else col(SessionRecord.lease_owner).is_(None)
+    changed = session.connection().execute(
+        update(SessionRecord).where(col(SessionRecord.id) == session_id, condition)
+        .values(lease_owner=owner, lease_at=utcnow()).execution_options(synchronize_session=False)
+    ).rowcount
+    if changed != 1:
+        session.rollback()
+        raise SessionBusy(f"session {session_id} was just taken by another process: wait for it to end")
+    session.commit()
+    session.expire(record)
+    return get_session(session_id, session=session)
+
+
+def release_session(session_id: int, owner: str, *, session: Session) -> None:
+    """Let go of a session this process holds (nothing happens if it is not held by ``owner``)."""
+    session.connection().execute(
+        update(SessionRecord).where(col(SessionRecord.id) == session_id, col(SessionRecord.lease_owner) == owner)
+        .values(lease_owner=None, lease_at=None).execution_options(synchronize_session=False)
+    )
+    session.commit()
+
+
+def _mark_ended(session_id: int, reason: str | None, *, session: Session, owner: str | None = None) -> SessionRecord:
+    """Set (or, with ``None``, clear) a session's end in one transaction; ending also lets go of the
+    lease ``owner`` holds."""
     record = get_session(session_id, session=session)
     record.ended_at = utcnow() if reason is not None else None
     record.end_reason = reason
+    if owner is not None and reason is not None and record.lease_owner == owner:
+        record.lease_owner = None
+        record.lease_at = None
     session.add(record)
     session.commit()
     session.refresh(record)
     return record
 
 
-def end_session(session_id: int, reason: str, *, session: Session) -> SessionRecord:
-    """Mark a session as ended, saying why (``quit``, ``hands``, ``bankroll`` …)."""
-    return _mark_ended(session_id, reason, session=session)
+def end_session(session_id: int, reason: str, *, session: Session, owner: str | None = None) -> SessionRecord:
+    """Mark a session as ended, saying why (``quit``, ``hands``, ``bankroll`` …), and let go of it."""
+    return _mark_ended(session_id, reason, session=session, owner=owner)
 
 
 def reopen_session(session_id: int, *, session: Session) -> SessionRecord:
@@ -364,17 +514,12 @@ def last_round(session_id: int, *, session: Session) -> int:
 
 
 def list_sessions(*, session: Session, session_id: int | None = None) -> list[SessionSummary]:
-    """Every session (or just ``session_id``), newest first, with its net result."""
+    """Every session (or just ``session_id``), newest first, with its net result (from its running totals:
+    one row read per session, however many hands it holds)."""
     query = select(SessionRecord).order_by(col(SessionRecord.id).desc())
-    amounts = select(HandRecord.session_id, HandRecord.wagered)
     if session_id is not None:
         get_session(session_id, session=session)
         query = query.where(SessionRecord.id == session_id)
-        amounts = amounts.where(HandRecord.session_id == session_id)
-    records = session.exec(query).all()
-    wagered: dict[int, Fraction] = {}
-    for owner, amount in session.exec(amounts).all():
-        wagered[owner] = wagered.get(owner, Fraction(0)) + Fraction(amount)
     return [
         SessionSummary(
             id=r.id,  # type: ignore[arg-type]  # a stored row's id is never None
@@ -385,9 +530,9 @@ def list_sessions(*, session: Session, session_id: int | None = None) -> list[Se
             rounds=r.rounds,
             start_bankroll=Fraction(r.start_bankroll),
             bankroll=Fraction(r.bankroll),
-            wagered=wagered.get(r.id, Fraction(0)),  # type: ignore[arg-type]  # a stored row's id is never None
+            wagered=totals_of(r).wagered,
         )
-        for r in records
+        for r in session.exec(query)
     ]
 
 
@@ -409,40 +554,76 @@ def get_hand(session_id: int, round_no: int, *, session: Session) -> HandRecord:
 
 
 def restore_stats(session_id: int, *, session: Session) -> SittingStats:
-    """The statistics of every stored hand of a session (what ``?`` shows after ``--resume``), from
-    the bet rows (side bets included); hands stored before bet rows existed, from their box rows."""
-    from casino.bets import get_bet
-
+    """The statistics of every stored hand of a session (what ``?`` shows after ``--resume``), from the
+    running totals in the session's row: one row read, however long the session."""
+    totals = totals_of(get_session(session_id, session=session))
     stats = SittingStats()
-    hands = hands_of(session_id, session=session)
-    boxes: dict[int, list[BoxRecord]] = {}
-    ids = [h.id for h in hands if h.id is not None]
-    for row in session.exec(select(BoxRecord).where(col(BoxRecord.hand_id).in_(ids))).all() if ids else ():
-        boxes.setdefault(row.hand_id, []).append(row)
-    bets = bets_of(ids, session=session)
-    for hand in hands:
-        stats.rounds += 1
-        for row in boxes.get(hand.id, []):  # type: ignore[arg-type]  # a stored row's id is never None
-            stats.plays += row.decision == "play"
-            stats.folds += row.decision == "fold"
-        if hand.id in bets:
-            for bet_row in bets[hand.id]:
-                totals = stats.bets[bet_row.bet]
-                totals.count += 1
-                totals.wagered += get_bet(bet_row.bet).chips(Fraction(bet_row.stake))
-                totals.net += Fraction(bet_row.net)
-        else:
-            for row in boxes.get(hand.id, []):  # type: ignore[arg-type]  # a stored row's id is never None
-                for bet in ("ante", "play", "ante_bonus", "pair_plus"):
-                    net = getattr(row, f"{bet}_net")
-                    if net is None:
-                        continue
-                    totals = stats.bets[bet]
-                    totals.count += 1
-                    totals.wagered += 0 if bet == "ante_bonus" else Fraction(row.pair_plus if bet == "pair_plus" else row.ante)
-                    totals.net += Fraction(net)
-        stats.per_round.append(Fraction(hand.net))
+    stats.rounds = totals.rounds
+    stats.plays = totals.plays
+    stats.folds = totals.folds
+    for bet, (count, wagered, net) in totals.bets.items():
+        kept = stats.bets.setdefault(bet, type(next(iter(stats.bets.values())))())
+        kept.count, kept.wagered, kept.net = count, wagered, net
     return stats
+
+
+def stream_hands(
+    session_id: int, *, first: int | None = None, last: int | None = None, session: Session, batch: int = 1000
+) -> Iterator[tuple[Any, list[Any], list[Any]]]:
+    """The session's hands (rounds ``first``..``last``) in order, each with its boxes and its bet rows,
+    read a batch at a time: memory does not grow with the session. Rows are read-only records with the
+    columns as attributes; bet rows in the order they were stored."""
+    hands = HandRecord.__table__  # type: ignore[attr-defined]
+    boxes = BoxRecord.__table__  # type: ignore[attr-defined]
+    bets = BetRecord.__table__  # type: ignore[attr-defined]
+    box_columns = [boxes.c[name].label(f"box__{name}") for name in BOX_FIELDS]
+    query = (
+        sa_select(hands, *box_columns)
+        .select_from(hands.outerjoin(boxes, boxes.c.hand_id == hands.c.id))
+        .where(hands.c.session_id == session_id)
+    )
+    if first is not None:
+        query = query.where(hands.c.round_no >= first)
+    if last is not None:
+        query = query.where(hands.c.round_no <= last)
+    query = query.order_by(hands.c.round_no, boxes.c.box).execution_options(yield_per=batch)
+    connection = session.connection()
+    pending: list[tuple[Any, list[Any]]] = []
+
+    def flush() -> Iterator[tuple[Any, list[Any], list[Any]]]:
+        found: dict[int, list[Any]] = {}
+        ids = [hand.id for hand, _ in pending]
+        for row in connection.execute(select(bets).where(bets.c.hand_id.in_(ids)).order_by(bets.c.id)):
+            found.setdefault(row.hand_id, []).append(_Row({name: getattr(row, name) for name in BET_FIELDS}))
+        for hand, rows in pending:
+            yield hand, rows, found.get(hand.id, [])
+        pending.clear()
+
+    current: Any = None
+    rows: list[Any] = []
+    for row in connection.execute(query):
+        if current is None or row.id != current.id:
+            if current is not None:
+                pending.append((current, rows))
+                if len(pending) >= batch:
+                    yield from flush()
+            current = _Row({name: getattr(row, name) for name in hands.c.keys()})
+            rows = []
+        if row.box__box is not None:
+            rows.append(_Row({name: getattr(row, f"box__{name}") for name in BOX_FIELDS}))
+    if current is not None:
+        pending.append((current, rows))
+    if pending:
+        yield from flush()
+
+
+class _Row:
+    """A stored row's columns as attributes (what :func:`stream_hands` yields)."""
+
+    __slots__ = ("__dict__",)
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self.__dict__.update(values)
 
 
 def boxes_of(hand_id: int, *, session: Session) -> list[BoxRecord]:

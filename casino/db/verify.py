@@ -1,32 +1,43 @@
-"""Verification: recompute every stored round from its revealed seed and compare with what is stored.
+"""Verification: recompute every stored round from its revealed seed, and check the session's hash chain.
 
-For each hand: the seed must hash to the commitment shown before the round; the deck that seed fixes,
-dealt round the table, must give exactly the stored cards; settling the stored bets and decisions with
-the session's game (its stored file snapshot) through the same engine must give every stored result;
-the stored events must be the engine's events; and the bankroll must chain from the start of the session
-through every round. Any difference is a :class:`Mismatch` naming the hand, the box and the field.
+For each hand: the seed must hash to the commitment shown before the round (and, in a practice session,
+follow from the session's seed text); the deck that seed fixes, dealt round the table, must give exactly
+the stored cards; settling the stored bets and decisions with the session's game (its stored file
+snapshot) through the same engine must give every stored result; the stored events must be the
+engine's events; the bankroll must chain from the start of the session through every round; and the
+hand's hash must be the hash of its contents chained to the previous hand's (:mod:`casino.db.chain`).
+
+Given a head hash kept outside the database (``head=``), the chain recomputed from the stored contents
+must pass through it: a rewritten, inserted, deleted, reordered or copied hand, or hands dropped from
+the end, cannot give the same head. Any difference is a :class:`Mismatch` naming the hand, the box and
+the field. Hands are read in a stream, one batch at a time, with running totals: memory does not grow
+with the session. Read through a read-only session (:func:`casino.db.database.open_session`), every
+query sees one snapshot, even while the session is being played.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from sqlmodel import Session
 
-from casino.db import store
 from casino.bets import BetName, get_bet
+from casino.db import store
+from casino.db.chain import Totals, hand_contents, hand_hash, is_hash
+from casino.db.models import SessionRecord
 from casino.bets.progressive import meter_after, meter_key
-from casino.db.models import BetRecord, BoxRecord, HandRecord, SessionRecord
 from casino.errors import BragError
 from casino.events import BoxBets, Decision
-from casino.fair import commitment, seed_from_hex
+from casino.fair import commitment, derive_seed, seed_from_hex, session_seed
 from casino.table import RoundResult, Table
 
-__all__ = ["Mismatch", "VerifyReport", "verify_session"]
+__all__ = ["Mismatch", "VerifyReport", "verify_session", "MAX_LISTED"]
+
+#: Mismatches kept in a report (the rest are only counted): a wholly rewritten session stays small.
+MAX_LISTED = 1000
 
 
 @dataclass(frozen=True)
@@ -51,62 +62,148 @@ class Mismatch:
 
 @dataclass(frozen=True)
 class VerifyReport:
+    """What :func:`verify_session` found. ``checked``: the hand numbers recomputed, as a range (one
+    hand, or 1..n for the whole session: no list that grows with the session); ``head``: the head hash recomputed from the stored hands; ``pinned``: the hand whose hash
+    is the head given to check against (``None``: none given, or not found); ``practice``: a seeded session."""
+
     session_id: int
-    checked: tuple[int, ...]  # round numbers checked
+    checked: range
     mismatches: tuple[Mismatch, ...]
+    head: str = ""
+    hands: int = 0
+    pinned: int | None = None
+    head_given: str | None = None
+    practice: bool = False
+    more: int = 0  # mismatches found beyond MAX_LISTED
+    bad: tuple[int, ...] = field(default=())
 
     @property
     def ok(self) -> bool:
         return not self.mismatches
 
     def bad_rounds(self) -> tuple[int, ...]:
-        return tuple(sorted({m.round_no for m in self.mismatches if m.round_no is not None}))
+        return self.bad or tuple(sorted({m.round_no for m in self.mismatches if m.round_no is not None}))
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "session": self.session_id,
-            "checked": list(self.checked),
+            "checked": len(self.checked),
+            "hands": self.hands,
             "ok": self.ok,
+            "practice": self.practice,
+            "head": self.head,
+            "head_given": self.head_given,
+            "head_is_hand": self.pinned,
             "bad_hands": list(self.bad_rounds()),
             "mismatches": [m.to_dict() for m in self.mismatches],
+            "more_mismatches": self.more,
         }
 
 
-def verify_session(session_id: int, round_no: int | None = None, *, session: Session) -> VerifyReport:
-    """Recompute every stored hand of a session (or just ``round_no``) and list what does not match."""
+class _Found:
+    """Mismatches as they are found: the first :data:`MAX_LISTED` kept, the rest counted; bad hands kept
+    as a set of numbers (bounded by the listed ones plus a count)."""
+
+    def __init__(self) -> None:
+        self.listed: list[Mismatch] = []
+        self.more = 0
+        self.bad: set[int] = set()
+
+    def add(self, mismatch: Mismatch) -> None:
+        if len(self.listed) < MAX_LISTED:
+            self.listed.append(mismatch)
+            if mismatch.round_no is not None:
+                self.bad.add(mismatch.round_no)
+        else:
+            self.more += 1
+
+    def extend(self, mismatches: list[Mismatch]) -> None:
+        for m in mismatches:
+            self.add(m)
+
+
+def verify_session(
+    session_id: int, round_no: int | None = None, *, session: Session, head: str | None = None
+) -> VerifyReport:
+    """Recompute every stored hand of a session (or just ``round_no``) and its hash chain; list what
+    does not match. ``head``: a head hash kept outside the database (64 hex digits) that the chain must
+    pass through."""
     record = store.get_session(session_id, session=session)
-    hands = store.hands_of(session_id, session=session)
-    if round_no is not None and not any(h.round_no == round_no for h in hands):
-        store.get_hand(session_id, round_no, session=session)  # raises, naming the missing hand
+    if round_no is not None:
+        store.get_hand(session_id, round_no, session=session)  # raises, naming a missing hand
+    given = None if head is None else head.strip().lower()
+    if given is not None and not is_hash(given):
+        raise BragError(f"--head is the 64 hex digits shown after a hand, not {given[:80]!r}")
+    settings = store.settings_of(record)
+    practice = settings.get("seed")
+    key = session_seed(str(practice)) if practice is not None else None
     table = Table(store.game_of(record))
-    boxes = {h.id: b for h, b in store.hands_with_boxes(session_id, first=round_no, last=round_no, session=session)}
-    bets = store.bets_of([h.id for h in hands if h.id is not None and h.id in boxes], session=session)
-    found: list[Mismatch] = []
+    found = _Found()
+    chained = record.chain_key is not None
+    true_head = store.genesis_of(record)  # the chain recomputed from the stored contents
+    stored_head = true_head  # the chain as the stored hashes say
     previous = record.start_bankroll
-    checked = []
-    for hand in hands:
-        if round_no is None or hand.round_no == round_no:
-            checked.append(hand.round_no)
+    totals = Totals()
+    expected_no = 1
+    numbers_ok = True
+    checked = 0
+    pinned = 0 if given == true_head else None
+    for hand, boxes, bets in store.stream_hands(session_id, session=session):
+        n = hand.round_no
+        numbers_ok = numbers_ok and n == expected_no
+        expected_no = n + 1
+        if round_no is None or n == round_no:
+            checked += 1
             try:
                 if Fraction(hand.bankroll_before) != Fraction(previous):
-                    found.append(Mismatch(hand.round_no, None, "bankroll_before", hand.bankroll_before, previous))
-                found.extend(_verify_hand(table, hand, boxes.get(hand.id, []), bets.get(hand.id or 0)))
+                    found.add(Mismatch(n, None, "bankroll_before", hand.bankroll_before, previous))
+                found.extend(_verify_hand(table, hand, boxes, bets or None))
+                if key is not None and hand.seed != derive_seed(key, n).hex():
+                    found.add(Mismatch(n, None, "seed (practice)", hand.seed, f"the seed derived from {practice!r} for hand {n}"))
             except ValueError as error:  # a stored amount that is not a number: tampered, and named
-                found.append(Mismatch(hand.round_no, None, "stored values", "unreadable", f"numbers ({error})"))
+                found.add(Mismatch(n, None, "stored values", "unreadable", f"numbers ({error})"))
+        try:
+            totals.add(hand, boxes, bets)
+        except (ValueError, ZeroDivisionError, TypeError, LookupError):
+            pass  # named above as unreadable
+        if chained:
+            contents = hand_contents(hand, boxes, bets)
+            digest = hand_hash(hand.prev_hash or "", contents)
+            if round_no is None or n == round_no:
+                if hand.prev_hash != stored_head:
+                    found.add(Mismatch(n, None, "prev_hash", str(hand.prev_hash), f"{stored_head} (the hash before it)"))
+                if hand.hash != digest:
+                    found.add(Mismatch(n, None, "hash", str(hand.hash), f"{digest} (over its stored contents)"))
+            stored_head = hand.hash or ""
+            true_head = hand_hash(true_head, contents)
+            if given is not None and true_head == given:
+                pinned = n
         previous = hand.bankroll_after
+    span = range(round_no, round_no + 1) if round_no is not None else range(1, checked + 1)
     try:
-        found.extend(_verify_meter(record, table, set(checked), session))
+        found.extend(_verify_meter(record, table, span, session))
     except ValueError as error:
-        found.append(Mismatch(None, None, "progressive meter", "unreadable", f"numbers ({error})"))
+        found.add(Mismatch(None, None, "progressive meter", "unreadable", f"numbers ({error})"))
     if round_no is None:
         try:
-            found.extend(_verify_totals(record, hands, previous))
+            found.extend(_verify_totals(record, totals, previous, numbers_ok, expected_no - 1))
         except ValueError as error:
-            found.append(Mismatch(None, None, "session totals", "unreadable", f"numbers ({error})"))
-    return VerifyReport(session_id, tuple(checked), tuple(found))
+            found.add(Mismatch(None, None, "session totals", "unreadable", f"numbers ({error})"))
+        if chained and record.head_hash != stored_head:
+            found.add(Mismatch(None, None, "head_hash", str(record.head_hash), f"{stored_head} (the last hand's hash)"))
+    if not chained:
+        found.add(Mismatch(None, None, "hash chain", "none", "a chain_key (sessions written by this brag have one)"))
+    if given is not None and pinned is None:
+        found.add(Mismatch(None, None, "head", given, "a hash in this session's chain: hands were changed, added, "
+                           "removed, reordered or copied since that head was shown"))
+    elif given is not None and round_no is None and pinned is not None and pinned < totals.rounds:
+        found.add(Mismatch(None, None, "head", given, f"the last hand's hash: it is hand {pinned}'s, and hands "
+                           f"{pinned + 1}-{totals.rounds} come after it (played since? keep the newer head)"))
+    return VerifyReport(session_id, span, tuple(found.listed), true_head, totals.rounds, pinned, given,
+                        practice is not None, found.more, tuple(sorted(found.bad)))
 
 
-def _verify_meter(record: SessionRecord, table: Table, checked: set[int], session: Session) -> list[Mismatch]:
+def _verify_meter(record: SessionRecord, table: Table, checked: range, session: Session) -> list[Mismatch]:
     """The progressive meter's chain: every progressive bet of every session at this game, in the order
     stored, must have been settled against the meter that the bets before it left (the file's start, each
     stake's contribution, a reset after a hit paid from the meter); and the stored meter is where the chain
@@ -133,19 +230,20 @@ def _verify_meter(record: SessionRecord, table: Table, checked: set[int], sessio
     return found
 
 
-def _verify_totals(record: SessionRecord, hands: list[HandRecord], last: str) -> list[Mismatch]:
+def _verify_totals(record: SessionRecord, totals: Totals, last: str, numbers_ok: bool, count: int) -> list[Mismatch]:
     found = []
     if Fraction(record.bankroll) != Fraction(last):
         found.append(Mismatch(None, None, "bankroll", record.bankroll, str(Fraction(last))))
-    numbers = [h.round_no for h in hands]
-    if numbers != list(range(1, len(numbers) + 1)):
-        found.append(Mismatch(None, None, "hand numbers", ",".join(map(str, numbers)), f"1..{len(numbers)}"))
-    if record.rounds != len(hands):
-        found.append(Mismatch(None, None, "rounds", str(record.rounds), str(len(hands))))
+    if not numbers_ok:
+        found.append(Mismatch(None, None, "hand numbers", "not 1, 2, 3 … in order", f"1..{count}"))
+    if record.rounds != count:
+        found.append(Mismatch(None, None, "rounds", str(record.rounds), str(count)))
+    if record.totals is not None and Totals.from_json(record.totals) != totals:
+        found.append(Mismatch(None, None, "totals", record.totals[:80], totals.to_json()[:80]))
     return found
 
 
-def _side_stakes(bets: list[BetRecord] | None) -> dict[int, dict[str, Fraction]]:
+def _side_stakes(bets: list[Any] | None) -> dict[int, dict[str, Fraction]]:
     """Each box's side-bet stakes as stored in the bet rows (none for hands stored before bet rows)."""
     side: dict[int, dict[str, Fraction]] = {}
     for row in bets or ():
@@ -154,15 +252,14 @@ def _side_stakes(bets: list[BetRecord] | None) -> dict[int, dict[str, Fraction]]
     return side
 
 
-def _stored_meter(bets: list[BetRecord] | None) -> Fraction | None:
+def _stored_meter(bets: list[Any] | None) -> Fraction | None:
     for row in bets or ():
         if row.bet == BetName.PROGRESSIVE and row.meter is not None:
             return Fraction(row.meter)
     return None
 
 
-def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord], bets: list[BetRecord] | None = None
-                 ) -> list[Mismatch]:
+def _verify_hand(table: Table, hand: Any, boxes: list[Any], bets: list[Any] | None = None) -> list[Mismatch]:
     n = hand.round_no
     found: list[Mismatch] = []
 
@@ -201,7 +298,7 @@ def _verify_hand(table: Table, hand: HandRecord, boxes: list[BoxRecord], bets: l
     return found
 
 
-def _compare_bets(result: RoundResult, rows: list[BetRecord], check: Any) -> None:
+def _compare_bets(result: RoundResult, rows: list[Any], check: Any) -> None:
     """Each stored bet row against the recomputed bet: stake, net, paid hand and meter; no row missing or extra."""
     stored = {(row.box, row.bet): row for row in rows}
     for bet in result.settled:
@@ -228,7 +325,7 @@ def _decision_order(events: Any) -> dict[int, int]:
     return {box: i for i, box in enumerate(boxes)}
 
 
-def _compare(result: RoundResult, hand: HandRecord, boxes: list[BoxRecord], stored_events: Any,
+def _compare(result: RoundResult, hand: Any, boxes: list[Any], stored_events: Any,
              check: Callable[[int | None, str, Any, Any], None]) -> None:
     check(None, "dealer_cards", hand.dealer_cards, store.cards_text(result.dealer_cards))
     check(None, "dealer_hand", hand.dealer_hand, result.dealer_hand)

@@ -89,7 +89,8 @@ def test_a_whole_interactive_session(runner, app, url):
             assert box.hand_name in out
             if box.ante != "0":  # the hint: the calculator's exact EV of playing
                 assert f"(exact {report.decision(box.cards).ev_play})" in out
-    assert f"bankroll {Fraction(record.bankroll)} (" in out.splitlines()[-2]
+    assert f"bankroll {Fraction(record.bankroll)} (" in out.splitlines()[-3]
+    assert out.splitlines()[-1].startswith(f"Head hash: {record.head_hash}")
 
 
 def test_no_hints_and_hands_limit(runner, app, url):

@@ -1,7 +1,16 @@
-"""A real SQLite file holding a few played rounds, for the store and verification tests."""
+"""The storage tests run on every backend: a real SQLite file, and a real PostgreSQL server.
+
+The PostgreSQL server's URL comes from ``$BRAG_TEST_POSTGRES`` (``scripts/with-services.sh`` starts a
+throw-away server on 127.0.0.1 and sets it); each test gets a database of its own, dropped afterwards.
+Without the variable the PostgreSQL cases skip, saying why, except under CI (``CI=true``), where they fail.
+"""
 
 from __future__ import annotations
 
+import os
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
 import pytest
@@ -28,10 +37,54 @@ def play_and_store(db: Session, rounds: int, seed: str = "db tests", game_name: 
     return record.id, sitting
 
 
+POSTGRES_VAR = "BRAG_TEST_POSTGRES"
+
+
+def postgres_server() -> str:
+    """The test server's URL, or skip (fail under CI) when there is none."""
+    url = os.environ.get(POSTGRES_VAR)
+    if not url:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"CI=true but ${POSTGRES_VAR} is not set: run the tests through scripts/with-services.sh")
+        pytest.skip(f"no PostgreSQL server: set ${POSTGRES_VAR} (scripts/with-services.sh does)")
+    return url
+
+
+@contextmanager
+def fresh_postgres() -> Iterator[str]:
+    """A new, empty database on the test server (dropped afterwards): its URL."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.engine import make_url
+
+    server = make_url(postgres_server())
+    name = f"brag_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    try:
+        yield server.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request, tmp_path) -> Iterator[str]:
+    """An empty database's URL on each backend (a SQLite file; a PostgreSQL database of its own)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'brag.db'}"
+    else:
+        with fresh_postgres() as url:
+            yield url
+
+
 @pytest.fixture
-def db(tmp_path):
-    with Session(connect(f"sqlite:///{tmp_path / 'brag.db'}")) as session:
+def db(db_url):
+    engine = connect(db_url)
+    with Session(engine) as session:
         yield session
+    engine.dispose()
 
 
 @pytest.fixture

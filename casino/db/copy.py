@@ -1,0 +1,118 @@
+"""Copying sessions between databases (SQLite to PostgreSQL and back), hash chains intact.
+
+    >>> from casino.db.copy import copy_sessions
+    >>> from casino.db.database import connect
+    >>> copy_sessions(connect("sqlite://"), connect("sqlite://"))
+    []
+
+The chain covers each hand's contents and the session's own key, never a row id, so a copied session
+verifies in its new home with the same head hash. Each session is copied in one transaction (a copy
+stopped half way leaves nothing of that session behind), its hands streamed in batches: memory does
+not grow with the session. A session already present in the destination (the same chain key) is
+skipped, so running a copy twice copies nothing twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import insert, select
+from sqlalchemy.engine import Engine
+
+from casino.db.models import BetRecord, BoxRecord, HandRecord, SessionRecord
+
+__all__ = ["Copied", "copy_sessions"]
+
+_SESSION_COLUMNS = ("game", "game_source", "game_text", "started_at", "ended_at", "end_reason", "start_bankroll",
+                    "bankroll", "rounds", "settings", "chain_key", "head_hash", "totals")
+_HAND_COLUMNS = ("round_no", "played_at", "commitment", "seed", "dealer_cards", "dealer_hand", "qualifies", "wagered",
+                 "net", "bankroll_before", "bankroll_after", "events", "prev_hash", "hash")
+_BET_COLUMNS = ("box", "bet", "stake", "net", "paid_hand", "meter")
+_BOX_COLUMNS = ("box", "ante", "pair_plus", "cards", "hand_name", "decision", "outcome", "ante_net", "play_net",
+                "ante_bonus_net", "pair_plus_net")
+
+
+@dataclass(frozen=True)
+class Copied:
+    """One session copied (or skipped): its id in each database, hands copied, and its head hash."""
+
+    source_id: int
+    target_id: int | None  # None: already in the destination (skipped)
+    hands: int
+    head: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"from": self.source_id, "to": self.target_id, "hands": self.hands, "head": self.head,
+                "skipped": self.target_id is None}
+
+
+def copy_sessions(
+    source: Engine, target: Engine, session_ids: Iterable[int] | None = None, *, batch: int = 2000,
+    progress: Callable[[int], None] | None = None,
+) -> list[Copied]:
+    """Copy sessions (all, or ``session_ids``) from ``source`` to ``target``, oldest first.
+
+    ``source`` may be read-only; ``target`` must be open for writing (:func:`casino.db.database.connect`).
+    ``progress`` is called with the number of hands copied after each batch.
+    """
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    hands = HandRecord.__table__  # type: ignore[attr-defined]
+    boxes = BoxRecord.__table__  # type: ignore[attr-defined]
+    done: list[Copied] = []
+    with source.connect() as src:
+        query = select(sessions).order_by(sessions.c.id)
+        wanted = None if session_ids is None else sorted(set(session_ids))
+        if wanted is not None:
+            query = query.where(sessions.c.id.in_(wanted))
+        rows = src.execute(query).all()
+        if wanted is not None:
+            missing = sorted(set(wanted) - {r.id for r in rows})
+            if missing:
+                from casino.db.database import StoreError
+
+                raise StoreError(f"no session {', '.join(map(str, missing[:10]))} in the source database")
+        for row in rows:
+            with target.begin() as dst:
+                present = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first() \
+                    if row.chain_key else None
+                if present is not None:
+                    done.append(Copied(row.id, None, 0, row.head_hash))
+                    continue
+                values = {name: getattr(row, name) for name in _SESSION_COLUMNS}
+                new_id = dst.execute(insert(sessions).values(**values).returning(sessions.c.id)).scalar_one()
+                copied = 0
+                hand_rows = src.execute(
+                    select(hands).where(hands.c.session_id == row.id).order_by(hands.c.round_no)
+                    .execution_options(yield_per=batch)
+                )
+                for chunk in hand_rows.partitions(batch):
+                    _copy_chunk(src, dst, chunk, new_id)
+                    copied += len(chunk)
+                    if progress is not None:
+                        progress(copied)
+                done.append(Copied(row.id, new_id, copied, row.head_hash))
+    return done
+
+
+def _copy_chunk(src: Any, dst: Any, chunk: Sequence[Any], new_session: int) -> None:
+    """One batch of hands and their boxes, with new row ids in the destination."""
+    hands = HandRecord.__table__  # type: ignore[attr-defined]
+    boxes = BoxRecord.__table__  # type: ignore[attr-defined]
+    dst.execute(insert(hands), [{"session_id": new_session, **{c: getattr(h, c) for c in _HAND_COLUMNS}} for h in chunk])
+    first, last = chunk[0].round_no, chunk[-1].round_no
+    new_ids = dict(dst.execute(
+        select(hands.c.round_no, hands.c.id).where(hands.c.session_id == new_session, hands.c.round_no >= first,
+                                                   hands.c.round_no <= last)
+    ).all())
+    round_of = {h.id: h.round_no for h in chunk}
+    box_rows = src.execute(select(boxes).where(boxes.c.hand_id.in_(list(round_of)))).all()
+    if box_rows:
+        dst.execute(insert(boxes), [{"hand_id": new_ids[round_of[b.hand_id]], **{c: getattr(b, c) for c in _BOX_COLUMNS}}
+                                    for b in box_rows])
+    bets = BetRecord.__table__  # type: ignore[attr-defined]
+    bet_rows = src.execute(select(bets).where(bets.c.hand_id.in_(list(round_of))).order_by(bets.c.id)).all()
+    if bet_rows:
+        dst.execute(insert(bets), [{"hand_id": new_ids[round_of[b.hand_id]], **{c: getattr(b, c) for c in _BET_COLUMNS}}
+                                   for b in bet_rows])

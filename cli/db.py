@@ -1,0 +1,85 @@
+"""``brag db``: the database itself — copy sessions between databases, upgrade a database in place."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from cli.history import DbOpt
+from cli.options import JsonOpt
+
+app = typer.Typer(
+    name="db",
+    help="The database itself: copy sessions between databases (SQLite, PostgreSQL), upgrade one in place.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.command("copy")
+def copy(
+    source: Annotated[str, typer.Argument(metavar="SRC", help="The database to copy from (a path or URL), read-only.")],
+    target: Annotated[str, typer.Argument(metavar="DST", help="The database to copy into (created if new).")],
+    session: Annotated[
+        Optional[list[str]], typer.Option("--session", metavar="ID", help="Copy only this session (repeatable).")
+    ] = None,
+    json: JsonOpt = False,
+) -> None:
+    """Copy sessions from SRC to DST with their hash chains intact: each verifies there with the same head.
+
+    SRC is opened read-only and never changed; sessions already in DST are skipped.
+    """
+    from casino.db.copy import copy_sessions
+    from casino.db.database import connect, database_url, describe
+    from cli.history import MAX_ID
+    from cli.errors import fail
+    from cli.render import console, print_json
+
+    ids = None
+    if session:
+        ids = []
+        for text in session:
+            if not (text.isascii() and text.isdigit()) or len(text) > 19 or not 1 <= int(text) <= MAX_ID:
+                fail(f"--session takes a session id (1 to {MAX_ID:,}), not {text[:30]!r}")
+            ids.append(int(text))
+    source_url, target_url = database_url(source), database_url(target)
+    if source_url == target_url:
+        fail("SRC and DST are the same database")
+    source_engine = connect(source_url, read_only=True)
+    target_engine = connect(target_url)
+    try:
+        copied = copy_sessions(source_engine, target_engine, ids)
+    finally:
+        source_engine.dispose()
+        target_engine.dispose()
+    if json:
+        print_json({"from": describe(source_url), "to": describe(target_url), "sessions": [c.to_dict() for c in copied]})
+        return
+    out = console()
+    for c in copied:
+        if c.target_id is None:
+            out.print(f"Session {c.source_id}: already in {describe(target_url)}, skipped.", markup=False)
+        else:
+            out.print(f"Session {c.source_id} → session {c.target_id}: {c.hands:,} hand(s), head {c.head}",
+                      markup=False, highlight=False)
+    made = sum(c.target_id is not None for c in copied)
+    out.print(f"Copied {made} session(s) from {describe(source_url)} to {describe(target_url)}; "
+              "'brag verify ID --db DST --head HASH' checks each.", markup=False, highlight=False)
+
+
+@app.command("upgrade")
+def upgrade(db: DbOpt = None) -> None:
+    """Upgrade a database written by an older brag-table to this one's schema, in place (play does it too)."""
+    from casino.db.database import HEAD_REVISION, connect, describe, schema_revision
+    from cli.history import url_of
+    from cli.render import console
+
+    url = url_of(db)
+    engine = connect(url)
+    try:
+        revision = schema_revision(engine)
+    finally:
+        engine.dispose()
+    console().print(f"{describe(url)}: schema {revision} (the newest is {HEAD_REVISION}).", markup=False,
+                    highlight=False)

@@ -1,0 +1,378 @@
+"""Opening databases: ours or not, read-only, old releases upgraded in place, leases, full disks,
+copies between backends and concurrent players — on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import threading
+import uuid
+from contextlib import contextmanager
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, inspect, text
+from sqlmodel import Session
+
+from casino.db import store
+from casino.db.copy import copy_sessions
+from casino.db.database import (HEAD_REVISION, DiskFull, MissingDatabase, NotOurDatabase, SessionBusy, StoreError,
+                                connect, database_url, describe, schema_revision)
+from casino.db.verify import verify_session
+from casino.events import BoxBets
+from casino.games import load_game
+from casino.sitting import Sitting
+from casino.strategy import play_mask
+from tests.casino.db.conftest import fresh_postgres
+
+HERE = Path(__file__).parent
+BETS = (BoxBets(1, Fraction(5), Fraction(1)), BoxBets(2, Fraction(5, 2)))
+
+
+def play(db: Session, rounds: int, *, seed: str | None = "db", session_id: int | None = None, owner: str | None = None) -> int:
+    """Play ``rounds`` hands into a new session (or carry on ``session_id``): the session's id."""
+    game = load_game("3-card-brag")
+    if session_id is None:
+        record = store.create_session(game, Fraction(1000), {"seed": seed} if seed else {}, session=db, owner=owner)
+        sitting = Sitting(game, Fraction(1000), seed=seed)
+    else:
+        record = store.get_session(session_id, session=db)
+        sitting = store.resume_sitting(record, session=db)
+    mask = play_mask(game, "optimal")
+    for _ in range(rounds):
+        result = sitting.play_round(BETS, mask)
+        store.record_round(record.id, result, sitting.bankroll - result.net, sitting.bankroll, session=db, owner=owner)
+    return record.id  # type: ignore[return-value]
+
+
+# -- which database ---------------------------------------------------------------------------------
+
+
+def test_a_plain_path_is_a_sqlite_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert database_url("games.db") == f"sqlite:///{tmp_path / 'games.db'}"
+    assert database_url("~/x.db").startswith("sqlite:////")
+    assert database_url("postgresql://u@h/d") == "postgresql://u@h/d"
+    assert describe(database_url("games.db")) == f"SQLite file {tmp_path / 'games.db'}"
+    for bad in ("", "   ", "x" * 5000, "a\x00b"):
+        with pytest.raises(StoreError):
+            database_url(bad)
+
+
+# -- not ours: refused, untouched ---------------------------------------------------------------------
+
+
+FOREIGN_SQLITE = {
+    "another app": "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'ann');",
+    "same table names": "CREATE TABLE sessions (id INTEGER PRIMARY KEY, token TEXT); "
+                        "CREATE TABLE hands (id INTEGER, fingers INTEGER); INSERT INTO sessions VALUES (1, 'x');",
+    "ours plus more": (HERE / "release_0_1" / "sqlite.sql").read_text() + "CREATE TABLE extra (x);",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(FOREIGN_SQLITE))
+def test_another_applications_sqlite_file_is_refused_and_untouched(tmp_path, kind):
+    import sqlite3
+
+    path = tmp_path / "other.db"
+    with sqlite3.connect(path) as raw:
+        raw.executescript(FOREIGN_SQLITE[kind])
+    raw.close()
+    before = path.read_bytes()
+    for read_only in (False, True):
+        with pytest.raises(NotOurDatabase, match="not a brag-table database.*left untouched"):
+            connect(f"sqlite:///{path}", read_only=read_only)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]  # no -wal, no -shm, no journal
+
+
+def test_a_file_that_is_not_a_database_is_one_line_and_untouched(tmp_path):
+    path = tmp_path / "notes.db"
+    path.write_bytes(b"These are my notes, not a database.\n" * 200)
+    before = path.read_bytes()
+    for read_only in (False, True):
+        with pytest.raises(StoreError, match="not a database"):
+            connect(str(path) and f"sqlite:///{path}", read_only=read_only)
+    assert path.read_bytes() == before
+
+
+def test_another_applications_postgresql_database_is_refused_and_untouched():
+    with fresh_postgres() as url:
+        engine = create_engine(url)
+        with engine.begin() as conn:
+            conn.execute(text("CREATE TABLE accounts (id integer primary key, owner text)"))
+            conn.execute(text("INSERT INTO accounts VALUES (1, 'ann')"))
+        for read_only in (False, True):
+            with pytest.raises(NotOurDatabase, match="accounts"):
+                connect(url, read_only=read_only)
+        with engine.connect() as conn:
+            assert inspect(conn).get_table_names() == ["accounts"]
+            assert conn.execute(text("SELECT owner FROM accounts")).scalar_one() == "ann"
+        engine.dispose()
+
+
+# -- read-only ----------------------------------------------------------------------------------------
+
+
+def test_read_only_never_creates_a_database(tmp_path, db_url):
+    missing = tmp_path / "nothing-here.db"
+    with pytest.raises(MissingDatabase):
+        connect(f"sqlite:///{missing}", read_only=True)
+    assert not missing.exists()
+    if db_url.startswith("postgresql"):  # an empty PostgreSQL database: no tables made
+        with pytest.raises(MissingDatabase):
+            connect(db_url, read_only=True)
+        engine = create_engine(db_url)
+        with engine.connect() as conn:
+            assert inspect(conn).get_table_names() == []
+        engine.dispose()
+
+
+def test_read_only_opens_cannot_write(db_url):
+    with Session(connect(db_url)) as db:
+        play(db, 2)
+    with Session(connect(db_url, read_only=True)) as db:
+        assert verify_session(1, session=db).ok
+        with pytest.raises(StoreError):
+            store.end_session(1, "quit", session=db)
+
+
+@contextmanager
+def mounted_tmpfs(where: Path, size: str):
+    """A small tmpfs at ``where`` (root only): skips, saying why, where mounting is impossible."""
+    where.mkdir(parents=True, exist_ok=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True, text=True)
+    if done.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here ({done.stderr.strip() or 'not root'})")
+    try:
+        yield where
+    finally:
+        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+
+
+def test_a_database_on_read_only_media_can_be_audited(tmp_path):
+    with mounted_tmpfs(tmp_path / "media", "8m") as media:
+        path = media / "brag.db"
+        engine = connect(f"sqlite:///{path}")
+        with Session(engine) as db:
+            sid = play(db, 6)
+            head = store.get_session(sid, session=db).head_hash
+        engine.dispose()
+        subprocess.run(["mount", "-o", "remount,ro", str(media)], check=True)
+        before = path.read_bytes()
+        engine = connect(f"sqlite:///{path}", read_only=True)
+        with Session(engine) as db:
+            report = verify_session(sid, session=db, head=head)
+            assert report.ok and report.hands == 6
+            assert [s.id for s in store.list_sessions(session=db)] == [sid]
+        engine.dispose()
+        assert path.read_bytes() == before
+        with pytest.raises(StoreError, match="read-only|cannot be opened"):
+            with Session(connect(f"sqlite:///{path}")) as db:
+                play(db, 1)
+
+
+# -- the first release's databases, upgraded in place -------------------------------------------------
+
+
+def _old_release_database(url: str) -> tuple[int, str]:
+    """A database as brag-table 0.1.0 wrote it: its schema (kept as SQL text in tests/) and a session of
+    real hands in its columns. Returns (session id, final bankroll)."""
+    engine = create_engine(url)
+    backend = engine.dialect.name
+    ddl = (HERE / "release_0_1" / f"{backend}.sql").read_text()
+    game = load_game("3-card-brag")
+    sitting = Sitting(game, Fraction(500), seed="old release")
+    mask = play_mask(game, "optimal")
+    with engine.begin() as conn:
+        for statement in ddl.split(";"):
+            if statement.strip() and not statement.strip().startswith("--") or "CREATE" in statement:
+                conn.exec_driver_sql(statement)
+        conn.execute(text("INSERT INTO schema_version (id, version) VALUES (1, 1)"))
+        conn.execute(text("INSERT INTO sessions (id, game, game_source, game_text, started_at, start_bankroll, "
+                          "bankroll, rounds, settings) VALUES (1, :g, 'built-in', :t, CURRENT_TIMESTAMP, '500', "
+                          "'500', 0, :s)"), {"g": game.name, "t": game.to_toml(), "s": json.dumps({"seed": "old release"})})
+        for n in range(1, 8):
+            before = sitting.bankroll
+            result = sitting.play_round(BETS, mask)
+            hand_id = conn.execute(text(
+                "INSERT INTO hands (id, session_id, round_no, played_at, commitment, seed, dealer_cards, dealer_hand, "
+                "qualifies, wagered, net, bankroll_before, bankroll_after, events) VALUES (:i, 1, :n, CURRENT_TIMESTAMP, "
+                ":c, :seed, :dc, :dh, :q, :w, :net, :b, :a, :e) RETURNING id"),
+                {"i": n, "n": n, "c": result.commitment, "seed": result.seed.hex(), "dc": store.cards_text(result.dealer_cards),
+                 "dh": result.dealer_hand, "q": result.qualifies, "w": str(result.wagered), "net": str(result.net),
+                 "b": str(before), "a": str(sitting.bankroll), "e": json.dumps([e.to_dict() for e in result.events])},
+            ).scalar_one()
+            for box in result.boxes:
+                nets = {s.bet: str(s.net) for s in box.settled}
+                conn.execute(text(
+                    "INSERT INTO boxes (hand_id, box, ante, pair_plus, cards, hand_name, decision, outcome, ante_net, "
+                    "play_net, ante_bonus_net, pair_plus_net) VALUES (:h, :b, :a, :p, :c, :n, :d, :o, :an, :pn, :abn, :ppn)"),
+                    {"h": hand_id, "b": box.box, "a": str(box.ante), "p": str(box.pair_plus), "c": store.cards_text(box.cards),
+                     "n": box.hand_name, "d": None if box.play is None else ("play" if box.play else "fold"),
+                     "o": box.outcome, "an": nets.get("ante"), "pn": nets.get("play"), "abn": nets.get("ante_bonus"),
+                     "ppn": nets.get("pair_plus")})
+        conn.execute(text("UPDATE sessions SET bankroll = :b, rounds = 7"), {"b": str(sitting.bankroll)})
+        if backend == "postgresql":  # the old release's serial counters, as its own inserts would have left them
+            for table in ("sessions", "hands", "boxes"):
+                conn.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))"))
+    engine.dispose()
+    return 1, str(sitting.bankroll)
+
+
+def test_a_database_written_by_the_first_release_is_upgraded_in_place(db_url):
+    sid, bankroll = _old_release_database(db_url)
+    with pytest.raises(StoreError, match="older brag-table"):  # read-only commands do not upgrade
+        connect(db_url, read_only=True)
+    engine = connect(db_url)  # play's open: upgraded in place
+    assert schema_revision(engine) == HEAD_REVISION
+    with Session(engine) as db:
+        record = store.get_session(sid, session=db)
+        assert record.bankroll == bankroll and record.rounds == 7 and record.head_hash
+        assert store.restore_stats(sid, session=db).rounds == 7
+        report = verify_session(sid, session=db)
+        assert report.ok, [str(m) for m in report.mismatches]
+        play(db, 3, session_id=sid)  # and it carries on, chained
+        assert verify_session(sid, session=db, head=store.get_session(sid, session=db).head_hash).ok
+    engine.dispose()
+
+
+# -- one process per session ---------------------------------------------------------------------------
+
+
+def test_a_second_claim_on_a_session_is_refused(db):
+    import socket
+
+    sid = play(db, 2)
+    first = f"{socket.gethostname()}:{os.getppid()}:live"  # another process, alive: the one that started us
+    store.claim_session(sid, first, session=db)
+    with pytest.raises(SessionBusy, match="being played by another process"):
+        store.claim_session(sid, store.lease_owner(), session=db)
+    with pytest.raises(SessionBusy):  # and its hands are refused too
+        play(db, 1, session_id=sid, owner=store.lease_owner())
+    store.release_session(sid, first, session=db)
+    store.claim_session(sid, store.lease_owner(), session=db)
+
+
+def test_a_seat_taken_over_in_the_same_process_cannot_store_any_more(db):
+    sid = play(db, 2)
+    old, new = store.lease_owner(), store.lease_owner()
+    store.claim_session(sid, old, session=db)
+    store.claim_session(sid, new, session=db)  # this process re-seats it (a web server's fresh seat)
+    with pytest.raises(SessionBusy):
+        play(db, 1, session_id=sid, owner=old)
+    play(db, 1, session_id=sid, owner=new)
+
+
+def test_a_lease_left_by_a_dead_process_is_taken_over(db):
+    import socket
+
+    sid = play(db, 1)
+    proc = subprocess.Popen(["true"])
+    proc.wait()  # a process id that no longer runs
+    dead = f"{socket.gethostname()}:{proc.pid}:abcd"
+    store.claim_session(sid, dead, session=db)
+    mine = store.lease_owner()
+    store.claim_session(sid, mine, session=db)
+    db.expire_all()
+    assert store.get_session(sid, session=db).lease_owner == mine
+
+
+def test_two_writers_on_one_session_cannot_both_store_a_hand(db_url):
+    """Without any lease, the head check alone keeps a second writer's hand out."""
+    game = load_game("3-card-brag")
+    with Session(connect(db_url)) as one, Session(connect(db_url)) as two:
+        sid = play(one, 2)
+        a = store.resume_sitting(store.get_session(sid, session=one), session=one)
+        b = store.resume_sitting(store.get_session(sid, session=two), session=two)
+        mask = play_mask(game, "optimal")
+        ra, rb = a.play_round(BETS, mask), b.play_round(BETS, mask)
+        store.record_round(sid, ra, a.bankroll - ra.net, a.bankroll, session=one)
+        with pytest.raises(StoreError):
+            store.record_round(sid, rb, b.bankroll - rb.net, b.bankroll, session=two)
+        assert verify_session(sid, session=two).ok
+
+
+# -- a full disk ------------------------------------------------------------------------------------------
+
+
+def test_a_full_disk_is_one_error_and_the_session_stays_resumable(tmp_path):
+    with mounted_tmpfs(tmp_path / "small", "1m") as small:
+        path = small / "brag.db"
+        engine = connect(f"sqlite:///{path}")
+        with Session(engine) as db:
+            sid = play(db, 3)
+        filler = small / "filler"
+        fd = os.open(filler, os.O_WRONLY | os.O_CREAT)  # fill the disk to the last block
+        try:
+            while os.write(fd, b"\0" * 4096):
+                pass
+        except OSError:
+            pass
+        os.close(fd)
+        with Session(engine) as db:
+            with pytest.raises(DiskFull, match="the disk is full"):
+                play(db, 200, session_id=sid)
+        filler.unlink()
+        with Session(engine) as db:
+            record = store.get_session(sid, session=db)
+            stored = record.rounds
+            assert stored >= 3
+            assert verify_session(sid, session=db).ok
+            play(db, 2, session_id=sid)  # resumes where the last stored hand left it
+            assert verify_session(sid, session=db).hands == stored + 2
+        engine.dispose()
+
+
+# -- copies between backends -----------------------------------------------------------------------------
+
+
+def test_copy_between_backends_keeps_every_chain(tmp_path):
+    sqlite_url = f"sqlite:///{tmp_path / 'a.db'}"
+    back_url = f"sqlite:///{tmp_path / 'back.db'}"
+    with Session(connect(sqlite_url)) as db:
+        first, second = play(db, 5), play(db, 9, seed=None)
+        heads = {sid: store.get_session(sid, session=db).head_hash for sid in (first, second)}
+    with fresh_postgres() as pg_url:
+        copied = copy_sessions(connect(sqlite_url, read_only=True), connect(pg_url))
+        assert [(c.source_id, c.hands) for c in copied] == [(first, 5), (second, 9)]
+        again = copy_sessions(connect(sqlite_url, read_only=True), connect(pg_url))
+        assert all(c.target_id is None for c in again)  # already there: nothing copied twice
+        with Session(connect(pg_url, read_only=True)) as db:
+            for c in copied:
+                assert verify_session(c.target_id, session=db, head=heads[c.source_id]).ok  # type: ignore[arg-type]
+        back = copy_sessions(connect(pg_url, read_only=True), connect(back_url), [copied[1].target_id])  # type: ignore[list-item]
+    with Session(connect(back_url, read_only=True)) as db:
+        assert verify_session(back[0].target_id, session=db, head=heads[second]).ok  # type: ignore[arg-type]
+
+
+# -- concurrent players -----------------------------------------------------------------------------------
+
+
+def test_concurrent_players_each_in_their_own_session_lose_nothing(db_url):
+    players, hands = 6, 15
+    engine = connect(db_url)
+    errors: list[BaseException] = []
+    ids: list[int] = []
+
+    def player(n: int) -> None:
+        try:
+            with Session(engine) as db:
+                owner = store.lease_owner() + f"-{n}"
+                ids.append(play(db, hands, seed=f"player {n}", owner=owner))
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=player, args=(n,)) for n in range(players)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    with Session(connect(db_url, read_only=True)) as db:
+        assert sorted(s.rounds for s in store.list_sessions(session=db)) == [hands] * players
+        for sid in ids:
+            assert verify_session(sid, session=db).ok
+    engine.dispose()
