@@ -271,19 +271,13 @@ def _expert_hint(view: Any, legal: Any) -> str:
 
 
 def _hint(table: Any, view: Any) -> str:
-    from casino.classic.hint import beat_chances
+    from casino.classic.hint import NoHint, seat_chances
     from cli.render import percent
 
-    if view.cards is None:
-        return "Hint: you are blind; look first (the hint needs your cards)."
-    kept = view.kept if view.kept is not None else view.cards
-    discards = view.discards
-    if len(kept) != 3:
-        return "Hint: discard first."
-    known = set(view.cards) | set(view.known_absent)
-    unseen = [c for c in range(table.rules.pack_size) if c not in known]
-    others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
-    chances = beat_chances(table.ranker, kept, discards, unseen, others, seed=f"hint-{view.hand_no}")
+    try:
+        chances = seat_chances(view, table.ranker, table.rules.pack_size)
+    except NoHint as why:
+        return f"Hint: {why}."
     parts = [f"{c.opponents} opponent{'s' if c.opponents > 1 else ''}: {percent(c.beat, 2)}"
              + ("" if c.exact else f" (simulated, {c.deals:,} deals)") for c in chances]
     return "Hint — your chance of a better hand than " + "; ".join(parts)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Run a command (e.g. `pytest`) with the services the tests need: a throw-away PostgreSQL server on
-# 127.0.0.1, started here and stopped on exit (also on failure or Ctrl-C). Its URL is given to the
-# tests in $BRAG_TEST_POSTGRES.
+# Run a command (e.g. `pytest`) with what the tests need: Debian's Chromium for the browser tests
+# (installed with apt-get where /usr/bin/chromium is missing and we are root; never a downloaded
+# browser), and a throw-away PostgreSQL server on 127.0.0.1, started here and stopped on exit (also on
+# failure or Ctrl-C). Its URL is given to the tests in $BRAG_TEST_POSTGRES.
 #
 #   bash scripts/with-services.sh pytest -q
 #
@@ -18,6 +19,12 @@ find_pg_bin() {
     command -v initdb >/dev/null 2>&1 && { dirname "$(command -v initdb)"; return 0; }
     return 1
 }
+
+if [[ ! -x /usr/bin/chromium && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+    echo "with-services: installing Chromium (apt-get)" >&2
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >&2
+fi
 
 PG_BIN="$(find_pg_bin || true)"
 if [[ -z "$PG_BIN" && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then

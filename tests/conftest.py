@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
 import pytest
 from typer.testing import CliRunner
+
+# The tests never touch the player's own database: the application directory (where the default
+# brag.db lives) is a fresh folder for the whole run, inherited by every subprocess the tests start,
+# and a BRAG_DB set in the caller's shell is ignored.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="brag-tests-config-")
+atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
+os.environ.pop("BRAG_DB", None)
 
 
 @pytest.fixture

@@ -416,6 +416,30 @@ async def act(request: Request, session_id: int, body: ClassicAction) -> JSONRes
         return JSONResponse(state(seat))
 
 
+@router.get("/sessions/{session_id}/hint", summary="The terminal's h: your chance of beating those still in, and the expert")
+async def hint(request: Request, session_id: int) -> JSONResponse:
+    """Counted over the cards your seat has not seen (:func:`casino.classic.hint.seat_chances`), plus what
+    the computed expert would do in your seat when it is your turn (:func:`~casino.classic.opponents.seat.expert_hint`)."""
+    from casino.classic.hint import NoHint, seat_chances
+    from casino.classic.opponents.seat import expert_hint
+
+    seat = _seat(request, session_id)
+    with seat.lock:
+        table = seat.table
+        if table.state is None:
+            raise Conflict("no hand in play: deal the next hand first")
+        view = table.view(seat.you)
+        try:
+            chances = [{"opponents": c.opponents, "beat": float(c.beat), "exact_beat": str(c.beat), "exact": c.exact,
+                        "deals": c.deals} for c in seat_chances(view, table.ranker, table.rules.pack_size)]
+            reason = None
+        except NoHint as why:
+            chances, reason = [], str(why)
+        expert = expert_hint(view, table.legal_actions()) if table.to_act == seat.you else None
+        return JSONResponse({"session": session_id, "hand_no": table.hand_no, "chances": chances,
+                             "reason": reason, "expert": expert})
+
+
 @router.post("/sessions/{session_id}/next", summary="Deal the next hand")
 async def next_hand(request: Request, session_id: int, body: Step) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):

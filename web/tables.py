@@ -115,8 +115,32 @@ class Seat:
     ended: str | None = None  # why the session ended, once it has
     meter: str | None = None  # the progressive meter, as stored after the last hand (None: no progressive)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    lesson: Any = None  # casino.trainer.Lesson: the trainer's tally of mistakes (trainer sessions only)
+    feedback: list[dict[str, Any]] = field(default_factory=list)  # what each decision of the last hand cost
     _game_view: dict[str, Any] | None = field(default=None, repr=False)
     _report: Any = field(default=None, repr=False)
+    _advice: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.trainer and self.lesson is None:
+            from casino.trainer import Lesson
+
+            self.lesson = Lesson()
+
+    @property
+    def shows_up_card(self) -> bool:
+        """The dealer's up card is seen: the hole-card trainer, or a Face Up game (shown to everyone)."""
+        return self.trainer or bool(getattr(self.service.game.rules, "face_up", False))
+
+    def advice(self, rnd: Any, box: int) -> Any:
+        """:func:`casino.trainer.advise` for a box of the round in play (once per box and round)."""
+        key = (rnd.round_no, box)
+        if key not in self._advice:
+            from casino.trainer import advise
+
+            self._advice = {k: v for k, v in self._advice.items() if k[0] == rnd.round_no}
+            self._advice[key] = advise(self.service.game, rnd.cards[box], rnd.up_card)
+        return self._advice[key]
 
     @property
     def game_view(self) -> dict[str, Any]:
@@ -263,26 +287,41 @@ def _hint(seat: Seat, rnd: Any, box: int) -> dict[str, Any] | None:
     """The exact optimal decision for a box (with the dealer's face-up card, where one is shown)."""
     if not seat.hints and not seat.trainer:
         return None
-    service = seat.service
-    hint = getattr(service, "hint", None)
-    if callable(hint):  # the service's own hint (informed by a face-up card, the trainer)
-        return _hint_dict(hint(box))
+    if seat.shows_up_card:  # the informed strategy: the exact EVs knowing the up card
+        advice = seat.advice(rnd, box)
+        return {"play": advice.best == "play", "ev_play": float(advice.ev_play), "ev_fold": float(advice.ev_fold),
+                "exact_play": str(advice.ev_play), "exact_fold": str(advice.ev_fold), "informed": True}
     decision = seat.report.decision(rnd.hand(box))
-    return {"play": decision.play, "ev_play": float(decision.ev_play), "ev_fold": float(decision.ev_fold)}
+    return {"play": decision.play, "ev_play": float(decision.ev_play), "ev_fold": float(decision.ev_fold),
+            "informed": False}
 
 
-def _hint_dict(value: Any) -> dict[str, Any]:
-    if hasattr(value, "to_dict"):
-        return dict(value.to_dict())
-    return {"play": bool(value.play), "ev_play": float(value.ev_play), "ev_fold": float(value.ev_fold)}
+def _face_up(seat: Seat, rnd: Any) -> list[str]:
+    """The dealer's cards the player may see before the settlement: the up card in trainer and Face Up play."""
+    return _cards((rnd.up_card,)) if seat.shows_up_card else []
 
 
-def _face_up(service: Any, rnd: Any) -> list[str]:
-    """The dealer's cards the player may see before the settlement: the face-up card, if the game has one."""
-    shown = getattr(rnd, "dealer_face_up", None)
-    if shown is None:
-        return []
-    return _cards(shown if isinstance(shown, (tuple, list)) else (shown,))
+def _lesson_dict(seat: Seat) -> dict[str, Any] | None:
+    """The trainer's tally: decisions, mistakes, their total cost (exact and as numbers), the last hand's costs."""
+    lesson = seat.lesson
+    if lesson is None:
+        return None
+    return {**lesson.to_dict(), "exact_antes": str(lesson.cost), "exact_money": str(lesson.money),
+            "last": list(seat.feedback)}
+
+
+def _judge(seat: Seat, rnd: Any, box: int, play: bool) -> None:
+    """Count a trainer decision just taken: what it cost against the best, per Ante and in money."""
+    if seat.lesson is None:
+        return
+    advice = seat.advice(rnd, box)
+    ante = next(b.ante for b in rnd.bets if b.box == box)
+    money = seat.lesson.record(advice, play, ante)
+    cost = advice.cost(play)
+    seat.feedback.append({
+        "round_no": rnd.round_no, "box": box, "hand": advice.hand, "play": play, "best": advice.best,
+        "mistake": cost > 0, "cost": float(cost), "exact_cost": str(cost), "money": float(money),
+        "exact_money": str(money)})
 
 
 def _round_dict(seat: Seat, rnd: Any) -> dict[str, Any]:
@@ -299,7 +338,7 @@ def _round_dict(seat: Seat, rnd: Any) -> dict[str, Any]:
             "hint": _hint(seat, rnd, bets.box) if bets.box in pending else None,
         })
     return {"round_no": rnd.round_no, "commitment": rnd.commitment, "boxes": boxes,
-            "pending": list(rnd.pending), "dealer": {"cards": _face_up(seat.service, rnd), "hidden": True}}
+            "pending": list(rnd.pending), "dealer": {"cards": _face_up(seat, rnd), "hidden": True}}
 
 
 def result_dict(result: Any) -> dict[str, Any]:
@@ -340,6 +379,7 @@ def state(seat: Seat) -> dict[str, Any]:
         "last": seat.last,
         "hints": seat.hints,
         "trainer": seat.trainer,
+        "lesson": _lesson_dict(seat),
         "ended": seat.ended,
         "meter": seat.meter,
         "out_of_chips": rnd is None and not seat.ended and sitting.out_of_chips(),
@@ -418,8 +458,6 @@ async def create(request: Request, body: NewSession) -> JSONResponse:
     if body.game.lower() not in table_games():  # built-in games only: a request never names a file
         raise NotFound(f"no built-in game {body.game!r} at this table (games: {', '.join(table_games())})")
     game = load_game(body.game.lower())
-    if body.trainer and not hasattr(TableService, "hint"):  # the trainer needs the service's informed hint
-        raise WebError("the hole-card trainer is not available at this table yet")
     stakes = [s.bets() for s in body.stakes]
     service = TableService.new(game, _amount(body.bankroll, "bankroll"), stakes=stakes, seed=body.seed,
                                settings={"hints": body.hints, "trainer": body.trainer, "front_end": "web"})
@@ -468,6 +506,7 @@ async def deal(request: Request, session_id: int, body: Deal) -> JSONResponse:
         if service.round is not None:
             raise Conflict(f"hand {service.round.round_no} is in play: play or fold every box first")
         rnd = service.deal([s.bets() for s in body.stakes])
+        seat.feedback = []  # a new hand: the trainer's notes on the previous hand's decisions are dropped
         if not rnd.pending:  # nothing to decide (Pair Plus and side bets alone): settled at once
             seat.last = result_dict(service.settle())
             seat.read_meter(db)
@@ -480,7 +519,9 @@ async def decide(request: Request, session_id: int, body: Decide) -> JSONRespons
         service = seat.service
         if service.round is None:
             raise Conflict("no hand in play: deal first")
+        rnd = service.round
         service.decide(body.box, body.play)
+        _judge(seat, rnd, body.box, body.play)
         if not service.round.pending:
             seat.last = result_dict(service.settle())
             seat.read_meter(db)

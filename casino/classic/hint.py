@@ -24,11 +24,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from casino.besthand import HandRanker
+from casino.errors import BragError
 
-__all__ = ["Chance", "beat_chances", "SIMULATED_DEALS"]
+if TYPE_CHECKING:
+    from casino.classic.view import SeatView
+
+__all__ = ["Chance", "NoHint", "beat_chances", "seat_chances", "SIMULATED_DEALS"]
 
 SIMULATED_DEALS = 20_000
 
@@ -72,6 +76,26 @@ def beat_chances(ranker: HandRanker, kept: Sequence[int], discards: Sequence[int
                 wins += 1
         out.append(Chance(k, Fraction(wins, SIMULATED_DEALS), False, SIMULATED_DEALS))
     return out
+
+
+class NoHint(BragError):
+    """The seat cannot be given the hint now (its cards are unseen, or not yet cut down to three)."""
+
+
+def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Chance]:
+    """The hint for one seat, from what that seat may see: its chance of beating 1, 2, … of the opponents
+    still in (betting, or covered), counting over the cards it has not seen (its own cards and
+    :attr:`~casino.classic.view.SeatView.known_absent` are left out). Raises :class:`NoHint` when the seat
+    is blind or must discard first. The terminal's ``h`` key and the web page's Hint button both call it."""
+    if view.cards is None:
+        raise NoHint("you are blind; look first (the hint needs your cards)")
+    kept = view.kept if view.kept is not None else view.cards
+    if len(kept) != 3:
+        raise NoHint("discard first")
+    known = set(view.cards) | set(view.known_absent)
+    unseen = [c for c in range(pack_size) if c not in known]
+    others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
+    return beat_chances(ranker, kept, view.discards, unseen, others, seed=f"hint-{view.hand_no}")
 
 
 def _two_weaker(weaker: Sequence[tuple[int, ...]], unseen: int) -> Fraction:

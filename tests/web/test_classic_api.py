@@ -179,3 +179,42 @@ def test_the_computer_seats_are_the_characters_chosen(client, url):
     experts = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2, "players": "experts"})
     assert experts["players"] == ["you", "expert", "expert"]
     assert client.post("/api/classic/sessions", json={"players": "sharks"}).status_code == 422
+
+
+def test_the_hint_counts_over_the_unseen_cards_and_adds_the_expert(client, url):
+    """GET …/hint: blind, it says look first; after a look, the chance of beating one opponent is the count
+    over every hand the 49 unseen cards make (checked here by brute force), one figure per opponent in,
+    with the expert's advice on your turn; and it never carries a card."""
+    from itertools import combinations
+
+    from casino.besthand import HandRanker
+    from casino.cards import parse_cards
+
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2, "hands": 2, "seed": "hint"})
+    assert client.get(f"/api/classic/sessions/{s['session']}/hint").status_code == 200
+    while s["in_hand"] and s["cards"] is None:
+        blind = client.get(f"/api/classic/sessions/{s['session']}/hint").json()
+        assert blind["chances"] == [] and "blind" in blind["reason"]
+        if s["legal"] and s["legal"]["look"]:
+            s = post(client, f"/api/classic/sessions/{s['session']}/act", {"seq": s["seq"], "action": "look"})
+        else:
+            break
+    assert s["in_hand"] and s["cards"] is not None
+    response = client.get(f"/api/classic/sessions/{s['session']}/hint")
+    assert response.status_code == 200 and cards_in(response.json()) == set()
+    hint = response.json()
+    ranker = HandRanker()
+    mine = [c.index for c in parse_cards(" ".join(s["cards"]))]
+    key = ranker.three_key(*mine)
+    hands = list(combinations([c for c in range(52) if c not in mine], 3))
+    weaker = sum(1 for h in hands if ranker.three_key(*h) < key)
+    still_in = sum(1 for i, seat in enumerate(s["seats"]) if i != s["you"] and seat["status"] in ("blind", "seen", "covered"))
+    assert [c["opponents"] for c in hint["chances"]] == list(range(1, max(1, still_in) + 1))
+    assert Fraction(hint["chances"][0]["exact_beat"]) == Fraction(weaker, len(hands)) and hint["chances"][0]["exact"]
+    if s["legal"] is None:
+        assert hint["expert"] is None
+    else:
+        assert hint["expert"].startswith("The expert")
+    s = play_hand(client, s)
+    between = client.get(f"/api/classic/sessions/{s['session']}/hint")
+    assert between.status_code == 409 and "deal the next hand" in between.text

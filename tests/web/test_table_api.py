@@ -264,3 +264,53 @@ def test_every_side_bet_at_the_table_is_settled_stored_and_verified(client, url)
     record, hands, ok = stored(url, s["session"])
     assert ok and len(hands) == 4 and Fraction(record.bankroll) == 1000 + total == Fraction(s["bankroll"])
     assert Fraction(s["meter"]) > 1000  # each progressive stake adds a tenth of itself (no mini royal here)
+
+
+def test_a_trainer_session_shows_the_up_card_only_and_prices_each_mistake(client, url):
+    """In trainer mode the dealer's first card is shown from the deal on, the other two only at the
+    settlement; the hint is casino.trainer's informed one, and each decision's cost is its figure."""
+    from casino.trainer import advise
+
+    game = load_game("3-card-brag")
+    s = sit(client, bankroll="500", trainer=True, stakes=[{"box": 1, "ante": "5"}])
+    assert s["trainer"] and s["lesson"]["decisions"] == 0
+    total = Fraction(0)
+    decisions = mistakes = 0
+    for hand in range(1, 13):
+        stakes = [{"box": 1, "ante": "5"}, {"box": 2, "ante": "2"}]
+        responses = play_hand(client, s, stakes, decide=lambda box, hand=hand: (hand + box) % 3 != 0)
+        _, hands, _ = stored(url, s["session"])
+        dealer = hands[-1].dealer_cards.split()
+        for response in responses[:-1]:  # the hand in play
+            rnd = response["round"]
+            assert rnd["dealer"]["cards"] == [dealer[0]]  # the up card, and never the other two
+            current = {k: v for k, v in response.items() if k != "last"}
+            own = {c for box in rnd["boxes"] for c in box["cards"]}
+            assert cards_in(current) == own | {dealer[0]} and not set(dealer[1:]) & cards_in(current)
+        final = responses[-1]
+        assert final["last"]["dealer"]["cards"] == dealer
+        first = responses[0]["round"]
+        for box in first["boxes"]:
+            advice = advise(game, " ".join(box["cards"]), dealer[0])
+            assert box["hint"]["informed"] and box["hint"]["play"] == (advice.best == "play")
+            assert Fraction(box["hint"]["exact_play"]) == advice.ev_play
+            played = (hand + box["box"]) % 3 != 0
+            note = next(n for n in final["lesson"]["last"] if n["box"] == box["box"])
+            assert note["play"] == played and Fraction(note["exact_cost"]) == advice.cost(played)
+            ante = Fraction(box["stakes"]["ante"])
+            assert Fraction(note["exact_money"]) == advice.cost(played) * ante
+            total += advice.cost(played) * ante
+            decisions += 1
+            mistakes += advice.cost(played) > 0
+        lesson = final["lesson"]
+        assert lesson["decisions"] == decisions and lesson["mistakes"] == mistakes
+        assert Fraction(lesson["exact_money"]) == total
+        s = final
+    assert mistakes > 0 and decisions - mistakes > 0  # both kinds were priced
+
+
+def test_without_the_trainer_the_plain_game_shows_no_dealer_card_and_keeps_no_lesson(client):
+    s = sit(client, stakes=[{"box": 1, "ante": "5"}])
+    dealt = play_hand(client, s, [{"box": 1, "ante": "5"}])[0]
+    assert dealt["round"]["dealer"]["cards"] == [] and dealt["lesson"] is None
+    assert dealt["round"]["boxes"][0]["hint"]["informed"] is False

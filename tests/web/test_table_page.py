@@ -162,3 +162,38 @@ def test_side_bets_by_clicking(served, page, shots):
     assert Fraction(page.locator("#bankroll").inner_text()) == Fraction(record.bankroll)
     assert Fraction(page.locator("#meter").inner_text()) == Fraction("1000.1")
     page.screenshot(path=str(shots / "table-side-bets.png"), full_page=True)
+
+
+def test_the_trainer_shows_the_up_card_and_prices_a_click(served, page, shots):
+    """Trainer ticked: after the deal the dealer shows exactly one card (the library's up card), the hint is
+    the informed one, and a click on Play says what it cost in exact EV (casino.trainer's figure)."""
+    from casino.trainer import advise
+
+    page.goto(f"{served.url}/table")
+    page.wait_for_selector("#sit-game option", state="attached")
+    page.select_option("#sit-game", "3-card-brag")
+    page.fill("#sit-bankroll", "250")
+    page.select_option("#sit-boxes", "1")
+    page.fill("#sit-seed", "trainer-clicks")
+    page.check("#sit-trainer")
+    page.click("#sit-down")
+    page.wait_for_selector('.box[data-box="1"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    sitting = Sitting(load_game("3-card-brag"), Fraction(250), seed="trainer-clicks")
+    rnd = sitting.deal([BoxBets(1, 5)])
+    up = rnd.up_card.ascii()
+    assert page.locator("#dealer-cards .card.back").count() == 2
+    assert page.locator("#dealer-cards .card[data-card]").evaluate_all("cs => cs.map(c => c.dataset.card)") == [up]
+    assert f"knowing the {up}" in page.locator(".hint").inner_text()
+    page.click('.box[data-box="1"] [data-action="play"]')
+    page.wait_for_selector("#trainer-total")
+    advice = advise(load_game("3-card-brag"), rnd.cards[1], rnd.up_card)
+    note = page.locator('#trainer p[data-box="1"]').inner_text()
+    if advice.cost(True):
+        assert "mistake" in note and f"exact {advice.cost(True)}" in note
+    else:
+        assert "best decision" in note
+    total = page.locator("#trainer-total").inner_text()
+    assert total.startswith("1 decision(s)") and f"(exact {advice.cost(True) * 5})" in total
+    page.screenshot(path=str(shots / "table-trainer.png"), full_page=True)

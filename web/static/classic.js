@@ -218,8 +218,24 @@ function drawRules() {
       el("li", {}, `Pack: ${r.shuffle === "traditional" ? "not shuffled between hands (after a prial wins, it is)" : "shuffled every hand"}.`))].filter(Boolean));
 }
 
+async function showHint() {
+  if (!S || !S.in_hand) { say("The hint is for a hand in play.", true); return; }
+  let h;
+  try { h = await api("GET", `/api/classic/sessions/${S.session}/hint`); } catch (error) { say(error.message, true); return; }
+  const pct = (x) => `${(x * 100).toFixed(2)}%`;
+  const lines = h.reason ? [el("p", { id: "c-hint-chances" }, `Hint: ${h.reason}.`)]
+    : [el("p", { id: "c-hint-chances" }, "Your chance of a better hand than " + h.chances.map((c) =>
+        `${c.opponents} opponent${c.opponents > 1 ? "s" : ""}: ${pct(c.beat)}` +
+        (c.exact ? ` (exact ${c.exact_beat})` : ` (simulated, ${c.deals.toLocaleString()} deals)`)).join("; "))];
+  if (h.expert) lines.push(el("p", { id: "c-hint-expert", style: "white-space: pre-line" }, h.expert));
+  $("c-hint").replaceChildren(el("h2", {}, `Hint · hand ${h.hand_no}`), ...lines);
+  $("c-hint").hidden = false;
+}
+
 function draw() {
   if (!S) return;
+  $("c-hint").hidden = true;  // a hint shown was for the table before this answer: ask again
+  $("c-hint-button").disabled = !S.in_hand;
   localStorage.setItem(sessionKey, String(S.session));
   $("c-lobby").hidden = true;
   $("c-room").hidden = false;
@@ -289,6 +305,7 @@ function onKey(event) {
   if (!S || event.target.matches("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   const key = event.key;
   if (key === "?") { $("c-rules-panel").hidden = !$("c-rules-panel").hidden; return; }
+  if (key === "h") { showHint(); return; }
   if (key === "q" && !S.in_hand && !S.ended) { send("end"); return; }
   const target = key === "Enter" ? $("c-next") : document.querySelector(`#c-actions [data-key="${key}"]`);
   if (target && !target.disabled) { event.preventDefault(); target.click(); }
@@ -296,6 +313,7 @@ function onKey(event) {
 
 function init() {
   $("c-sit").addEventListener("submit", sitDown);
+  $("c-hint-button").addEventListener("click", showHint);
   $("c-show-rules").addEventListener("click", () => { $("c-rules-panel").hidden = !$("c-rules-panel").hidden; });
   $("c-leave").addEventListener("click", () => {
     if (S && S.in_hand) { say("Finish this hand first (fold if you want out).", true); return; }

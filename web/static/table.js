@@ -104,7 +104,7 @@ function drawDealer() {
   if (r) {
     const shown = r.dealer.cards;
     cards.replaceChildren(...[0, 1, 2].map((i) => cardEl(shown[i] || null)));
-    note.textContent = shown.length ? "Dealer's face-up card" : "";
+    note.textContent = shown.length ? (S.trainer ? "Dealer's up card (trainer)" : "Dealer's face-up card") : "";
     note.className = "dealer-note";
   } else if (last) {
     cards.replaceChildren(...last.dealer.cards.map((c) => cardEl(c)));
@@ -151,7 +151,8 @@ function drawBoxes() {
         el("button", { type: "button", class: "btn fold", "data-action": "fold", "data-box": n,
                        onclick: () => act("decide", { box: n, play: false }) }, "Fold")));
       if (hint) {
-        box.append(el("div", { class: "hint" }, `Hint: ${hint.play ? "PLAY" : "FOLD"} · EV play ${hint.ev_play.toFixed(3)}, fold ${hint.ev_fold.toFixed(3)}`));
+        const knowing = hint.informed ? `, knowing the ${r.dealer.cards[0]}` : "";
+        box.append(el("div", { class: "hint" }, `Hint${knowing}: ${hint.play ? "PLAY" : "FOLD"} · EV play ${hint.ev_play.toFixed(3)}, fold ${hint.ev_fold.toFixed(3)}`));
       }
     } else if (live) {
       box.append(el("div", { class: "decided" }, live.decision === true ? "Played" : live.decision === false ? "Folded" : ""));
@@ -225,6 +226,20 @@ async function drawHistory() {
   } catch (e) { /* the history is a convenience: the table goes on */ }
 }
 
+function drawTrainer() {
+  const lesson = S.lesson;
+  $("trainer-panel").hidden = !lesson;
+  if (!lesson) return;
+  const notes = lesson.last.map((n) => el("p", { class: n.mistake ? "mistake" : "right", "data-box": n.box },
+    n.mistake
+      ? `Box ${n.box} (${n.hand}): ${n.play ? "playing" : "folding"} was a mistake — it cost ${n.cost.toFixed(4)} Antes ` +
+        `in expected value (${n.money.toFixed(4)} at this Ante; exact ${n.exact_cost}); ${n.best} was better.`
+      : `Box ${n.box} (${n.hand}): ${n.play ? "playing" : "folding"} was the best decision.`));
+  $("trainer").replaceChildren(...notes,
+    el("p", { id: "trainer-total" }, `${lesson.decisions} decision(s), ${lesson.mistakes} mistake(s); mistakes cost ` +
+       `${lesson.cost_antes.toFixed(4)} Antes in expected value, ${lesson.cost_money.toFixed(4)} in money (exact ${lesson.exact_money}).`));
+}
+
 function draw() {
   if (!S) return;
   if (S.session) localStorage.setItem(sessionKey, String(S.session));
@@ -236,6 +251,7 @@ function draw() {
   drawBoxes();
   drawPaytable();
   drawLast();
+  drawTrainer();
   if (!S.round) drawHistory();
 }
 
@@ -302,7 +318,7 @@ async function sitDown(event) {
   event.preventDefault();
   const boxes = Number($("sit-boxes").value);
   const body = { game: $("sit-game").value, bankroll: $("sit-bankroll").value.trim() || "100",
-                 hints: $("sit-hints").checked,
+                 hints: $("sit-hints").checked, trainer: $("sit-trainer").checked,
                  stakes: Array.from({ length: boxes }, (_, i) => ({ box: i + 1, ante: "5" })) };
   if ($("sit-seed").value.trim()) body.seed = $("sit-seed").value.trim();
   try {
