@@ -56,7 +56,7 @@ from casino.events import BoxBets
 from casino.games import Game
 from casino.money import text as money_text
 from casino.sitting import Sitting, StakeRule
-from casino.table import Round, RoundResult, exposure
+from casino.table import Round, RoundResult
 
 if TYPE_CHECKING:
     import numpy as np
@@ -249,34 +249,12 @@ class TableService:
     ) -> int:
         """Play and store up to ``hands`` rounds by a stake rule and a play mask; stops early as
         :meth:`casino.sitting.Sitting.autoplay` does (``sitting.stop_reason`` says why)."""
-        sitting = self.sitting
-        played = 0
-        start = sitting.bankroll
-        sitting.stop_reason = None
-        for _ in range(hands):
-            bets = stakes(sitting)
-            if bets is None:
-                sitting.stop_reason = "bankroll"
-                break
-            sitting.table.verify_bets(bets)  # limits: raises
-            if exposure(bets) > sitting.bankroll:
-                sitting.stop_reason = "bankroll"
-                break
+        def play_and_store(bets: Sequence[BoxBets], mask: np.ndarray) -> RoundResult:
             self.stakes = tuple(bets)
-            result = self.play_round(bets, strategy)
-            played += 1
-            if on_round is not None:
-                on_round(result)
-            change = sitting.bankroll - start
-            if stop_win is not None and change >= stop_win:
-                sitting.stop_reason = "stop-win"
-                break
-            if stop_loss is not None and -change >= stop_loss:
-                sitting.stop_reason = "stop-loss"
-                break
-        else:
-            sitting.stop_reason = "hands"
-        return played
+            return self.play_round(bets, mask)
+
+        return self.sitting.autoplay(stakes, strategy, hands=hands, stop_win=stop_win, stop_loss=stop_loss,
+                                     on_round=on_round, play_round=play_and_store)
 
     # -- the end ------------------------------------------------------------------------------------------
 

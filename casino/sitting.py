@@ -334,6 +334,7 @@ class Sitting:
         stop_win: Fraction | None = None,
         stop_loss: Fraction | None = None,
         on_round: Callable[[RoundResult], None] | None = None,
+        play_round: Callable[[Sequence[BoxBets], np.ndarray], RoundResult] | None = None,
     ) -> int:
         """Play up to ``hands`` rounds; stop early when the bankroll cannot cover the bets, or when
         the net result since the start reaches ``+stop_win`` or ``-stop_loss``. Returns the rounds
@@ -341,7 +342,10 @@ class Sitting:
 
         Bets the table refuses for any other reason (above the maximum, below the minimum, no such
         bet) raise :class:`~casino.errors.BetError`: they are a mistake, not the end of the chips.
+        ``play_round`` plays one round (default :meth:`play_round`; the session service passes its own,
+        which also stores the round).
         """
+        play = self.play_round if play_round is None else play_round
         played = 0
         start = self.bankroll
         self.stop_reason = None
@@ -354,7 +358,7 @@ class Sitting:
             if exposure(bets) > self.bankroll:
                 self.stop_reason = "bankroll"
                 break
-            result = self.play_round(bets, strategy)
+            result = play(bets, strategy)
             played += 1
             if on_round is not None:
                 on_round(result)
