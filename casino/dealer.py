@@ -23,8 +23,10 @@ every paytable, strategy and rule that is analysed with them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 import numpy as np
 
@@ -145,18 +147,27 @@ def _dealer_outcomes(ranking: Ranking, qualifier: str) -> DealerOutcomes:
     return _build_outcomes(ranking, hand_table(ranking).threshold(qualifier), qualifier)
 
 
-def _build_outcomes(ranking: Ranking, q: int, qualifier: str) -> DealerOutcomes:
-    counts = _cumulative(ranking)
-    s = counts.strength
-    below_q = counts.below(q)
-    below_s = counts.below(s)
-    below_s_or_equal = counts.below(s + 1)
+def split_outcomes(below: Callable[[Any], np.ndarray], strength: np.ndarray, q: int,
+                   dealer_hands: int) -> dict[str, np.ndarray]:
+    """Per player hand, the dealer hands that don't qualify, lose to, tie or beat it, from ``below(r)`` (per
+    player hand: the dealer hands left by card removal whose strength is below ``r``), the player's
+    ``strength``, the qualifier's strength ``q`` and the number of dealer hands. Read-only arrays, keyed
+    ``not_qualify``, ``win``, ``tie``, ``lose``. Shared by the three-card, four-card and wild-card counts."""
+    below_q = below(q)
+    below_s = below(strength)
+    below_s_or_equal = below(strength + 1)
     win = np.maximum(below_s - below_q, 0)
-    tie = np.where(s >= q, below_s_or_equal - below_s, 0)
-    lose = N_DEALER_HANDS - np.maximum(below_s_or_equal, below_q)
+    tie = np.where(strength >= q, below_s_or_equal - below_s, 0)
+    lose = dealer_hands - np.maximum(below_s_or_equal, below_q)
     arrays = {"not_qualify": below_q, "win": win, "tie": tie, "lose": lose}
     for array in arrays.values():
         array.setflags(write=False)
+    return arrays
+
+
+def _build_outcomes(ranking: Ranking, q: int, qualifier: str) -> DealerOutcomes:
+    counts = _cumulative(ranking)
+    arrays = split_outcomes(counts.below, counts.strength, q, N_DEALER_HANDS)
     return DealerOutcomes(
         table=hand_table(ranking), qualifier=qualifier, qualifier_strength=q, **arrays
     )

@@ -34,6 +34,7 @@ from math import comb
 
 import numpy as np
 
+from casino.dealer import split_outcomes
 from casino.hands import HandTable, hand_table
 from casino.rankings import Ranking, get_ranking
 
@@ -213,16 +214,7 @@ def _outcomes(ranking: Ranking, qualifier: str, discard_breaks_ties: bool) -> Fo
     table = _four_card_table(ranking, discard_breaks_ties)
     counts = _counts(ranking, discard_breaks_ties)
     q = table.strength_of_three(table.three.threshold(qualifier))
-    s = counts.strength
-    below_q = counts.below(q)
-    below_s = counts.below(s)
-    below_s_or_equal = counts.below(s + 1)
-    win = np.maximum(below_s - below_q, 0)
-    tie = np.where(s >= q, below_s_or_equal - below_s, 0)
-    lose = N_FOUR_CARD_DEALER_HANDS - np.maximum(below_s_or_equal, below_q)
-    arrays = {"not_qualify": below_q, "win": win, "tie": tie, "lose": lose}
-    for array in arrays.values():
-        array.setflags(write=False)
+    arrays = split_outcomes(counts.below, counts.strength, q, N_FOUR_CARD_DEALER_HANDS)
     return FourCardOutcomes(table=table, qualifier=qualifier, qualifier_strength=q, **arrays)
 
 

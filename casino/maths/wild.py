@@ -27,6 +27,7 @@ from math import comb
 
 import numpy as np
 
+from casino.dealer import split_outcomes
 from casino.hands import HandTable, hand_table
 from casino.rankings import Ranking, get_ranking
 
@@ -185,15 +186,7 @@ def _outcomes(ranking: Ranking, qualifier: str, wild: tuple[int, ...], deck: int
     table = _wild_table(ranking, wild, deck)
     counts = _counts(ranking, wild, deck)
     q = table.strength_of_three(table.three.threshold(qualifier))
-    s = counts.strength
-    below_q, below_s, below_s_or_equal = counts.below(q), counts.below(s), counts.below(s + 1)
-    n_dealer = comb(deck - 3, 3)
-    win = np.maximum(below_s - below_q, 0)
-    tie = np.where(s >= q, below_s_or_equal - below_s, 0)
-    lose = n_dealer - np.maximum(below_s_or_equal, below_q)
-    arrays = {"not_qualify": below_q, "win": win, "tie": tie, "lose": lose}
-    for array in arrays.values():
-        array.setflags(write=False)
+    arrays = split_outcomes(counts.below, counts.strength, q, comb(deck - 3, 3))
     return WildOutcomes(table=table, qualifier=qualifier, qualifier_strength=q, **arrays)
 
 
