@@ -243,18 +243,22 @@ class HeadToHeadTable:
 
         return get_side_bet(bet).labels.get(hand, hand.replace("_", " ")) if bet in REGISTRY else hand.replace("_", " ")
 
+    def limits_of(self, bet: str) -> tuple[Fraction | None, Fraction | None]:
+        """The table's (minimum, maximum) stake on ``bet`` (``None``: no limit): the Ante's limits for the
+        bets on a hand and the Tie, the Pair Plus limits for Pair Plus and hand-value bets, none for side bets."""
+        limits = self.game.limits
+        if bet in self.names[:2] or bet == "tie":
+            return limits.min_ante, limits.max_ante
+        if any(side.bet == bet for side in self.game.side_bets):
+            return None, None
+        return limits.min_pair_plus, limits.max_pair_plus
+
     def problem(self, bet: str, stake: Fraction) -> str | None:
         """What is wrong with ``stake`` on ``bet`` at this table (limits, the largest amount), or ``None``."""
-        limits = self.game.limits
         title = self.titles[bet]
         if stake > MAX_AMOUNT:
             return f"the {title} stake must be at most {MAX_AMOUNT:,}"
-        if bet in self.names[:2] or bet == "tie":
-            low, high = limits.min_ante, limits.max_ante
-        elif any(side.bet == bet for side in self.game.side_bets):
-            low, high = None, None
-        else:
-            low, high = limits.min_pair_plus, limits.max_pair_plus
+        low, high = self.limits_of(bet)
         if low is not None and stake < low:
             return f"the {title} stake {amount_text(stake)} is below the table minimum {amount_text(low)}"
         if high is not None and stake > high:
@@ -276,18 +280,13 @@ class HeadToHeadTable:
         if bankroll is not None and bets.total > bankroll:
             raise BetError(f"these bets need {amount_text(bets.total)} but the bankroll is {amount_text(bankroll)}")
 
-    def smallest_stake(self) -> Fraction | None:
-        """The smallest stake the table takes on some bet (``None``: any amount above 0)."""
-        lows = [self.game.limits.min_ante, self.game.limits.min_pair_plus] if len(self.names) > 3 else [
-            self.game.limits.min_ante]
-        if any(side.bet for side in self.game.side_bets) or any(low is None for low in lows):
-            return None
-        return min(low for low in lows if low is not None)
+    def smallest_stake(self) -> Fraction:
+        """The smallest stake some bet of this table takes (0: any amount above 0)."""
+        return min(self.limits_of(bet)[0] or Fraction(0) for bet in self.names)
 
     def out_of_chips(self, bankroll: Fraction) -> bool:
         """Whether ``bankroll`` cannot cover the smallest bet this table takes."""
-        low = self.smallest_stake()
-        return bankroll <= 0 or (low is not None and bankroll < low)
+        return bankroll <= 0 or bankroll < self.smallest_stake()
 
     # -- dealing -----------------------------------------------------------------------------------------
 
