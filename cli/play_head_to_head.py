@@ -165,9 +165,10 @@ def _welcome(out: Any, service: Any) -> None:
     verb = "Resuming" if service.resumed else "Session"
     out.print(f"[bold]{service.game.name}[/] — {verb} {service.session_id} · bankroll {_money(service.bankroll)}")
     out.print(describe(service.game) + ".", markup=False)
-    seeds = ("PRACTICE, reproducible from --seed (not fair play: the text decides every deck)"
-             if service.seeds.reproducible else "secure shuffle (secrets)")
-    out.print(f"Deck: {seeds}. Enter repeats the bets, t paytables, ? help, q quits.", markup=False)
+    from casino.practice import deal_note
+
+    out.print(f"Deck: {deal_note(service.settings)}. Enter repeats the bets, t paytables, ? help, q quits.",
+              markup=False)
     out.print(f"Bets here: {bet_words(service.table)}.", style="cyan", markup=False)
 
 
@@ -269,7 +270,9 @@ def print_stats(out: Any, service: Any) -> None:
 def _print_head(out: Any, service: Any, record: Any) -> None:
     if record is None or record.head_hash is None:
         return
-    practice = " Practice session (seeded): reproducible, not fair play." if service.settings.get("seed") else ""
+    from casino.practice import PRACTICE_NOTE, is_practice
+
+    practice = f" {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}." if is_practice(service.settings) else ""
     out.print(f"Head hash: {record.head_hash} — keep it to check later with "
               f"'brag verify {service.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True,
               highlight=False)
@@ -369,6 +372,7 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
 
     from casino.head_to_head_service import HeadToHeadStats
     from casino.maths.head_to_head import analyze_head_to_head
+    from casino.practice import is_practice
     from cli.play import _CtrlC, _end_quietly
     from cli.render import console
 
@@ -413,7 +417,7 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
         from cli.render import print_json
 
         print_json({"session": service.session_id, "game": service.game.name, "shape": "head_to_head",
-                    "practice": bool(service.settings.get("seed")), "head": record.head_hash if record else None,
+                    "practice": is_practice(service.settings), "head": record.head_hash if record else None,
                     "hands": stats.rounds, "end_reason": reason, "bankroll_before": str(start),
                     "bankroll": str(service.bankroll), "stakes": service.stakes.to_dict(), **stats.to_dict(report)})
         return
