@@ -234,8 +234,8 @@ _SESSION_OPEN = sa_select(_SESSIONS.c.ended_at, _SESSIONS.c.head_hash, _SESSIONS
                           _SESSIONS.c.lease_owner).where(_SESSIONS.c.id == bindparam("sid"))
 
 
-def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction, *, session: Session,
-                owner: str | None = None) -> PendingHand:
+def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = None, *, session: Session,
+                owner: str | None = None) -> PendingHand | None:
     """Store a round just dealt (a :class:`casino.table.Round`) as the session's pending hand, in one
     transaction, BEFORE any of its cards is shown: its bets, its house seed and commitment, the client
     seed, the player's cards and the bankroll the stakes came from (``bankroll_before``).
@@ -243,6 +243,9 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction, *, session
     Refused (nothing stored: the cards must then not be shown) when the session has ended, already has a
     pending hand, the round is not the session's next one, or (``owner``) this process no longer holds
     the session (:class:`~casino.db.database.SessionBusy`).
+
+    ``rnd=None`` (a front end that does not store pending hands yet: the head-to-head service) only checks
+    that the session is open, and stores nothing.
     """
     connection = session.connection()
     state = connection.execute(_SESSION_OPEN, {"sid": session_id}).first()
@@ -250,6 +253,9 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction, *, session
         raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
     if state.ended_at is not None:
         raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
+    if rnd is None:
+        return None
+    assert bankroll_before is not None, "record_deal needs the bankroll the stakes came from"
     if rnd.round_no != state.rounds + 1:
         raise StoreError(f"session {session_id} holds {state.rounds} hand(s): hand {rnd.round_no} cannot be dealt next")
     prev = state.head_hash or genesis_of(state)
