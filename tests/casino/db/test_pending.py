@@ -229,12 +229,14 @@ def _database_at(url: str, revision: str) -> None:
     engine.dispose()
 
 
-def test_a_database_at_the_previous_schema_is_upgraded_in_place(db_url):
-    _database_at(db_url, "0003")
+@pytest.mark.parametrize("previous", ["0003", "0004"])
+def test_a_database_at_the_previous_schema_is_upgraded_in_place(db_url, previous):
+    _database_at(db_url, previous)
     engine = create_engine(db_url)
     with engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == "0003"
-        assert "pending_hands" not in sa_inspect(connection).get_table_names()
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar_one() == previous
+        tables = sa_inspect(connection).get_table_names()
+        assert "classic_pending" not in tables and ("pending_hands" in tables) == (previous == "0004")
     with Session(engine) as db:  # the previous release's play: hands stored when settled, nothing pending
         game = load_game("3-card-brag")
         record = store.create_session(game, Fraction(300), {"boxes": 2, "bets": [b.to_dict() for b in STAKES]},
@@ -252,7 +254,7 @@ def test_a_database_at_the_previous_schema_is_upgraded_in_place(db_url):
     with pytest.raises(StoreError, match="older brag-table"):  # read-only commands do not upgrade
         connect(db_url, read_only=True)
     engine = connect(db_url)  # play's open: upgraded in place
-    assert schema_revision(engine) == HEAD_REVISION == "0004"
+    assert schema_revision(engine) == HEAD_REVISION == "0005"
     with Session(engine) as db:
         assert verify_session(sid, session=db).ok
         service = TableService.resume(db, sid)
@@ -266,3 +268,68 @@ def test_a_database_at_the_previous_schema_is_upgraded_in_place(db_url):
         settle(again)
         assert verify_session(sid, session=db, head=again.head).ok
     engine.dispose()
+
+
+# -- traditional Brag ---------------------------------------------------------------------------------------
+
+
+def test_a_classic_hand_is_pending_from_its_start_and_resumes_as_it_stood(db):
+    import random
+
+    from casino.classic.actions import Bet, Fold, Look
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+    from casino.classic.view import SimpleOpponent
+    from casino.db import classic_store
+
+    rules = load_rules("classic-brag")
+    names = ["You", "Ann", "Bob"]
+    record = classic_store.create_session(rules, names, ["you", "simple", "simple"], 5, {"seed": None}, session=db)
+    table = ClassicTable(rules, names)
+    table.start_hand()
+    classic_store.start_pending(record.id, table, session=db)
+    with pytest.raises(StoreError, match="already has a hand pending"):
+        classic_store.start_pending(record.id, table, session=db)
+    rng = random.Random(3)
+    while table.to_act != 0:  # the computers before you: they stay in (see), so the hand goes on to you
+        seat = table.to_act
+        legal = table.legal_actions()
+        action = Look() if table.can(Look()) else SimpleOpponent().decide(table.view(seat), legal, rng)
+        if isinstance(action, Fold):
+            action = Bet(legal.bet_min)
+        table.act(action)
+        classic_store.record_action(record.id, seat, action, session=db)
+    table.act(Look())
+    classic_store.record_action(record.id, 0, Look(), session=db)
+    seen = table.view(0)
+    # the process dies here; a resume deals the same hand and replays every action
+    again = classic_store.resume_table(classic_store.get_session(record.id, session=db), session=db)
+    def shown(view):  # everything the seat sees (the rules object is rebuilt from the stored text)
+        return view._replace(rules=None)
+
+    assert again.hand_no == 1 and again.to_act == 0 and shown(again.view(0)) == shown(seen)
+    assert again.chips == table.chips and again.state.pot == table.state.pot  # the antes are in, as they were
+    opponents = [SimpleOpponent()] * 3
+    while not again.hand_done:
+        seat = again.to_act
+        again.act(opponents[seat].decide(again.view(seat), again.legal_actions(), rng))
+    classic_store.save_hand(record.id, again.end_hand(), again, session=db)
+    assert classic_store.pending_of(record.id, session=db) is None
+    assert classic_store.verify_classic(record.id, session=db) == []
+
+
+def test_a_tampered_classic_pending_hand_is_not_dealt_again(db):
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+    from casino.db import classic_store
+
+    rules = load_rules("classic-brag")
+    record = classic_store.create_session(rules, ["You", "Ann"], ["you", "simple"], 5, {}, session=db)
+    table = ClassicTable(rules, ["You", "Ann"])
+    table.start_hand()
+    pending = classic_store.start_pending(record.id, table, session=db)
+    pending.seed = new_seed().hex()  # another seed: another pack, not the one committed to
+    db.add(pending)
+    db.commit()
+    with pytest.raises(StoreError, match="does not deal as it was committed"):
+        classic_store.resume_table(classic_store.get_session(record.id, session=db), session=db)
