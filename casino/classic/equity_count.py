@@ -89,7 +89,7 @@ def _pairs(hands: IntArray) -> int:
     total = n * n
     for j in range(1, m):
         total += (-1) ** j * _sum_sq_subsets(hands, j)
-    return total + (-1) ** m * n  # a hand is the only hand holding all its m cards
+    return int(total + (-1) ** m * n)  # a hand is the only hand holding all its m cards
 
 
 @cache
@@ -131,7 +131,7 @@ def _triples(hands: IntArray) -> int:
         c3[rows[:, p[0]], rows[:, p[1]], rows[:, p[2]]] = 1
     c2 = c3.sum(axis=2)
     c1 = c2.sum(axis=1) // 2
-    tensors: list[object] = [len(hands), c1, c2, c3]
+    tensors: list[IntArray] = [np.array(len(hands)), c1, c2, c3]
     total = Fraction(0)
     for weight, subscripts, sizes in _triple_patterns():
         ops = [tensors[d] for d in sizes if d]
