@@ -196,7 +196,12 @@ def history(
         out = console()
         out.print(f"[bold]Session {session_id}[/] — {record.game}, started {_when(record.started_at)} UTC, "
                   f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
-        out.print(_hands_table(hands, compact=out.width < 100, bets=bets))
+        from cli import history_head_to_head
+
+        if history_head_to_head.is_head_to_head(record):  # two hands, bets on which wins
+            out.print(history_head_to_head.hands_table(record, hands, bets, compact=out.width < 100))
+        else:
+            out.print(_hands_table(hands, compact=out.width < 100, bets=bets))
         if hands and (first > 1 or upto < final):
             shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
             out.print(f"Showing {shown} of {final:,}: --last N, --hand N or --all for others.", markup=False)
@@ -366,12 +371,17 @@ def replay(
         row = store.get_hand(session_id, hand, session=session)
         boxes = store.boxes_of(_id(row), session=session)
         bets = store.bets_of([_id(row)], session=session).get(_id(row))
+        from cli import history_head_to_head
+
+        head_to_head = history_head_to_head.is_head_to_head(record)  # (its event kinds are then known)
         events = [event_from_dict(e) for e in json_module.loads(row.events)]
     if json:
         print_json({"session": session_id, "hand": hand, "game": record.game, "events": [e.to_dict() for e in events],
                     **{k: v for k, v in _hand_dict(row, boxes, bets).items() if k != "hand"}})
         return
     out = console()
+    if head_to_head:
+        return history_head_to_head.replay(out, session_id, hand, record, row, events)
     names = {b.box: b.hand_name for b in boxes}
     held: dict[int, list[Any]] = {}
     out.print(f"[bold]Session {session_id}, hand {hand}[/] — {record.game}; bankroll {_money(row.bankroll_before)}")

@@ -1,0 +1,90 @@
+"""Practice sessions: the one test of whether a stored session was seeded from text, and the one wording.
+
+A session started with ``--seed TEXT`` (``brag play``, ``brag classic``, the web's seed box) is a
+*practice* session: the text alone decides every deck, so its cards could be printed before it was played.
+It is reproducible (for practice, documentation and tests) and is **never fair play**. Everything that shows
+a stored session (``brag sessions``, ``history``, ``replay``, ``verify``, the web's session pages) marks it
+with the words below, so it cannot be mistaken for a fair session::
+
+    >>> is_practice({"seed": "demo", "hints": True})
+    True
+    >>> is_practice({"seed": None}), is_practice({}), is_practice(None)
+    (False, False, False)
+    >>> is_practice({"seed": ""})          # an empty text still decides every deck
+    True
+    >>> is_practice_text('{"seed": "demo"}'), is_practice_text("{}")
+    (True, False)
+    >>> play_kind({"seed": "demo"}), play_kind({})
+    ('practice', 'fair')
+    >>> deal_note({"seed": "demo"}) == PRACTICE_NOTE
+    True
+
+Pure: no database, no terminal. The session's settings are the mapping stored with it (its ``settings``
+column, JSON): the seed text is under ``"seed"`` (``None`` or absent for fair play), for the casino table
+and for traditional Brag alike.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = [
+    "is_practice",
+    "is_practice_text",
+    "practice_seed",
+    "play_kind",
+    "deal_note",
+    "PRACTICE_NOTE",
+    "FAIR_NOTE",
+    "PRACTICE_MARK",
+    "SEED_KEY",
+]
+
+#: Where a session's settings keep the ``--seed`` text (``None`` or absent: fair play).
+SEED_KEY = "seed"
+
+#: The one wording for a practice session, wherever one is shown (lower case: it goes inside sentences
+#: and brackets; capitalise the first letter at the start of a line).
+PRACTICE_NOTE = "practice session, seeded from text: every deck was foreseeable, not fair play"
+
+#: The wording for a session that is not practice: its decks came from secret seeds committed before the bets.
+FAIR_NOTE = "fair play: every deck from a secret seed committed before the bets"
+
+#: The short mark for a practice session in a table column or a badge.
+PRACTICE_MARK = "PRACTICE"
+
+
+def practice_seed(settings: Mapping[str, Any] | None) -> str | None:
+    """The ``--seed`` text that decided every deck of the session (``None``: not a practice session)."""
+    if not settings:
+        return None
+    seed = settings.get(SEED_KEY)
+    return None if seed is None else str(seed)
+
+
+def is_practice(settings: Mapping[str, Any] | None) -> bool:
+    """Whether a session with these stored settings was seeded from text (a practice session)."""
+    return practice_seed(settings) is not None
+
+
+def is_practice_text(settings_text: str | None) -> bool:
+    """:func:`is_practice` of settings stored as JSON text. Text that cannot be read as a JSON object
+    raises ``ValueError`` (a tampered row is named, never taken for fair play)."""
+    if not settings_text:
+        return False
+    settings = json.loads(settings_text)
+    if not isinstance(settings, dict):
+        raise ValueError(f"session settings are not a JSON object: {settings_text[:60]!r}")
+    return is_practice(settings)
+
+
+def play_kind(settings: Mapping[str, Any] | None) -> str:
+    """``"practice"`` or ``"fair"``: the session's kind in one word (for JSON and CSV)."""
+    return "practice" if is_practice(settings) else "fair"
+
+
+def deal_note(settings: Mapping[str, Any] | None) -> str:
+    """:data:`PRACTICE_NOTE` or :data:`FAIR_NOTE`, whichever the session is."""
+    return PRACTICE_NOTE if is_practice(settings) else FAIR_NOTE
