@@ -267,3 +267,25 @@ def test_verify_follows_the_meter_through_every_session_at_the_game(db, tmp_path
     db.commit()
     fields = [m.field for m in verify_session(first.session_id, session=db).mismatches]
     assert fields == ["stored progressive meter"]
+
+
+def test_auto_play_stores_each_hand_once_settled_and_an_unshown_round_is_never_pending(db, monkeypatch):
+    """A round decided by a play mask is seen by no one before it is settled: it is stored once, settled
+    (no pending record in between), and one interrupted before settling leaves nothing behind."""
+    game = load_game("3-card-brag")
+    service = TableService.new(game, Fraction(100), stakes=[BoxBets(1, 5)], seed="auto")
+    service.open(db)
+    calls: list[object] = []
+    original = store.record_deal
+    monkeypatch.setattr(store, "record_deal", lambda sid, rnd, *a, **k: calls.append(rnd) or original(sid, rnd, *a, **k))
+    service.play_round(service.stakes, play_mask(game, "optimal"))
+    assert calls == [None] and store.pending_hand(service.session_id, session=db) is None
+    before = service.sitting.bankroll
+    service.deal(shown=False)  # Ctrl-C arrives here, before the mask decides
+    assert service.pending_round is None
+    record = service.end("interrupted")
+    assert record is not None and record.rounds == 1 and store.pending_hand(service.session_id, session=db) is None
+    assert Fraction(record.bankroll) == before  # the unshown round's stakes came back
+    again = TableService.resume(db, service.session_id)
+    assert again.round is None and again.sitting.bankroll == before
+    assert verify_session(service.session_id, session=db).ok
