@@ -43,18 +43,25 @@ def session_rows(session: Any) -> list[dict[str, Any]]:
 
 def sessions(db: Optional[str], json: bool) -> None:
     """``brag sessions --classic``."""
+    from casino.db.database import MissingDatabase
     from cli.history import open_db
     from cli.render import console, print_json
 
-    with open_db(db) as session:
+    try:
+        with open_db(db, read_only=True) as session:  # read-only: never created or changed by looking
+            if json:
+                print_json({"sessions": session_rows(session)})
+                return
+            out = console()
+            if not session_rows(session):
+                out.print("No traditional Brag sessions yet: start one with 'brag classic'.")
+                return
+            print_sessions(session, out)
+    except MissingDatabase:
         if json:
-            print_json({"sessions": session_rows(session)})
-            return
-        out = console()
-        if not session_rows(session):
-            out.print("No traditional Brag sessions yet: start one with 'brag classic'.")
-            return
-        print_sessions(session, out)
+            print_json({"sessions": []})
+        else:
+            console().print("No traditional Brag sessions yet: start one with 'brag classic'.")
 
 
 def print_sessions(session: Any, out: Any) -> None:
@@ -96,7 +103,7 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
 
     from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
 
-    with open_db(db) as session:
+    with open_db(db, read_only=True) as session:
         record = classic_store.get_session(session_id, session=session)
         practice = is_practice_text(record.settings)
         rows = classic_store.hands_of(session_id, session=session)
@@ -134,7 +141,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
 
     from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
 
-    with open_db(db) as session:
+    with open_db(db, read_only=True) as session:
         record = classic_store.get_session(session_id, session=session)
         practice = is_practice_text(record.settings)
         row = classic_store.get_hand(session_id, hand, session=session)
@@ -167,7 +174,7 @@ def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool) 
 
     from casino.practice import FAIR_NOTE, PRACTICE_NOTE, is_practice_text
 
-    with open_db(db) as session:
+    with open_db(db, read_only=True) as session:
         problems = classic_store.verify_classic(session_id, hand, session=session)
         practice = is_practice_text(classic_store.get_session(session_id, session=session).settings)
         count = len(classic_store.hands_of(session_id, session=session)) if hand is None else 1

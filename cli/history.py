@@ -243,23 +243,32 @@ def _chunks(items: Any, size: int) -> Any:
 
 
 def _print_json_stream(head: dict[str, Any], key: str, items: Any) -> None:
-    """``head`` with ``key``: the items, as one JSON object on stdout — exactly what :func:`print_json`
-    prints for ``{**head, key: list(items)}``, written item by item (the list is never held)."""
+    """``head`` with ``key``: the items, as one JSON object on stdout, written item by item (the list is
+    never held): the head indented as :func:`print_json` indents it, then one item per line::
+
+        {
+          "session": 2,
+          "hands": [
+            {"hand": 1, "boxes": [...], ...},
+            {"hand": 2, "boxes": [...], ...}
+          ]
+        }
+
+    (one line per hand also lets a reader take the hands one at a time, and is several times quicker to
+    write than an indented item)."""
     import json as json_module
     import sys
 
     from cli.render import _json_default
 
-    def dumps(value: Any) -> str:
-        return json_module.dumps(value, indent=2, default=_json_default)
-
     out = sys.stdout
-    text = dumps({**head, key: []})
+    text = json_module.dumps({**head, key: []}, indent=2, default=_json_default)
     opening, _, closing = text.rpartition("[]")  # ... "hands": [  |  ]\n}
     out.write(opening + "[")
+    encode = json_module.JSONEncoder(default=_json_default).encode
     first = True
     for item in items:
-        out.write(("\n    " if first else ",\n    ") + dumps(item).replace("\n", "\n    "))
+        out.write(("\n    " if first else ",\n    ") + encode(item))
         first = False
     out.write(("" if first else "\n  ") + "]" + closing + "\n")
     out.flush()

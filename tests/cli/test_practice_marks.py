@@ -69,10 +69,18 @@ def test_history_header_json_and_csv(runner, app, url):
         assert sorted({int(r["hand"]) for r in rows}) == [1, 2, 3, 4]
 
 
-def test_history_json_is_written_exactly_as_print_json_would(runner, app, url):
-    for args in (["--json"], ["--json", "--last", "2"], ["--json", "--hand", "3"], ["--json", "--all"]):
+def test_history_json_is_one_document_with_a_line_per_hand(runner, app, url):
+    for args, hands in ((["--json"], [1, 2, 3, 4]), (["--json", "--last", "2"], [3, 4]), (["--json", "--hand", "3"], [3]),
+                        (["--json", "--all"], [1, 2, 3, 4])):
         out = _run(runner, app, "history", str(PRACTICE), "--db", url, *args)
-        assert out == json.dumps(json.loads(out), indent=2) + "\n"
+        data = json.loads(out)
+        assert [h["hand"] for h in data["hands"]] == hands
+        lines = out.splitlines()
+        start = lines.index('  "hands": [')
+        assert [json.loads(line.strip().rstrip(","))["hand"] for line in lines[start + 1:-2]] == hands
+        assert lines[-2:] == ["  ]", "}"]
+        head = {k: v for k, v in data.items() if k != "hands"}
+        assert "\n".join(lines[:start]) == json.dumps(head, indent=2)[:-2] + ","  # the head as print_json writes it
 
 
 def test_replay_marks_the_practice_session(runner, app, url):
@@ -136,8 +144,9 @@ def test_history_json_is_written_as_the_hands_stream_in(monkeypatch):
     _print_json_stream({"session": 7, "practice": True}, "hands", items())
     assert written[0] < written[1] < written[2]  # something more was written before each next hand was asked for
     out = buffer.getvalue()
-    assert out == json.dumps({"session": 7, "practice": True, "hands": [
-        {"hand": n, "boxes": [{"box": 1, "cards": "As Kd 2c"}]} for n in (1, 2, 3)]}, indent=2) + "\n"
+    assert json.loads(out) == {"session": 7, "practice": True, "hands": [
+        {"hand": n, "boxes": [{"box": 1, "cards": "As Kd 2c"}]} for n in (1, 2, 3)]}
+    assert out.splitlines()[5] == '    {"hand": 2, "boxes": [{"box": 1, "cards": "As Kd 2c"}]},'
     buffer.seek(0)
     buffer.truncate()
     _print_json_stream({"session": 7}, "hands", iter(()))
@@ -163,3 +172,31 @@ def test_classic_sessions_history_replay_and_verify_mark_practice(runner, app, t
     assert f"3 hand(s) verified ({PRACTICE_NOTE})" in practice
     assert f"3 hand(s) verified ({FAIR_NOTE})" in fair
     assert json.loads(_run(runner, app, "verify", "2", "--classic", "--db", url, "--json"))["practice"] is False
+
+
+@pytest.mark.parametrize("command", [["sessions", "--classic"], ["history", "1", "--classic"],
+                                     ["replay", "1", "1", "--classic"], ["verify", "1", "--classic"]],
+                         ids=lambda c: c[0])
+def test_classic_read_only_commands_never_create_or_change_a_database(runner, app, tmp_path, command):
+    missing = tmp_path / "none" / "brag.db"
+    missing.parent.mkdir()
+    result = runner.invoke(app, [*command, "--db", str(missing)])
+    if command[0] == "sessions":
+        assert result.exit_code == 0 and "No traditional Brag sessions yet" in result.output
+    else:
+        assert result.exit_code == 2 and "no database at" in result.output
+    assert list(missing.parent.iterdir()) == []
+    # a database that is there: read, never written
+    path = tmp_path / "brag.db"
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    played = subprocess.run([sys.executable, "-m", "cli", "classic", "--auto", "--hands", "2", "--seed", "ro", "--db",
+                             str(path)], cwd=root, capture_output=True, text=True, timeout=120)
+    assert played.returncode == 0, played.stderr  # (a process of its own: its database is closed when it ends)
+    before = path.read_bytes()
+    result = runner.invoke(app, [*command, "--db", str(path)])
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes() == before
