@@ -217,10 +217,15 @@ def history(
                   f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
         if practice:
             out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+        from cli import history_head_to_head
+
+        head_to_head = history_head_to_head.is_head_to_head(record)  # two hands, bets on which wins
         shown_any = False
         for chunk in _chunks(stream, TEXT_CHUNK):
-            out.print(_hands_table([(h, boxes) for h, boxes, _ in chunk], compact=out.width < 100,
-                                   bets={_id(h): bets for h, _, bets in chunk if bets}))
+            hands = [(h, boxes) for h, boxes, _ in chunk]
+            bets = {_id(h): rows for h, _, rows in chunk if rows}
+            out.print(history_head_to_head.hands_table(record, hands, bets, compact=out.width < 100) if head_to_head
+                      else _hands_table(hands, compact=out.width < 100, bets=bets))
             shown_any = True
         if shown_any and (first > 1 or upto < final):
             shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
@@ -443,6 +448,9 @@ def replay(
         row = store.get_hand(session_id, hand, session=session)
         boxes = store.boxes_of(_id(row), session=session)
         bets = store.bets_of([_id(row)], session=session).get(_id(row))
+        from cli import history_head_to_head
+
+        head_to_head = history_head_to_head.is_head_to_head(record)  # (its event kinds are then known)
         events = [event_from_dict(e) for e in json_module.loads(row.events)]
     if json:
         print_json({"session": session_id, "hand": hand, "game": record.game, "practice": practice,
@@ -450,6 +458,10 @@ def replay(
                     **{k: v for k, v in _hand_dict(row, boxes, bets).items() if k != "hand"}})
         return
     out = console()
+    if head_to_head:
+        if practice:
+            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+        return history_head_to_head.replay(out, session_id, hand, record, row, events)
     names = {b.box: b.hand_name for b in boxes}
     held: dict[int, list[Any]] = {}
     out.print(f"[bold]Session {session_id}, hand {hand}[/] — {record.game}; bankroll {_money(row.bankroll_before)}")

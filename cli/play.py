@@ -87,6 +87,12 @@ def play(
         typer.Option("--trainer", help="Hole-card trainer: the dealer's first card is shown, hints use it, and "
                                        "each mistake's cost in exact EV is said and totalled."),
     ] = False,
+    bet: Annotated[
+        Optional[list[str]],
+        typer.Option("--bet", metavar="NAME=AMOUNT",
+                     help="A head-to-head game's bet, repeatable: a=5, b=5, tie=1, pair_plus_a=1, 6cb=2 "
+                          "(Teen Patti 20-20, Teen Patti Pro: the bets the game offers)."),
+    ] = None,
     json: JsonOpt = False,
 ) -> None:
     """Play at the table against the dealer; hands are stored and can be replayed and verified.
@@ -122,6 +128,20 @@ def play(
     stop_loss_amount = _amount(stop_loss, "--stop-loss", positive=True)
     try:
         with open_db(db) as store_session:
+            from cli import play_head_to_head
+
+            if play_head_to_head.wanted(store_session, game, resume):  # two hands dealt, bets on which wins
+                given = {"--ante": ante, "--pair-plus": pair_plus, "--boxes": boxes, "--hints/--no-hints": hints,
+                         "--strategy": strategy, "--betting": None if betting == "flat" else betting,
+                         "--trainer": trainer or None}
+                play_head_to_head.play(
+                    store_session, game, resume=resume, bankroll=bankroll, seed=seed, bets=[*(bet or ()), *(side_bet or ())],
+                    hands=hands, auto=auto, stop_win=stop_win_amount, stop_loss=stop_loss_amount, as_json=json,
+                    refused=[name for name, value in given.items() if value is not None])
+                return
+            if bet:
+                fail("--bet is for head-to-head games (teen-patti-20-20, teen-patti-pro); at this table bet with "
+                     "--ante, --pair-plus and --side-bet")
             # every option is checked before anything is stored: a refused command leaves no session
             sides = _side_bets(side_bet)
             if resume:

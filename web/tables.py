@@ -446,6 +446,13 @@ def table_games() -> dict[str, str]:
     return found
 
 
+def _refuse_head_to_head(name: str) -> None:
+    """A built-in head-to-head game (two hands dealt, bets on which wins) is refused with its own 400."""
+    if name in builtin_games() and load_game(name).head_to_head is not None:
+        raise WebError(f"{load_game(name).name} is a head-to-head game: the web table deals house-banked games; "
+                       f"play it with 'brag play {name}'", 400)
+
+
 @router.get("/games", summary="The games a table can be opened for")
 def games() -> dict[str, Any]:
     return {"games": [{"name": name, "title": title} for name, title in table_games().items()]}
@@ -472,6 +479,7 @@ async def create(request: Request, body: NewSession) -> JSONResponse:
     from casino.service import TableService
 
     if body.game.lower() not in table_games():  # built-in games only: a request never names a file
+        _refuse_head_to_head(body.game.lower())
         raise NotFound(f"no built-in game {body.game!r} at this table (games: {', '.join(table_games())})")
     game = load_game(body.game.lower())
     stakes = [s.bets() for s in body.stakes]
@@ -495,7 +503,12 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
     if held is not None and not held.ended:
         return _json(state(held))
     with seats.db() as db:
-        _stored(db, session_id)
+        record = _stored(db, session_id)
+        from casino.head_to_head_service import is_head_to_head_session
+
+        if is_head_to_head_session(record):
+            raise WebError(f"session {session_id} is at {record.game[:60]}, a head-to-head game: the web table deals "
+                           f"house-banked games; carry it on with 'brag play --resume {session_id}'", 409)
         service = TableService.resume(db, session_id)
         service.open(db)
         service.db = None

@@ -125,7 +125,7 @@ class Totals:
     def add(self, hand: Mapping[str, Any] | Any, boxes: Iterable[Mapping[str, Any] | Any],
             bets: Iterable[Mapping[str, Any] | Any]) -> None:
         """One stored hand: its row, box rows and bet rows (hands stored before bet rows: from the boxes)."""
-        from casino.bets import get_bet
+        from casino.bets import REGISTRY, get_bet
 
         def get(row: Any, name: str) -> Any:
             return row[name] if isinstance(row, Mapping) else getattr(row, name)
@@ -141,7 +141,10 @@ class Totals:
         if bets:
             for row in bets:
                 name = str(get(row, "bet"))
-                self._count(name, get_bet(name).chips(Fraction(get(row, "stake"))), Fraction(get(row, "net")))
+                stake = Fraction(get(row, "stake"))
+                # a head-to-head game's bets (player_a, tie …) are not the table's: each stakes its own chips
+                chips = get_bet(name).chips(stake) if name in REGISTRY else stake
+                self._count(name, chips, Fraction(get(row, "net")))
             return
         for b in boxes:  # before bet rows: the main bets' columns of the box row
             for name in MAIN_BETS:

@@ -137,7 +137,17 @@ def verify_session(
     settings = store.settings_of(record)
     practice = settings.get("seed")
     key = session_seed(str(practice)) if practice is not None else None
-    table = Table(store.game_of(record))
+    game = store.game_of(record)
+    check_hand: Callable[[Any, list[Any], list[Any] | None], list[Mismatch]]
+    if game.head_to_head is not None:  # two hands, bets on which wins: its own recomputation
+        from casino.db.verify_head_to_head import hand_checker
+
+        check_hand = hand_checker(game)
+    else:
+        table = Table(game)
+
+        def check_hand(hand: Any, boxes: list[Any], bets: list[Any] | None) -> list[Mismatch]:
+            return _verify_hand(table, hand, boxes, bets)
     found = _Found()
     chained = record.chain_key is not None
     true_head = store.genesis_of(record)  # the chain recomputed from the stored contents
@@ -157,7 +167,7 @@ def verify_session(
             try:
                 if Fraction(hand.bankroll_before) != Fraction(previous):
                     found.add(Mismatch(n, None, "bankroll_before", hand.bankroll_before, previous))
-                found.extend(_verify_hand(table, hand, boxes, bets or None))
+                found.extend(check_hand(hand, boxes, bets or None))
                 if key is not None and hand.seed != derive_seed(key, n).hex():
                     found.add(Mismatch(n, None, "seed (practice)", hand.seed, f"the seed derived from {practice!r} for hand {n}"))
             except ValueError as error:  # a stored amount that is not a number: tampered, and named
@@ -181,7 +191,7 @@ def verify_session(
         previous = hand.bankroll_after
     span = range(round_no, round_no + 1) if round_no is not None else range(1, checked + 1)
     try:
-        _verify_meter(record, table, span, session, found)
+        _verify_meter(record, game, span, session, found)
     except ValueError as error:
         found.add(Mismatch(None, None, "progressive meter", "unreadable", f"numbers ({error})"))
     if round_no is None:
@@ -203,7 +213,7 @@ def verify_session(
                         practice is not None, found.more, tuple(sorted(found.bad)))
 
 
-def _verify_meter(record: SessionRecord, table: Table, checked: range, session: Session,
+def _verify_meter(record: SessionRecord, game: Any, checked: range, session: Session,
                   found: _Found | None = None) -> list[Mismatch]:
     """The progressive meter's chain: every progressive bet of every session at this game, in the order
     stored, must have been settled against the meter that the bets before it left (the file's start, each
@@ -215,7 +225,6 @@ def _verify_meter(record: SessionRecord, table: Table, checked: range, session: 
     running meter kept as it goes: memory does not grow with the number of bets."""
     from casino.db.queries import progressive_bets_by_hand
 
-    game = table.game
     if not any(side.bet == BetName.PROGRESSIVE for side in game.side_bets):
         return []
     side = game.side_bet(BetName.PROGRESSIVE)

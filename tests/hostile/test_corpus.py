@@ -159,6 +159,22 @@ ARGUMENT_CASES: list[tuple[str, list[str]]] = [
     ("play-game-fifo", ["play", "{dir}/fifo.toml", "--auto", "--hands", "1"]),
     ("play-game-dev-zero", ["play", "/dev/zero", "--auto", "--hands", "1"]),
     ("play-seed-with-resume", ["play", "--resume", "1", "--seed", "x"]),
+    ("play-h2h-bet-unknown", ["play", "teen-patti-20-20", "--bet", "nosuchbet=5", "--auto", "--hands", "1"]),
+    ("play-h2h-bet-huge", ["play", "teen-patti-20-20", "--bet", "a=1e999999999", "--auto", "--hands", "1"]),
+    ("play-h2h-bet-nan", ["play", "teen-patti-20-20", "--bet", "a=nan", "--auto", "--hands", "1"]),
+    ("play-h2h-bet-negative", ["play", "teen-patti-20-20", "--bet", "tie=-1", "--auto", "--hands", "1"]),
+    ("play-h2h-bet-no-amount", ["play", "teen-patti-20-20", "--bet", "a", "--auto", "--hands", "1"]),
+    ("play-h2h-bet-long", ["play", "teen-patti-20-20", "--bet", "a=" + "9" * 5000, "--auto", "--hands", "1"]),
+    ("play-h2h-bet-long-name", ["play", "teen-patti-pro", "--bet", "x" * 5000 + "=1", "--auto", "--hands", "1"]),
+    ("play-h2h-bet-control", ["play", "teen-patti-20-20", "--bet", "\x1b[2J\x07=5", "--auto", "--hands", "1"]),
+    ("play-h2h-bet-twice", ["play", "teen-patti-20-20", "--bet", "a=1", "--bet", "player_a=1", "--auto", "--hands", "1"]),
+    ("play-h2h-bet-over-bankroll", ["play", "teen-patti-20-20", "--bet", "a=101", "--auto", "--hands", "1"]),
+    ("play-h2h-side-bet-not-offered", ["play", "teen-patti-pro", "--side-bet", "6cb=1", "--auto", "--hands", "1"]),
+    ("play-h2h-boxes", ["play", "teen-patti-20-20", "--boxes", "2", "--auto", "--hands", "1"]),
+    ("play-h2h-strategy", ["play", "teen-patti-pro", "--strategy", "optimal", "--auto", "--hands", "1"]),
+    ("play-h2h-ante", ["play", "teen-patti-20-20", "--ante", "5", "--auto", "--hands", "1"]),
+    ("play-h2h-betting", ["play", "teen-patti-20-20", "--betting", "martingale", "--auto", "--hands", "1"]),
+    ("play-bet-at-casino-table", ["play", "3-card-brag", "--bet", "a=5", "--auto", "--hands", "1"]),
     ("history-huge-id", ["history", "99999999999999999999999"]),
     ("history-2-63", ["history", str(2**63)]),
     ("history-zero", ["history", "0"]),
@@ -301,6 +317,25 @@ def test_hostile_interactive_line(files, tmp_path, line):
     assert "\x1b" not in done.stdout
 
 
+# lines at a head-to-head game's bets prompt (teen-patti-20-20): each refused in one line there
+HEAD_TO_HEAD_LINES = [
+    "nosuchbet 5", "a 1e999999999", "a nan", "a", "a -5", "a 5 a 5", "a 5 player_a 1", "\x1b[2J 5", "x" * 10000,
+    "a 0", "a 1/0", "tie=" + "9" * 5000, "6cb 5 prime 1", "a 101", "= = =",
+]
+
+
+@pytest.mark.parametrize("line", HEAD_TO_HEAD_LINES, ids=[f"h2h{i}" for i in range(len(HEAD_TO_HEAD_LINES))])
+def test_hostile_head_to_head_line(files, tmp_path, line):
+    done = brag(["play", "teen-patti-20-20", "--db", str(tmp_path / "h.db")], files, input=f"{line}\nq\n")
+    assert "Traceback" not in done.stderr + done.stdout, done.stderr[-2000:]
+    assert done.returncode == 0, (done.stdout[-800:], done.stderr[-800:])
+    after = done.stdout.split("Bets [", 1)[1].split("]:", 1)[1]
+    refusal = [ln for ln in after.splitlines() if ln.strip()]
+    assert refusal and len(refusal[0]) <= 400 and "Hand 1:" not in done.stdout, after[:800]
+    assert "No hand played" in done.stdout
+    assert "\x1b" not in done.stdout
+
+
 def test_a_byte_order_mark_is_accepted(files):
     (files / "bom.toml").write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
     done = brag(["edge", "{dir}/bom.toml", "--json"], files)
@@ -316,5 +351,6 @@ def test_control_characters_in_a_name_are_shown_escaped(files):
 
 
 def test_the_corpus_is_big_enough():
-    total = len(GAME_CASES) + len(ARGUMENT_CASES) + len(DATABASE_CASES) * len(DB_COMMANDS) + len(INTERACTIVE_LINES)
+    total = (len(GAME_CASES) + len(ARGUMENT_CASES) + len(DATABASE_CASES) * len(DB_COMMANDS) + len(INTERACTIVE_LINES)
+             + len(HEAD_TO_HEAD_LINES))
     assert total >= 150, total

@@ -1,0 +1,362 @@
+"""A session at a head-to-head table as a service: the sibling of :class:`casino.service.TableService`
+for games that deal two hands and take bets on which wins (Teen Patti 20-20, Teen Patti Pro).
+
+It keeps the same life and the same store: :meth:`new` / :meth:`resume` check everything and store
+nothing; :meth:`open` stores the session (or claims and reopens it); :meth:`deal` calls
+:func:`casino.db.store.record_deal` before any card is shown, :meth:`settle` stores the round whole
+through :func:`casino.db.store.record_round` (hash chain, one bets row per bet, the session's totals);
+:meth:`end` ends it::
+
+    >>> from fractions import Fraction
+    >>> from sqlmodel import Session
+    >>> from casino.db.database import connect
+    >>> from casino.games import load_game
+    >>> db = Session(connect("sqlite://"))
+    >>> service = HeadToHeadService.new(load_game("teen-patti-20-20"), Fraction(100), seed="doc",
+    ...                                 stakes={"a": 5, "tie": 1})
+    >>> session_id = service.open(db)
+    >>> rnd = service.deal()
+    >>> result = service.settle()
+    >>> service.bankroll == 100 + result.net, [s.bet for s in result.settled]
+    (True, ['player_a', 'tie'])
+    >>> service.end("quit").rounds
+    1
+    >>> again = HeadToHeadService.resume(db, session_id)
+    >>> again.next_round, again.stakes == service.stakes
+    (2, True)
+    >>> db.close()
+
+How a head-to-head round is stored (so that ``brag sessions``, ``history``, ``replay`` and ``verify``
+read it as they read the table's rounds): the first hand (Player A, or Player) is box 1's hand (its
+cards, its name as the game's ranking says it, ``outcome`` the winning bet's name or ``tie``; Ante and
+Pair Plus columns 0, no decision); the second hand (Player B, or Banker) is the dealer's hand (always
+"qualifies"); every bet is one bets row of box 1 named as the game names it (``player_a``, ``tie``,
+``pair_plus_player_a``, ``six_card_bonus`` …) with its stake, net and paid hand; the events are the
+round's (:mod:`casino.head_to_head_table`). The settings say ``"shape": "head_to_head"`` and keep the
+bets of the start (``"h2h_bets"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from casino.db import store
+from casino.errors import BetError
+from casino.events import exact
+from casino.fair import SeedSource, commitment
+from casino.games import Game
+from casino.head_to_head_table import HeadToHeadBets, HeadToHeadResult, HeadToHeadRound, HeadToHeadTable, Stakes
+from casino.money import text as money_text
+
+if TYPE_CHECKING:
+    from sqlmodel import Session
+
+    from casino.db.models import SessionRecord
+
+__all__ = ["HeadToHeadService", "HeadToHeadStats", "SHAPE"]
+
+SHAPE = "head_to_head"  # the settings' "shape" of a head-to-head session
+
+
+@dataclass
+class HeadToHeadStats:
+    """Totals so far: rounds, each bet's count, chips staked and net, and how often each hand won."""
+
+    rounds: int = 0
+    bets: dict[str, list[Any]] = field(default_factory=dict)  # bet -> [count, wagered, net]
+    outcomes: dict[str, int] = field(default_factory=lambda: {"first": 0, "tie": 0, "second": 0})
+
+    def add(self, result: HeadToHeadResult) -> None:
+        self.rounds += 1
+        self.outcomes[result.outcome] += 1
+        for s in result.settled:
+            kept = self.bets.setdefault(s.bet, [0, Fraction(0), Fraction(0)])
+            kept[0] += 1
+            kept[1] += s.stake
+            kept[2] += s.net
+
+    @property
+    def wagered(self) -> Fraction:
+        return sum((w for _, w, _ in self.bets.values()), Fraction(0))
+
+    @property
+    def net(self) -> Fraction:
+        return sum((n for _, _, n in self.bets.values()), Fraction(0))
+
+    def expected_net(self, report: Any) -> Fraction:
+        """What these stakes were expected to win (+) or lose (-): each bet's chips times its exact return
+        (``report``: :func:`casino.maths.head_to_head.analyze_head_to_head`)."""
+        returns = {b.bet: b.expected_return for b in report.bets}
+        return sum((w * returns[bet] for bet, (_, w, _) in self.bets.items() if bet in returns), Fraction(0))
+
+    def to_dict(self, report: Any = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "rounds": self.rounds, "wagered": str(self.wagered), "net": str(self.net),
+            "bets": {bet: {"count": c, "wagered": str(w), "net": str(n)} for bet, (c, w, n) in self.bets.items()},
+            "outcomes": dict(self.outcomes),
+        }
+        if report is not None:
+            returns = {b.bet: b.expected_return for b in report.bets}
+            data["expected_net"] = float(self.expected_net(report))
+            data["returns"] = {bet: {"wagered": str(w), "net": str(n), "realised_return": float(n / w),
+                                     "expected_return": float(returns[bet])}
+                               for bet, (c, w, n) in self.bets.items() if w and bet in returns}
+        return data
+
+
+class HeadToHeadService:
+    """One player's session at a head-to-head game: bets, rounds, storage and the end."""
+
+    def __init__(
+        self,
+        game: Game,
+        bankroll: Fraction,
+        *,
+        start_bankroll: Fraction,
+        stakes: HeadToHeadBets,
+        seed: str | None = None,
+        next_round: int = 1,
+        settings: Mapping[str, Any] | None = None,
+        session_id: int | None = None,
+        resumed: bool = False,
+        stored_before: int = 0,
+    ) -> None:
+        self.game = game
+        self.table = HeadToHeadTable(game)
+        self.bankroll = exact(bankroll, "bankroll")
+        self.start_bankroll = start_bankroll
+        self.stakes = stakes
+        self.seeds = SeedSource.from_text(seed)
+        self.next_round = next_round
+        self.settings: dict[str, Any] = dict(settings or {})
+        self.session_id = session_id
+        self.resumed = resumed
+        self.stored_before = stored_before
+        self.played = 0
+        self.stats = HeadToHeadStats()
+        self.stop_reason: str | None = None
+        self.db: Session | None = None
+        self.ended: SessionRecord | None = None
+        self.owner = store.lease_owner()
+        self.head: str | None = None
+        self._round: HeadToHeadRound | None = None
+        self._seed: bytes | None = None
+
+    # -- starting -------------------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, game: Game, bankroll: Fraction, *, stakes: Stakes | HeadToHeadBets,
+            seed: str | None = None, settings: Mapping[str, Any] | None = None) -> HeadToHeadService:
+        """A new session (not stored until :meth:`open`): the bets are checked now (bet names, limits, the
+        bankroll), so a refused start stores nothing."""
+        if bankroll <= 0:
+            raise BetError("the bankroll must be more than 0")
+        table = HeadToHeadTable(game)
+        bets = stakes if isinstance(stakes, HeadToHeadBets) else table.bets(stakes)
+        table.verify_bets(bets, bankroll)
+        base = {"shape": SHAPE, "seed": seed, "h2h_bets": bets.to_dict(), "hands": list(table.hand_names)}
+        return cls(game, bankroll, start_bankroll=bankroll, stakes=bets, seed=seed,
+                   settings={**base, **dict(settings or {})})
+
+    @classmethod
+    def resume(cls, db: Session, session_id: int | None = None, *,
+               stakes: Stakes | HeadToHeadBets | None = None) -> HeadToHeadService:
+        """A stored head-to-head session (the latest when ``session_id`` is ``None``), ready to carry on;
+        refused (one line, nothing reopened) when it cannot. ``stakes``: new bets instead of the last ones."""
+        record = store.latest_session(session=db) if session_id is None else store.get_session(session_id, session=db)
+        assert record.id is not None
+        game = store.game_of(record)
+        table = HeadToHeadTable(game)
+        settings = store.settings_of(record)
+        bankroll = Fraction(record.bankroll)
+        if table.out_of_chips(bankroll):
+            raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(bankroll)} cannot cover "
+                           "the smallest bet this table takes")
+        if stakes is None:
+            bets = last_bets(table, record.id, db) or table.bets(settings.get("h2h_bets") or {})
+            table.verify_bets(bets)  # the limits (the bankroll is asked of each round)
+        else:
+            bets = stakes if isinstance(stakes, HeadToHeadBets) else table.bets(stakes)
+            table.verify_bets(bets, bankroll)
+        service = cls(game, bankroll, start_bankroll=Fraction(record.start_bankroll), stakes=bets,
+                      seed=settings.get("seed"), next_round=store.last_round(record.id, session=db) + 1,
+                      settings=settings, session_id=record.id, resumed=True, stored_before=record.rounds)
+        totals = store.totals_of(record)
+        service.stats.rounds = totals.rounds
+        service.stats.bets = {bet: [c, w, n] for bet, (c, w, n) in totals.bets.items()}
+        return service
+
+    def open(self, db: Session) -> int:
+        """Store the new session, or claim and mark the resumed one open again: the last step before playing."""
+        self.db = db
+        if self.resumed:
+            assert self.session_id is not None
+            store.claim_session(self.session_id, self.owner, session=db)
+            store.reopen_session(self.session_id, session=db)
+        else:
+            record = store.create_session(self.game, self.start_bankroll, self.settings, session=db, owner=self.owner)
+            assert record.id is not None
+            self.session_id = record.id
+        return self.session_id
+
+    def _store(self) -> Session:
+        if self.db is None or self.session_id is None:
+            raise BetError("the session is not open: call open(db) first")
+        return self.db
+
+    # -- one round --------------------------------------------------------------------------------------
+
+    @property
+    def commitment(self) -> str:
+        """The SHA-256 commitment of the next round's seed (shown before the bets are placed)."""
+        return commitment(self._next_seed())
+
+    def _next_seed(self) -> bytes:
+        if self._seed is None:
+            self._seed = self.seeds.seed_for(self.next_round)
+        return self._seed
+
+    def out_of_chips(self) -> bool:
+        return self.table.out_of_chips(self.bankroll)
+
+    def check_bets(self, bets: HeadToHeadBets) -> None:
+        """Raise :class:`BetError` naming what is wrong with these bets now (names, limits, the bankroll)."""
+        self.table.verify_bets(bets, self.bankroll)
+
+    def place(self, bets: Stakes | HeadToHeadBets) -> HeadToHeadBets:
+        """Check and keep new stakes (what :meth:`deal` uses next, and each round after)."""
+        chosen = bets if isinstance(bets, HeadToHeadBets) else self.table.bets(bets)
+        self.check_bets(chosen)
+        self.stakes = chosen
+        return chosen
+
+    @property
+    def round(self) -> HeadToHeadRound | None:
+        """The round dealt and not yet settled, if any."""
+        return self._round
+
+    @property
+    def in_round(self) -> bool:
+        return self._round is not None
+
+    def deal(self, bets: Stakes | HeadToHeadBets | None = None) -> HeadToHeadRound:
+        """Place ``bets`` (default: the current stakes) and deal both hands (the store's deal seam is called
+        before the cards are the front end's to show)."""
+        db = self._store()
+        assert self.session_id is not None
+        if self._round is not None:
+            raise BetError(f"hand {self._round.round_no} is in play: settle it first")
+        chosen = self.stakes if bets is None else (bets if isinstance(bets, HeadToHeadBets) else self.table.bets(bets))
+        store.record_deal(self.session_id, None, session=db)
+        rnd = self.table.deal(chosen, self._next_seed(), round_no=self.next_round, bankroll=self.bankroll)
+        self.stakes = chosen
+        self._round = rnd
+        return rnd
+
+    def settle(self) -> HeadToHeadResult:
+        """Settle the round dealt and store it (one transaction): the bankroll moves by its net."""
+        db = self._store()
+        assert self.session_id is not None
+        if self._round is None:
+            raise BetError("no round in play: place bets first")
+        before = self.bankroll
+        result = self._round.settle()
+        after = before + result.net
+        hand = store.record_round(self.session_id, result, before, after, session=db, owner=self.owner)
+        self.bankroll = after
+        self.head = hand.hash
+        self._round = None
+        self._seed = None
+        self.next_round += 1
+        self.played += 1
+        self.stats.add(result)
+        return result
+
+    def abandon(self) -> None:
+        """Drop a round dealt and not settled: nothing moved, nothing is stored; its seed stays for the next."""
+        self._round = None
+
+    def play_round(self, bets: Stakes | HeadToHeadBets | None = None) -> HeadToHeadResult:
+        """Deal and settle one round (stored)."""
+        self.deal(bets)
+        return self.settle()
+
+    def autoplay(
+        self,
+        *,
+        hands: int,
+        stop_win: Fraction | None = None,
+        stop_loss: Fraction | None = None,
+        on_round: Callable[[HeadToHeadResult], None] | None = None,
+    ) -> int:
+        """Play and store up to ``hands`` rounds with the current stakes; stop early when the bankroll cannot
+        cover them, or once the net since the start reaches ``+stop_win`` or ``-stop_loss``
+        (:attr:`stop_reason` says why). Returns the rounds played."""
+        played = 0
+        start = self.bankroll
+        self.stop_reason = None
+        for _ in range(hands):
+            self.table.verify_bets(self.stakes)  # limits: a mistake, raised
+            if self.stakes.total > self.bankroll:
+                self.stop_reason = "bankroll"
+                break
+            result = self.play_round()
+            played += 1
+            if on_round is not None:
+                on_round(result)
+            change = self.bankroll - start
+            if stop_win is not None and change >= stop_win:
+                self.stop_reason = "stop-win"
+                break
+            if stop_loss is not None and -change >= stop_loss:
+                self.stop_reason = "stop-loss"
+                break
+        else:
+            self.stop_reason = "hands"
+        return played
+
+    # -- the end ------------------------------------------------------------------------------------------
+
+    def end(self, reason: str) -> SessionRecord | None:
+        """End the session, saying why; a new session left before its first hand is removed (``None``)."""
+        db = self._store()
+        assert self.session_id is not None
+        if self._round is not None:
+            self.abandon()
+        record = store.get_session(self.session_id, session=db)
+        if not self.resumed and record.rounds == 0:
+            store.delete_session(self.session_id, session=db)
+            self.ended = None
+            return None
+        self.ended = store.end_session(self.session_id, reason, session=db, owner=self.owner)
+        return self.ended
+
+    def rounds_stored(self) -> int:
+        """Hands stored by this sitting, counted from the store."""
+        record = store.get_session(self.session_id, session=self._store()) if self.session_id is not None else None
+        return record.rounds - self.stored_before if record is not None else 0
+
+
+def last_bets(table: HeadToHeadTable, session_id: int, db: Session) -> HeadToHeadBets:
+    """The stakes of the session's last stored hand (empty without hands): what a resume repeats."""
+    last = store.last_round(session_id, session=db)
+    if not last:
+        return HeadToHeadBets(())
+    hand = store.get_hand(session_id, last, session=db)
+    assert hand.id is not None
+    rows = store.bets_of([hand.id], session=db).get(hand.id, [])
+    return table.bets({row.bet: row.stake for row in rows})
+
+
+def is_head_to_head_session(record: Any) -> bool:
+    """Whether a stored session is at a head-to-head game (its game snapshot has a ``[head_to_head]``)."""
+    from casino.errors import BragError
+    from casino.head_to_head_table import is_head_to_head
+
+    try:
+        return is_head_to_head(store.game_of(record))
+    except BragError:  # a snapshot that no longer reads: the caller's own path names the problem
+        return False
