@@ -200,3 +200,14 @@ def test_classic_read_only_commands_never_create_or_change_a_database(runner, ap
     result = runner.invoke(app, [*command, "--db", str(path)])
     assert result.exit_code == 0, result.output
     assert path.read_bytes() == before
+
+
+def test_a_head_to_head_practice_session_is_marked_too(runner, app, tmp_path):
+    url = f"sqlite:///{tmp_path / 'h2h.db'}"
+    done = runner.invoke(app, ["play", "--db", url, "teen-patti-20-20", "--seed", "h2h practice", "--bet", "a=5",
+                               "--auto", "--hands", "5"])
+    assert done.exit_code == 0, done.output
+    assert "PRACTICE — Practice session, seeded from text" in _run(runner, app, "history", "1", "--db", url)
+    assert "PRACTICE — Practice session, seeded from text" in _run(runner, app, "replay", "1", "2", "--db", url)
+    assert f"5 hand(s) verified ({PRACTICE_NOTE})" in " ".join(_run(runner, app, "verify", "1", "--db", url).split())
+    assert json.loads(_run(runner, app, "sessions", "--db", url, "--json"))["sessions"][0]["practice"] is True
