@@ -227,7 +227,9 @@ def history(
             out.print(history_head_to_head.hands_table(record, hands, bets, compact=out.width < 100) if head_to_head
                       else _hands_table(hands, compact=out.width < 100, bets=bets))
             shown_any = True
-        if shown_any and (first > 1 or upto < final):
+        if not shown_any:
+            out.print("No hands stored yet.", markup=False)
+        elif first > 1 or upto < final:
             shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
             out.print(f"Showing {shown} of {final:,}: --last N, --hand N or --all for others.", markup=False)
 

@@ -211,3 +211,28 @@ def test_a_head_to_head_practice_session_is_marked_too(runner, app, tmp_path):
     assert "PRACTICE — Practice session, seeded from text" in _run(runner, app, "replay", "1", "2", "--db", url)
     assert f"5 hand(s) verified ({PRACTICE_NOTE})" in " ".join(_run(runner, app, "verify", "1", "--db", url).split())
     assert json.loads(_run(runner, app, "sessions", "--db", url, "--json"))["sessions"][0]["practice"] is True
+
+
+def test_history_all_prints_a_table_per_chunk_and_an_empty_session_says_so(runner, app, url, tmp_path, monkeypatch):
+    import cli.history
+
+    monkeypatch.setattr(cli.history, "TEXT_CHUNK", 3)
+    out = _run(runner, app, "history", str(FAIR), "--all", "--db", url)
+    headers = [line for line in out.splitlines() if "Hand" in line and "Cards" in line]
+    assert len(headers) == 2  # hands 1-3, then hand 4: each table printed before the next hands are read
+    assert "Showing" not in out
+    from fractions import Fraction
+
+    from sqlmodel import Session
+
+    from casino.db import store
+    from casino.db.database import connect
+    from casino.games import load_game
+
+    empty = f"sqlite:///{tmp_path / 'empty.db'}"
+    with Session(connect(empty)) as db:
+        store.create_session(load_game("3-card-brag"), Fraction(10), {"seed": "none yet"}, session=db)
+    assert "No hands stored yet." in _run(runner, app, "history", "1", "--db", empty)
+    data = json.loads(_run(runner, app, "history", "1", "--db", empty, "--json"))
+    assert data["hands"] == [] and data["practice"] is True
+    assert _run(runner, app, "history", "1", "--db", empty, "--csv").count("\n") == 1  # the header row alone
