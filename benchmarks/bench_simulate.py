@@ -105,6 +105,72 @@ def test_simulator_with_six_boxes_and_two_workers():
     )
 
 
+def one_stream_per_worker_rate(game, rounds: int, workers: int = 1) -> float:
+    """Rounds a second for the layout before chunk streams: each worker one stream
+    (``SeedSequence(seed).spawn(workers)``) dealing its share in chunks of :data:`casino.workers.CHUNK`."""
+    import multiprocessing
+
+    from casino.deal import card_masks
+    from casino.rules import compile_rules
+    from casino.strategy import decision_table
+    from casino.tally import Tally, simulate_chunk
+    from casino.workers import CHUNK, split
+
+    def share(n: int, seed: np.random.SeedSequence) -> Tally:
+        rng = np.random.Generator(np.random.PCG64(seed))
+        tally, done = Tally(boxes=1, scale=rules.scale), 0
+        while done < n:
+            k = min(CHUNK, n - done)
+            tally.add(simulate_chunk(rules, play, masks, rng, k, 1))
+            done += k
+        return tally
+
+    def worker(n: int, seed: np.random.SeedSequence, out) -> None:  # noqa: ANN001 - a queue
+        out.put(share(n, seed))
+
+    start = time.perf_counter()
+    rules, masks, play = compile_rules(game), card_masks(game.ranking), decision_table(game, "optimal")
+    seeds = np.random.SeedSequence(1).spawn(workers)
+    if workers == 1:
+        total = share(rounds, seeds[0])
+    else:
+        context = multiprocessing.get_context("fork")
+        out = context.Queue()
+        procs = [context.Process(target=worker, args=(n, s, out)) for n, s in zip(split(rounds, workers), seeds)]
+        for p in procs:
+            p.start()
+        total = Tally(boxes=1, scale=rules.scale)
+        for _ in procs:
+            total.add(out.get())
+        for p in procs:
+            p.join()
+    elapsed = time.perf_counter() - start
+    assert total.rounds == rounds
+    return rounds / elapsed
+
+
+def test_chunk_streams_against_one_stream_per_worker():
+    """What giving every chunk its own stream (the same result for any --workers) costs, 3 Card Brag,
+    the optimal strategy, one box: the chunked simulator against the one-stream-per-worker layout it
+    replaced, with one and two workers, interleaved in one run (median of seven)."""
+    from casino.games import load_game
+
+    game = load_game("3-card-brag")
+    simulator_rate(game, 100_000)
+    rounds = 4_000_000
+    rates: dict[tuple[str, int], list[float]] = {}
+    for _ in range(7):
+        for workers in (1, 2):
+            rates.setdefault(("before", workers), []).append(one_stream_per_worker_rate(game, rounds, workers))
+            rates.setdefault(("after", workers), []).append(simulator_rate(game, rounds, workers=workers))
+    med = {key: statistics.median(values) for key, values in rates.items()}
+    print("\n3-card-brag, optimal, one box, 4,000,000 rounds (median of 7, interleaved):")
+    for workers in (1, 2):
+        b, a = med[("before", workers)], med[("after", workers)]
+        print(f"  {workers} worker{'s' if workers > 1 else ' '}: one stream per worker {b:>12,.0f} rounds/s;"
+              f" a stream per chunk {a:>12,.0f} rounds/s ({a / b:.3f}x)")
+
+
 def test_six_boxes_with_a_large_paytable_scale():
     """Squares past int64 (a solved paytable, scale 3,316,320) are summed exactly: what that costs."""
     from casino.games import load_game

@@ -4,6 +4,11 @@ Each session plays one box from its own bankroll; :class:`casino.betting.Betting
 stakes round by round, every round is dealt by :func:`casino.deal.deal` and settled by
 :meth:`casino.rules.CompiledRules.settle` (the table's rules). Chances come with Wilson intervals,
 means with Student-t intervals.
+
+The sessions are played in chunks of :data:`SESSION_CHUNK` sessions (a constant), chunk ``i`` from
+its own stream (:func:`casino.workers.chunk_seed`), and each session's result is put in its own
+place: a seed gives the same sessions whether the chunks run in this process, in ``workers`` local
+processes or on a Dask cluster (:func:`casino.workers.run_job`).
 """
 
 from __future__ import annotations
@@ -21,14 +26,14 @@ from casino.errors import BragError
 from casino.games import Game
 from casino.rules import compile_rules
 from casino.strategy import decision_table
-from casino.tally import up_cards
-from casino.tally import check_level
-from casino.workers import ProgressCallback
+from casino.tally import check_level, up_cards
+from casino.workers import ProgressCallback, check_workers, chunk_rng, chunks_of, run_job
 
-__all__ = ["MAX_SESSIONS", "MAX_SESSION_ROUNDS", "SessionSimulation", "simulate_sessions"]
+__all__ = ["MAX_SESSIONS", "MAX_SESSION_ROUNDS", "SESSION_CHUNK", "SessionSimulation", "simulate_sessions"]
 
 MAX_SESSIONS = 2_000_000  # sessions played side by side (a few arrays of that length)
 MAX_SESSION_ROUNDS = 1_000_000_000  # sessions x rounds: a few minutes at most
+SESSION_CHUNK = 8192  # sessions played side by side from one stream (fewer cost more per round played)
 
 
 @dataclass(frozen=True, eq=False)
@@ -50,6 +55,7 @@ class SessionSimulation:
     rounds: np.ndarray = field(repr=False)
     stop: np.ndarray = field(repr=False)
     wagered: np.ndarray = field(repr=False)
+    workers: int = 1
 
     @property
     def sessions(self) -> int:
@@ -114,6 +120,7 @@ class SessionSimulation:
             "sessions": self.sessions,
             "strategy": self.strategy,
             "seed": self.seed,
+            "workers": self.workers,
             "level": level,
             "risk_of_ruin": row(self.risk_of_ruin(level)),
             "p_stop_win": row(self.p_stop_win(level)),
@@ -123,6 +130,86 @@ class SessionSimulation:
             "expected_result": row(self.expected_result(level)),
             "expected_wagered": row(self.expected_wagered(level)),
         }
+
+
+@dataclass(frozen=True, eq=False)
+class SessionsJob:
+    """``sessions`` sessions of ``pattern`` in chunks of ``chunk`` sessions (:class:`casino.workers.ChunkJob`).
+
+    A chunk's part maps its number to its sessions' final money, rounds, stops and wagers (in units of
+    1/``fine``); parts merge by putting each chunk in its place. ``progress``: session-rounds.
+    """
+
+    game: Game
+    pattern: Any
+    bankroll: Fraction
+    hands: int
+    sessions: int
+    play: np.ndarray
+    entropy: int
+    chunk: int = SESSION_CHUNK
+
+    @property
+    def chunks(self) -> int:
+        return chunks_of(self.sessions, self.chunk)
+
+    @property
+    def progress_total(self) -> int:
+        return self.sessions * self.hands
+
+    @property
+    def units(self) -> tuple[int, int]:
+        """(money units per pattern unit, ``fine``: the bankroll is kept in 1/``fine``, every settlement whole)."""
+        unit = math.lcm(self.pattern.unit, self.bankroll.denominator)
+        return unit // self.pattern.unit, unit * compile_rules(self.game).scale
+
+    def empty(self) -> dict[int, tuple[np.ndarray, ...]]:
+        return {}
+
+    def merge(self, total: dict[int, tuple[np.ndarray, ...]],
+              part: dict[int, tuple[np.ndarray, ...]]) -> dict[int, tuple[np.ndarray, ...]]:
+        total.update(part)
+        return total
+
+    def run(self, index: int, progress: ProgressCallback | None = None) -> dict[int, tuple[np.ndarray, ...]]:
+        """Play chunk ``index``'s sessions together, one round at a time, to their ends."""
+        from casino.betting import PLAYING
+
+        rules = compile_rules(self.game)
+        masks = card_masks(self.game.ranking)
+        rng = chunk_rng(self.entropy, index)
+        pattern, play = self.pattern, self.play
+        sessions = min(self.chunk, self.sessions - index * self.chunk)
+        to_money, fine = self.units
+        money = np.full(sessions, int(self.bankroll * fine), dtype=np.int64)
+        wagered = np.zeros(sessions, dtype=np.int64)
+        rounds = np.zeros(sessions, dtype=np.int64)
+        state = pattern.start(money // (fine // pattern.unit))
+        for t in range(self.hands):
+            active = np.flatnonzero(state.stop == PLAYING)
+            if not active.size:
+                if progress is not None:
+                    progress((self.hands - t) * sessions)
+                break
+            player, dealer = deal(rng, active.size, 1, masks)
+            player = player[:, 0]
+            ante = state.ante[active] * to_money
+            pair_plus = state.pair_plus[active] * to_money
+            if play.ndim == 2:  # the informed strategy: the dealer's up card seen (Face Up)
+                plays = play[player, up_cards(rng, rules.table.cards, dealer)] | (ante == 0)
+            else:
+                plays = play[player] | (ante == 0)
+            s = rules.settle(player, dealer, plays)
+            net = ante * (s.ante + s.play + s.ante_bonus) + pair_plus * s.pair_plus
+            money[active] += net
+            wagered[active] += (ante * (1 + (plays & (ante > 0))) + pair_plus) * rules.scale
+            rounds[active] += 1
+            round_net = np.zeros(sessions, dtype=np.int64)
+            round_net[active] = net
+            state = pattern.next(state, round_net, money // (fine // pattern.unit))
+            if progress is not None:
+                progress(sessions)
+        return {index: (money, rounds, state.stop.copy(), wagered)}
 
 
 def simulate_sessions(
@@ -135,13 +222,18 @@ def simulate_sessions(
     strategy: str = "optimal",
     seed: int | str | None = None,
     progress: ProgressCallback | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    client: object | None = None,
 ) -> SessionSimulation:
     """Play ``sessions`` sessions of up to ``hands`` rounds each, betting by ``pattern``.
 
-    All sessions advance together, one round at a time; each round is dealt and settled for the
-    sessions still playing, and :class:`casino.betting.BettingPattern` sets their next stakes.
-    ``progress(n)`` is called as the rounds go by, ``hands`` in all (once every session has
-    stopped, the rest at once).
+    The sessions of a chunk (:data:`SESSION_CHUNK`) advance together, one round at a time; each round
+    is dealt and settled for the sessions still playing, and :class:`casino.betting.BettingPattern`
+    sets their next stakes. ``progress(n)`` is called as the rounds go by, ``n`` session-rounds at a
+    time, ``sessions x hands`` in all (once a chunk's sessions have all stopped, its rest at once).
+    ``workers`` local processes, or a Dask cluster (``scheduler``/``client``), share the chunks: the
+    same sessions to the chip.
 
         >>> from casino.betting import BettingPattern
         >>> from casino.games import load_game
@@ -152,8 +244,6 @@ def simulate_sessions(
         >>> bool(0 < low <= estimate <= high < 1)
         True
     """
-    from casino.betting import PLAYING
-
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise BragError(f"the number of rounds must be a whole number of at least 1, not {hands!r}")
     if isinstance(sessions, bool) or not isinstance(sessions, int) or sessions < 1:
@@ -165,47 +255,18 @@ def simulate_sessions(
             f"{sessions:,} sessions x {hands:,} rounds is more than one run plays ({MAX_SESSION_ROUNDS:,} at most,"
             " a few minutes); use fewer sessions or rounds"
         )
+    check_workers(workers)
     bankroll = Fraction(bankroll)
     if bankroll <= 0:
         raise BragError(f"the bankroll must be above zero, not {bankroll}")
     if pattern.pair_plus and game.pair_plus is None:
         raise BragError(f"{game.name} has no Pair Plus bet")
-    rules = compile_rules(game)
-    masks = card_masks(game.ranking)
     play = decision_table(game, strategy)
     seed_value = normal_seed(seed)
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed_entropy(seed_value))))
-    unit = math.lcm(pattern.unit, bankroll.denominator)
-    to_money = unit // pattern.unit  # pattern units -> money units (1/unit)
-    fine = unit * rules.scale  # the bankroll is kept in 1/fine units: every settlement is whole
-    money = np.full(sessions, int(bankroll * fine), dtype=np.int64)
-    wagered = np.zeros(sessions, dtype=np.int64)
-    rounds = np.zeros(sessions, dtype=np.int64)
-    state = pattern.start(money // (fine // pattern.unit))
-    for t in range(hands):
-        active = np.flatnonzero(state.stop == PLAYING)
-        if not active.size:
-            if progress is not None:
-                progress(hands - t)
-            break
-        player, dealer = deal(rng, active.size, 1, masks)
-        player = player[:, 0]
-        ante = state.ante[active] * to_money
-        pair_plus = state.pair_plus[active] * to_money
-        if play.ndim == 2:  # the informed strategy: the dealer's up card seen (Face Up)
-            plays = play[player, up_cards(rng, rules.table.cards, dealer)] | (ante == 0)
-        else:
-            plays = play[player] | (ante == 0)
-        s = rules.settle(player, dealer, plays)
-        net = ante * (s.ante + s.play + s.ante_bonus) + pair_plus * s.pair_plus
-        money[active] += net
-        wagered[active] += (ante * (1 + (plays & (ante > 0))) + pair_plus) * rules.scale
-        rounds[active] += 1
-        round_net = np.zeros(sessions, dtype=np.int64)
-        round_net[active] = net
-        state = pattern.next(state, round_net, money // (fine // pattern.unit))
-        if progress is not None:
-            progress(1)
+    job = SessionsJob(game, pattern, bankroll, hands, sessions, play, seed_entropy(seed_value))
+    parts = run_job(job, workers, scheduler, client, progress)
+    money, rounds, stop, wagered = (np.concatenate([parts[i][k] for i in range(job.chunks)]) for k in range(4))
+    fine = job.units[1]
     return SessionSimulation(
         game=game,
         pattern=pattern,
@@ -215,6 +276,7 @@ def simulate_sessions(
         seed=seed_value,
         final=money / fine,
         rounds=rounds,
-        stop=state.stop.copy(),
+        stop=stop,
         wagered=wagered / fine,
+        workers=workers,
     )

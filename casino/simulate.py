@@ -18,12 +18,12 @@ The parts, one module each: dealing (:mod:`casino.deal`), tallying a chunk of ro
 whole sessions of a betting pattern (:mod:`casino.session_sim`). This module holds the results and
 re-exports the names the command line and the tests use.
 
-**Reproducibility.** ``seed`` feeds :class:`numpy.random.SeedSequence`; with ``workers=W`` the
-rounds are split evenly between ``W`` processes, each with its own stream from
-``SeedSequence(seed).spawn(W)``, and dealt in chunks of a fixed size, so the same seed and worker
-count give the same result on any machine. Tallies are integer sums, merged exactly. With
-``scheduler=`` (or ``client=``) the same ``W`` shares and streams run on a Dask cluster and give the
-same result to the chip as the local processes.
+**Reproducibility.** ``seed`` feeds :class:`numpy.random.SeedSequence`. The rounds are dealt in
+chunks of a fixed size (:data:`CHUNK` rounds, whatever the number of workers); chunk ``i`` deals from
+its own stream, the ``i``-th child of ``SeedSequence(seed)`` (:func:`casino.workers.chunk_seed`), and
+gives integer sums that add up exactly. So a seed gives **the same result to the chip whatever runs
+the chunks**: this process, ``workers=W`` local processes (each taking the next chunk as it comes
+free), or a Dask cluster (``scheduler=`` or ``client=``) — and the same on any machine.
 
 **Statistics.** Boxes of one round face the same dealer, so the independent unit is the round: a
 bet's confidence interval uses the spread of per-round totals. Category frequencies are tested
@@ -33,7 +33,6 @@ with a chi-square goodness-of-fit test on the first box's hands (one per round: 
 from __future__ import annotations
 
 import math
-import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -52,7 +51,7 @@ from casino.session_sim import SessionSimulation, simulate_sessions
 from casino.strategy import decision_table
 from casino.table import MAX_BOXES
 from casino.tally import COLUMN, Tally, check_level, simulate_chunk, sum_of_squares
-from casino.workers import ProgressCallback, run_on_cluster, run_rounds, run_workers
+from casino.workers import CHUNK, ProgressCallback, RoundsJob, check_workers, run_job
 
 if TYPE_CHECKING:
     from casino.edge import EdgeReport
@@ -77,7 +76,6 @@ __all__ = [
     "simulate_sessions",
 ]
 
-CHUNK = 1 << 16  # rounds dealt and settled at once
 MAX_HANDS = 2_000_000_000  # hands (rounds x boxes) in one run: a few minutes at millions of hands a second
 _card_masks = card_masks  # the older private name, kept for callers outside this area
 
@@ -314,8 +312,9 @@ def simulate(
     the dealer's first card, as in the Face Up game) or a boolean mask over the 22,100 hands (or
     22,100 hands x 52 up cards). ``progress(n)`` is called after every ``n`` rounds done. ``seed`` is a whole number or any
     text (:func:`casino.deal.seed_entropy`); without one a fresh seed is drawn and recorded in the result.
-    ``scheduler`` (a Dask address such as ``tcp://host:8786``) or ``client`` (a ``dask.distributed.Client``)
-    runs the ``workers`` shares on a Dask cluster instead of local processes: the same result to the chip.
+    ``workers`` local processes share the chunks of ``chunk`` rounds; ``scheduler`` (a Dask address such as
+    ``tcp://host:8786``) or ``client`` (a ``dask.distributed.Client``) runs them on a Dask cluster instead.
+    The result depends on ``seed`` and ``chunk`` only: the same to the chip for any ``workers`` and either way.
     """
     if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 1:
         raise BragError(f"the number of rounds must be a whole number of at least 1, not {hands!r}")
@@ -326,8 +325,7 @@ def simulate(
             f"{hands:,} rounds x {boxes} box{'es' if boxes > 1 else ''} is more than one run deals"
             f" ({MAX_HANDS:,} hands at most, a few minutes); run several seeds instead"
         )
-    if not 1 <= workers <= max(64, os.cpu_count() or 1):
-        raise BragError(f"workers must be between 1 and {max(64, os.cpu_count() or 1)}, not {workers}")
+    check_workers(workers)
     if chunk < 1:
         raise BragError(f"the chunk size must be at least 1, not {chunk}")
     if isinstance(strategy, str):
@@ -338,11 +336,6 @@ def simulate(
             raise BragError(f"a strategy gives one decision per hand (or per hand and up card): expected {N_HANDS},"
                             f" got {play.shape}")
     seed_value = normal_seed(seed)
-    root = np.random.SeedSequence(seed_entropy(seed_value))
-    if scheduler is not None or client is not None:
-        tally = run_on_cluster(game, play, boxes, int(hands), chunk, root.spawn(workers), scheduler, client, progress)
-    elif workers == 1:
-        tally = run_rounds(game, play, boxes, int(hands), chunk, root.spawn(1)[0], progress)
-    else:
-        tally = run_workers(game, play, boxes, int(hands), chunk, root.spawn(workers), progress)
+    job = RoundsJob(game, play, boxes, int(hands), chunk, seed_entropy(seed_value))
+    tally = run_job(job, workers, scheduler, client, progress)
     return SimulationResult(game, name, boxes, seed_value, workers, tally, play)

@@ -81,7 +81,7 @@ def session(
         from casino.simulate import simulate_sessions
         from cli.simulate import _progress
 
-        with _progress(hands, f"Simulating {sessions:,} sessions, round", not json) as advance:
+        with _progress(sessions * hands, f"Simulating {sessions:,} sessions of {hands:,} rounds", not json) as advance:
             sims = simulate_sessions(g, stats.pattern, bankroll=stats.bankroll, hands=hands, sessions=sessions,
                                      strategy=strategy, seed=seed, progress=advance)
     if plot_file is not None:

@@ -31,11 +31,12 @@ def simulate(
     strategy: StrategyOpt = "optimal",
     boxes: Annotated[int, typer.Option("--boxes", "-b", help="Boxes per round, 1-6, all against one dealer.")] = 1,
     seed: SeedOpt = None,
-    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes, each with its own random stream.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", "-w", help="Processes sharing the work; the seeded result is the "
+                                         "same for any number.")] = 1,
     scheduler: Annotated[
         Optional[str],
-        typer.Option("--scheduler", help="A Dask scheduler address (tcp://host:8786): run the --workers shares there "
-                     "(needs the 'dask' extra); the result is the same."),
+        typer.Option("--scheduler", help="A Dask scheduler address (tcp://host:8786): run the work there, in --workers "
+                     "parts (needs the 'dask' extra); the result is the same."),
     ] = None,
     level: LevelOpt = 0.95,
     ante_bonus_table: AnteBonusTableOpt = None,
@@ -85,18 +86,16 @@ def simulate(
         hands = 300 if betting else 1_000_000
     if hands < 1:
         fail(f"--hands must be at least 1, not {hands}")
-    if betting and (boxes != 1 or workers != 1):
-        fail("--boxes and --workers apply to rounds; with --betting each session plays one box in one process")
-    if betting and scheduler is not None:
-        fail("--scheduler applies to rounds; with --betting the sessions run in this process")
+    if betting and boxes != 1:
+        fail("--boxes applies to rounds; with --betting each session plays one box")
     stake = pair_plus_stake(pair_plus)  # checked before the game is loaded: a table name here is a mistake
     g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
     if g.head_to_head is not None:
-        _head_to_head(g, hands, strategy, boxes, seed, workers, level, json, betting)
+        _head_to_head(g, hands, strategy, boxes, seed, workers, level, json, betting, scheduler)
         return
     if betting:
         _sessions(g, betting, bankroll, ante, stake, max_ante, stop_win, stop_loss,
-                  hands, 20_000 if sessions is None else sessions, strategy, seed, level, json)
+                  hands, 20_000 if sessions is None else sessions, strategy, seed, level, json, workers, scheduler)
         return
     _rounds(g, hands, strategy, boxes, seed, workers, level, json, scheduler)
 
@@ -209,8 +208,7 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
     out = console()
     out.print(
         f"[bold]{game.name}[/] — {result.rounds:,} rounds × {boxes} box{'es' if boxes > 1 else ''}, "
-        f"strategy {strategy}, seed {result.seed}, {workers} worker{'s' if workers > 1 else ''}"
-        f"{' on ' + scheduler if scheduler else ''}: "
+        f"strategy {strategy}, seed {result.seed}, {_workers_text(workers, scheduler)}: "
         f"{elapsed:.2f} s ({result.rounds / elapsed:,.0f} rounds/s)"
     )
     out.print("Every round settled by the table's rules; figures per hand, per unit of each bet.\n")
@@ -253,8 +251,13 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
               f"p = {float(test.pvalue):.4f}: {verdict} at the {level * 100:g}% level.")
 
 
+def _workers_text(workers: int, scheduler: str | None) -> str:
+    """``1 worker``, ``2 workers on tcp://…``: how the run was spread."""
+    return f"{workers} worker{'s' if workers > 1 else ''}{' on ' + scheduler if scheduler else ''}"
+
+
 def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, workers: int, level: float,
-                  json: bool, betting: str | None) -> None:
+                  json: bool, betting: str | None, scheduler: str | None = None) -> None:
     """A head-to-head game (two hands dealt, bets on which wins): one unit on every bet, every round."""
     import time
 
@@ -265,14 +268,13 @@ def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, w
     from cli.render import console, percent, print_json
 
     refused = [option for option, given in (("--betting", betting is not None), ("--boxes", boxes != 1),
-                                            ("--workers", workers != 1), ("--strategy", strategy != "optimal"))
-               if given]
+                                            ("--strategy", strategy != "optimal")) if given]
     if refused:
         fail(f"{refused[0]} does not apply to {game.name}: a head-to-head game has no boxes or play/fold decision,"
-             " and is simulated in one process with one unit on every bet")
+             " and is simulated with one unit on every bet")
     started = time.perf_counter()
     with _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
-        result = simulate_head_to_head(game, hands, seed=seed, progress=advance)
+        result = simulate_head_to_head(game, hands, seed=seed, progress=advance, workers=workers, scheduler=scheduler)
     elapsed = time.perf_counter() - started
     if json:
         data = result.to_dict(level)
@@ -280,8 +282,8 @@ def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, w
         print_json(data)
         return
     out = console()
-    out.print(f"[bold]{game.name}[/] — {result.rounds:,} rounds, seed {result.seed}: {elapsed:.2f} s "
-              f"({result.rounds / elapsed:,.0f} rounds/s)")
+    out.print(f"[bold]{game.name}[/] — {result.rounds:,} rounds, seed {result.seed}, "
+              f"{_workers_text(workers, scheduler)}: {elapsed:.2f} s ({result.rounds / elapsed:,.0f} rounds/s)")
     out.print("Two hands dealt a round, every bet settled as the exact figures count it; figures per unit staked.\n")
     bets = Table(title="Return per unit, simulated and exact", title_justify="left")
     bets.add_column("Bet", ratio=1, min_width=9)
@@ -302,7 +304,7 @@ def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, w
 
 
 def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_loss, hands, sessions,
-              strategy, seed, level, json) -> None:
+              strategy, seed, level, json, workers=1, scheduler=None) -> None:
     from rich.table import Table
 
     from casino.betting import BettingPattern
@@ -330,9 +332,9 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
     except TooLongError as error:
         why_not = str(error) if str(error).startswith("The exact") else (
             "The exact session would take too long to compute here: simulated only.")
-    with _progress(hands, f"Playing {sessions:,} sessions, round", not json) as advance:
+    with _progress(sessions * hands, f"Playing {sessions:,} sessions of {hands:,} rounds", not json) as advance:
         sims = simulate_sessions(game, pattern, bankroll=start, hands=hands, sessions=sessions, strategy=strategy,
-                                 seed=seed, progress=advance)
+                                 seed=seed, progress=advance, workers=workers, scheduler=scheduler)
     rows = _session_rows(sims, exact, level, pattern)
     if json:
         data = sims.to_dict(level)
@@ -342,7 +344,7 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
         return
     out = console()
     out.print(f"[bold]{game.name}[/] — sessions of {pattern.describe}; bankroll {_money(start)}, up to {hands:,} "
-              f"rounds, strategy {strategy}; {sessions:,} sessions, seed {sims.seed}")
+              f"rounds, strategy {strategy}; {sessions:,} sessions, seed {sims.seed}, {_workers_text(workers, scheduler)}")
     table = Table(title=f"Sessions ({level * 100:g}% intervals)", title_justify="left")
     table.add_column("Figure", ratio=1, min_width=9)
     for name in ("Simulated", "Interval", "Exact"):

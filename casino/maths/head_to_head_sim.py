@@ -14,8 +14,10 @@ exact integer sums; every bet's mean return is set beside the exact value of
 
 Every bet is staked at one unit every round (the bets of one round are not independent of each
 other, but each bet's rounds are, so each bet's interval is the usual Student-t interval of the
-round results). ``seed`` feeds :class:`numpy.random.SeedSequence` as in :func:`casino.simulate.simulate`
-(the stream of its first worker), so a seed gives the same rounds on any machine.
+round results). ``seed`` feeds :class:`numpy.random.SeedSequence` as in :func:`casino.simulate.simulate`:
+the rounds are dealt in chunks of :data:`CHUNK`, chunk ``i`` from its own stream
+(:func:`casino.workers.chunk_seed`), and tallied as integer sums that add up exactly, so a seed gives
+the same figures to the chip in this process, in ``workers`` local processes or on a Dask cluster.
 """
 
 from __future__ import annotations
@@ -30,19 +32,10 @@ import numpy as np
 
 from casino.errors import BragError
 
-__all__ = ["HeadToHeadSimulation", "simulate_head_to_head", "CHUNK"]
+__all__ = ["HeadToHeadJob", "HeadToHeadSimulation", "HeadToHeadTally", "simulate_head_to_head", "CHUNK"]
 
 CHUNK = 1 << 16  # rounds dealt and settled at once
 MAX_ROUNDS = 2_000_000_000
-
-
-@dataclass
-class _Sums:
-    """Exact integer sums of one bet's nets (units of ``1/scale``)."""
-
-    total: int = 0
-    squares: int = 0
-    hits: int = 0
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,6 +49,7 @@ class HeadToHeadSimulation:
     sums: dict[str, tuple[int, int, int]]  # bet -> (sum, sum of squares, wins) in units of 1/scale
     outcome_counts: tuple[int, int, int]  # first hand wins, tie, second wins
     boxes: int = field(default=1)
+    workers: int = field(default=1)
 
     @cached_property
     def exact(self) -> Any:
@@ -106,6 +100,7 @@ class HeadToHeadSimulation:
             "shape": "head_to_head",
             "rounds": self.rounds,
             "seed": self.seed,
+            "workers": self.workers,
             "bets": {b.bet: b.to_dict(level) for b in self.bets},
             "outcomes": {r.name: {"count": r.count, "frequency": r.frequency, "exact": float(r.exact),
                                   "z_score": r.z_score} for r in self.outcomes()},
@@ -121,6 +116,77 @@ def _sum_of_squares(values: np.ndarray) -> int:
     return sum(int(v) * int(v) * int(c) for v, c in zip(distinct, counts))
 
 
+@dataclass
+class HeadToHeadTally:
+    """Exact integer sums of some rounds: per bet (sum, sum of squares, wins) in units of 1/scale, and
+    the outcome counts (first wins, tie, second wins). Tallies of different chunks add up exactly."""
+
+    sums: dict[str, list[int]] = field(default_factory=dict)
+    outcomes: list[int] = field(default_factory=lambda: [0, 0, 0])
+    rounds: int = 0
+
+    def add(self, other: HeadToHeadTally) -> HeadToHeadTally:
+        self.rounds += other.rounds
+        for name, values in other.sums.items():
+            mine = self.sums.setdefault(name, [0, 0, 0])
+            for k, value in enumerate(values):
+                mine[k] += value
+        for k, value in enumerate(other.outcomes):
+            self.outcomes[k] += value
+        return self
+
+
+@dataclass(frozen=True, eq=False)
+class HeadToHeadJob:
+    """``rounds`` rounds of the head-to-head ``game`` in chunks of ``chunk`` (:class:`casino.workers.ChunkJob`)."""
+
+    game: Any
+    rounds: int
+    chunk: int
+    entropy: int
+
+    @property
+    def chunks(self) -> int:
+        from casino.workers import chunks_of
+
+        return chunks_of(self.rounds, self.chunk)
+
+    @property
+    def progress_total(self) -> int:
+        return self.rounds
+
+    @cached_property
+    def rules(self) -> Any:
+        """The compiled settlement (once per process: forked workers inherit the parent's)."""
+        from casino.maths.head_to_head_settle import compile_head_to_head
+
+        return compile_head_to_head(self.game)
+
+    def empty(self) -> HeadToHeadTally:
+        return HeadToHeadTally()
+
+    def merge(self, total: HeadToHeadTally, part: HeadToHeadTally) -> HeadToHeadTally:
+        return total.add(part)
+
+    def run(self, index: int, progress: Callable[[int], None] | None = None) -> HeadToHeadTally:
+        """Deal, settle and tally chunk ``index``."""
+        from casino.deal import card_masks, deal
+        from casino.workers import chunk_rng
+
+        rules = self.rules
+        n = min(self.chunk, self.rounds - index * self.chunk)
+        first, second = deal(chunk_rng(self.entropy, index), n, 1, card_masks(self.game.ranking))
+        a = first[:, 0]
+        nets = rules.settle(a, second)
+        tally = HeadToHeadTally(rounds=n)
+        for name, values in nets.items():
+            tally.sums[name] = [int(values.sum()), _sum_of_squares(values), int(np.count_nonzero(values > 0))]
+        tally.outcomes = [int(v) for v in np.bincount(rules.outcome(a, second), minlength=3)]
+        if progress is not None:
+            progress(n)
+        return tally
+
+
 def simulate_head_to_head(
     game: Any,
     rounds: int,
@@ -128,11 +194,17 @@ def simulate_head_to_head(
     seed: int | str | None = None,
     chunk: int = CHUNK,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
+    scheduler: str | None = None,
+    client: object | None = None,
 ) -> HeadToHeadSimulation:
-    """Deal, settle and tally ``rounds`` rounds of the head-to-head ``game``, one unit on every bet."""
-    from casino.deal import card_masks, deal, seed_entropy
+    """Deal, settle and tally ``rounds`` rounds of the head-to-head ``game``, one unit on every bet.
+
+    ``workers`` local processes, or a Dask cluster (``scheduler`` address or ``client``), share the
+    chunks of ``chunk`` rounds; the result depends on ``seed`` and ``chunk`` only."""
+    from casino.deal import seed_entropy
     from casino.deal import seed_value as normal_seed
-    from casino.maths.head_to_head_settle import compile_head_to_head
+    from casino.workers import check_workers, run_job
 
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
         raise BragError(f"the number of rounds must be a whole number of at least 1, not {rounds!r}")
@@ -140,31 +212,13 @@ def simulate_head_to_head(
         raise BragError(f"{rounds:,} rounds is more than one run deals ({MAX_ROUNDS:,} at most); run several seeds")
     if chunk < 1:
         raise BragError(f"the chunk size must be at least 1, not {chunk}")
-    rules = compile_head_to_head(game)
+    check_workers(workers)
     seed_value = normal_seed(seed)
-    rng = np.random.default_rng(np.random.SeedSequence(seed_entropy(seed_value)).spawn(1)[0])
-    masks = card_masks(game.ranking)
-    sums = {name: _Sums() for name in rules.names}
-    outcomes = [0, 0, 0]
-    done = 0
-    while done < rounds:
-        n = min(chunk, rounds - done)
-        first, second = deal(rng, n, 1, masks)
-        a = first[:, 0]
-        nets = rules.settle(a, second)
-        for name, values in nets.items():
-            tally = sums[name]
-            tally.total += int(values.sum())
-            tally.squares += _sum_of_squares(values)
-            tally.hits += int(np.count_nonzero(values > 0))
-        counted = np.bincount(rules.outcome(a, second), minlength=3)
-        for k in range(3):
-            outcomes[k] += int(counted[k])
-        done += n
-        if progress is not None:
-            progress(n)
+    job = HeadToHeadJob(game, int(rounds), chunk, seed_entropy(seed_value))
+    rules = job.rules  # compiled (and its bad input refused) before any worker starts
+    tally = run_job(job, workers, scheduler, client, progress)
     return HeadToHeadSimulation(
         game=game, seed=seed_value, rounds=int(rounds), scale=rules.scale,
-        sums={name: (t.total, t.squares, t.hits) for name, t in sums.items()},
-        outcome_counts=(outcomes[0], outcomes[1], outcomes[2]),
+        sums={name: (tally.sums[name][0], tally.sums[name][1], tally.sums[name][2]) for name in rules.names},
+        outcome_counts=(tally.outcomes[0], tally.outcomes[1], tally.outcomes[2]), workers=workers,
     )

@@ -1,41 +1,48 @@
-"""The simulator on a Dask cluster: the same shares and streams as local processes, the same tallies."""
+"""The simulator on a Dask cluster: the same chunks and streams as local processes, the same results."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
+from casino.betting import BettingPattern
 from casino.errors import BragError
 from casino.games import load_game
-from casino.rules import compile_rules
+from casino.maths.head_to_head_sim import simulate_head_to_head
+from casino.session_sim import SESSION_CHUNK, simulate_sessions
 from casino.simulate import simulate
-from casino.strategy import play_mask
-from casino.tally import Tally
-from casino.workers import run_rounds, split
 
 
-def test_inline_local_processes_and_a_two_worker_cluster_give_the_same_tallies() -> None:
+def test_one_two_three_local_workers_and_a_two_worker_cluster_give_the_same_results() -> None:
     distributed = pytest.importorskip("distributed")
     game = load_game("3-card-brag")
+    h2h = load_game("teen-patti-pro")
+    pattern = BettingPattern("martingale", ante=5).with_limits(game.limits)
     rounds, chunk = 30_001, 4_000
-    # inline: each share from its own child stream, one after another in this process, merged in order
-    play = play_mask(game, "optimal")
-    inline = Tally(boxes=2, scale=compile_rules(game).scale)
-    for n, child in zip(split(rounds, 2), np.random.SeedSequence(11).spawn(2)):
-        inline.add(run_rounds(game, play, 2, n, chunk, child))
-    local = simulate(game, rounds, boxes=2, seed=11, workers=2, chunk=chunk)
+    local = [simulate(game, rounds, boxes=2, seed=11, workers=w, chunk=chunk) for w in (1, 2, 3)]
+    informed = simulate(game, 9_000, strategy="informed", seed=11, chunk=chunk)
+    sessions = [simulate_sessions(game, pattern, bankroll=100, hands=10, sessions=SESSION_CHUNK + 9, seed=11,
+                                  workers=w) for w in (1, 2)]
+    heads = simulate_head_to_head(h2h, 20_001, seed=11, chunk=chunk)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None,
                                   protocol="tcp", host="127.0.0.1") as cluster, distributed.Client(cluster) as client:
         on_dask = simulate(game, rounds, boxes=2, seed=11, workers=2, chunk=chunk, client=client)
         seen: list[int] = []
-        by_address = simulate(game, rounds, boxes=2, seed=11, workers=2, chunk=chunk,
+        by_address = simulate(game, rounds, boxes=2, seed=11, workers=3, chunk=chunk,
                               scheduler=cluster.scheduler_address, progress=seen.append)
-        one_share = simulate(game, 5_000, seed=3, chunk=chunk, client=client)
-    assert local.tally == on_dask.tally == by_address.tally == inline
-    assert local.to_dict() == on_dask.to_dict() == by_address.to_dict()
-    assert sum(seen) == rounds and by_address.rounds == rounds and by_address.workers == 2
-    assert one_share.tally == simulate(game, 5_000, seed=3, chunk=chunk).tally  # workers=1: one stream, anywhere
-    assert simulate(game, rounds, boxes=2, seed=12, workers=2, chunk=chunk).tally != local.tally  # the seed matters
+        one_part = simulate(game, rounds, boxes=2, seed=11, chunk=chunk, client=client)  # workers=1: one range
+        informed_dask = simulate(game, 9_000, strategy="informed", seed=11, workers=2, chunk=chunk, client=client)
+        sessions_dask = simulate_sessions(game, pattern, bankroll=100, hands=10, sessions=SESSION_CHUNK + 9, seed=11,
+                                          workers=2, client=client)
+        heads_dask = simulate_head_to_head(h2h, 20_001, seed=11, chunk=chunk, workers=2, client=client)
+    assert local[0].tally == local[1].tally == local[2].tally == on_dask.tally == by_address.tally == one_part.tally
+    assert local[0].to_dict() | {"workers": 2} == on_dask.to_dict()
+    assert sum(seen) == rounds and by_address.rounds == rounds and by_address.workers == 3
+    assert informed.tally == informed_dask.tally
+    for field in ("final", "rounds", "stop", "wagered"):
+        assert (getattr(sessions[0], field) == getattr(sessions[1], field)).all()
+        assert (getattr(sessions[0], field) == getattr(sessions_dask, field)).all()
+    assert heads.sums == heads_dask.sums and heads.outcome_counts == heads_dask.outcome_counts
+    assert simulate(game, rounds, boxes=2, seed=12, workers=2, chunk=chunk).tally != local[0].tally  # the seed matters
 
 
 def test_an_unreachable_scheduler_is_one_error() -> None:
@@ -64,7 +71,7 @@ def test_the_default_path_never_imports_dask() -> None:
     from pathlib import Path
 
     code = ("import sys; from casino.games import load_game; from casino.simulate import simulate; "
-            "simulate(load_game('3-card-brag'), 2_000, seed=1, workers=2); "
+            "simulate(load_game('3-card-brag'), 200_000, seed=1, workers=2); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], capture_output=True,
                          text=True, check=True)

@@ -42,6 +42,24 @@ def test_same_seed_same_output_and_workers_are_reproducible(runner, app):
     assert first == second and first["workers"] == 2
 
 
+@pytest.mark.parametrize("args", [
+    ["--hands", "140000", "--boxes", "2"],  # three chunks of 65,536 rounds
+    ["--hands", "140000", "--strategy", "informed"],
+    ["--betting", "martingale", "--sessions", "8300", "--hands", "12"],  # two chunks of sessions
+    ["teen-patti-20-20", "--hands", "140000"],
+])
+def test_the_seeded_output_is_the_same_for_one_two_and_three_workers(runner, app, args):
+    outputs = []
+    for workers in ("1", "2", "3"):
+        result = run(runner, app, *args, "--seed", "2026", "--workers", workers, "--json")
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.stdout)
+        data.pop("seconds", None)
+        assert data.pop("workers") == int(workers)
+        outputs.append(data)
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
 def test_paytables_and_strategies_can_be_swapped(runner, app):
     result = run(runner, app, "--hands", "20000", "--seed", "1", "--ante-bonus-table", "ante-bonus-6",
                  "--pair-plus-table", "pair-plus-3", "--strategy", "Q-6-4", "--json")
@@ -108,8 +126,10 @@ def test_pair_plus_only_sessions(runner, app):
         (["--seed", " ", "--hands", "10"], "a seed cannot be empty"),
         (["--betting", "flat", "--bet", "1000", "--hands", "10"], "above the table maximum"),
         (["--betting", "flat", "--sessions", "0", "--hands", "10"], "--sessions must be at least 1"),
-        (["--betting", "flat", "--boxes", "2"], "--boxes and --workers apply to rounds"),
-        (["--betting", "flat", "--scheduler", "tcp://127.0.0.1:1"], "--scheduler applies to rounds"),
+        (["--betting", "flat", "--boxes", "2"], "--boxes applies to rounds"),
+        (["--workers", "0", "--hands", "10"], "workers must be between 1 and"),
+        (["teen-patti-pro", "--workers", "0", "--hands", "10"], "workers must be between 1 and"),
+        (["teen-patti-pro", "--boxes", "2", "--hands", "10"], "--boxes does not apply to Teen Patti Pro"),
         (["--hands", "1000", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
     ],
 )

@@ -36,6 +36,13 @@ def test_local_processes_give_the_same_chips() -> None:
     assert _totals(inline) == _totals(pooled)
 
 
+def test_one_two_and_three_workers_give_the_same_chips_heads_up_and_six_seat() -> None:
+    runs = [run_tournament(PLAYERS, deals=50, seed="w", chunk=15, workers=w) for w in (1, 2, 3)]
+    assert _totals(runs[0]) == _totals(runs[1]) == _totals(runs[2])
+    assert runs[0].pairs and runs[0].six_seat  # both formats played
+    assert all(s.hands == 50 * 2 for s in runs[0].pairs.values())
+
+
 def test_a_two_worker_dask_cluster_gives_the_same_chips() -> None:
     distributed = pytest.importorskip("distributed")
     inline = run_tournament(PLAYERS, deals=100, seed=4, chunk=25)
