@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from casino.classic.opponents.characters import Expert
-from casino.classic.opponents.equity import beat_all
+from casino.classic.opponents.equity import EXACT_OPPONENTS, beat_all
 from casino.classic.opponents.situation import Choice, Situation
 
 __all__ = ["Advice", "advise"]
@@ -44,7 +44,9 @@ class Advice:
             lines.append("You are blind: with more than one opponent the expert looks at once.")
         else:
             who = "your opponent" if self.opponents == 1 else f"all {self.opponents} opponents still in"
-            lines.append(f"Your chance of beating {who}: {self.equity:.1%} (exact against one hand).")
+            how = ("exact against one hand" if self.opponents == 1 else f"exact against {self.opponents} hands"
+                   if self.opponents <= EXACT_OPPONENTS else "exact up to 3 hands, extended beyond")
+            lines.append(f"Your chance of beating {who}: {self.equity:.1%} ({how}).")
         if self.stay_odds is not None:
             lines.append(f"Staying pays {self.stay_odds:.1%} of the pot it plays for (pot odds).")
         if self.see_odds is not None:

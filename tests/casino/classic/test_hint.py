@@ -1,0 +1,65 @@
+"""The hint at the table: counted over the seat's unseen cards (shown cards left out when the pack was
+not shuffled), exact for as many opponents as the counts allow, simulated (and saying so) beyond."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from casino.besthand import HandRanker
+from casino.classic.equity_count import beat_counts
+from casino.classic.hint import NoHint, beat_chances, seat_chances
+from casino.classic.rules import ClassicRules
+from casino.classic.table import ClassicTable
+from casino.classic.view import SimpleOpponent
+
+
+def test_the_hint_leaves_out_the_cards_known_to_be_at_the_bottom():
+    rng = random.Random(11)
+    table = ClassicTable(ClassicRules(), [f"P{i}" for i in range(3)], seed="absent")
+    bots = [SimpleOpponent()] * 3
+    checked = 0
+    for _ in range(80):
+        table.start_hand()
+        while not table.hand_done:
+            seat = table.to_act
+            view = table.view(seat)
+            if view.cards is not None and table.known_absent and not checked:
+                chances = seat_chances(view, table.ranker, 52)
+                unseen = [c for c in range(52) if c not in set(view.cards) | table.known_absent]
+                assert len(unseen) < 49
+                key = table.ranker.three_key(*view.cards)
+                counted = beat_counts(table.ranker, key, unseen, 3)
+                for c, n in zip(chances, counted):
+                    assert c.exact and c.beat == Fraction(n.beat, n.deals)
+                    assert c.tie == Fraction(n.not_beaten - n.beat, n.deals)
+                checked += 1
+            table.act(bots[seat].decide(view, table.legal_actions(), rng))
+        table.end_hand()
+        if checked or not table.can_deal():
+            break
+    assert checked
+
+
+def test_the_hint_says_which_figures_are_exact():
+    ranker = HandRanker()
+    mine = [0, 17, 40]
+    unseen = [c for c in range(52) if c not in mine]
+    chances = beat_chances(ranker, mine, (), unseen, 6)
+    assert [c.opponents for c in chances] == [1, 2, 3, 4, 5, 6]
+    assert [c.exact for c in chances] == [True] * 3 + [False] * 3
+    assert all(c.deals == 0 for c in chances[:3]) and all(c.deals > 0 for c in chances[3:])
+    assert all(a.beat >= b.beat for a, b in zip(chances, chances[1:]))
+    four = HandRanker(4)
+    kept, gone = four.best_choice([0, 17, 40, 51])
+    chances = beat_chances(four, kept, gone, [c for c in range(52) if c not in (0, 17, 40, 51)], 3)
+    assert [c.exact for c in chances] == [True, True, False]
+
+
+def test_no_hint_while_blind():
+    table = ClassicTable(ClassicRules(), ["A", "B"], seed="blind")
+    table.start_hand()
+    with pytest.raises(NoHint):
+        seat_chances(table.view(table.to_act), table.ranker, 52)
