@@ -105,8 +105,16 @@ def test_simulator_with_six_boxes_and_two_workers():
     )
 
 
-def one_stream_per_worker_rate(game, rounds: int, workers: int = 1) -> float:
-    """Rounds a second for the layout before chunk streams: each worker one stream
+def _cpu() -> float:
+    """CPU seconds used so far by this process and its waited-for children (forked workers)."""
+    import resource
+
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)  # microseconds, where os.times() has 10 ms ticks
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
+def one_stream_per_worker(game, rounds: int, workers: int = 1) -> tuple[float, float]:
+    """(wall, CPU) seconds for the layout before chunk streams: each worker one stream
     (``SeedSequence(seed).spawn(workers)``) dealing its share in chunks of :data:`casino.workers.CHUNK`."""
     import multiprocessing
 
@@ -128,7 +136,7 @@ def one_stream_per_worker_rate(game, rounds: int, workers: int = 1) -> float:
     def worker(n: int, seed: np.random.SeedSequence, out) -> None:  # noqa: ANN001 - a queue
         out.put(share(n, seed))
 
-    start = time.perf_counter()
+    cpu, start = _cpu(), time.perf_counter()
     rules, masks, play = compile_rules(game), card_masks(game.ranking), decision_table(game, "optimal")
     seeds = np.random.SeedSequence(1).spawn(workers)
     if workers == 1:
@@ -144,31 +152,45 @@ def one_stream_per_worker_rate(game, rounds: int, workers: int = 1) -> float:
             total.add(out.get())
         for p in procs:
             p.join()
-    elapsed = time.perf_counter() - start
+    wall, used = time.perf_counter() - start, _cpu() - cpu
     assert total.rounds == rounds
-    return rounds / elapsed
+    return wall, used
+
+
+def stream_per_chunk(game, rounds: int, workers: int = 1) -> tuple[float, float]:
+    """(wall, CPU) seconds for :func:`casino.simulate.simulate` (a stream per chunk)."""
+    from casino.simulate import simulate
+
+    cpu, start = _cpu(), time.perf_counter()
+    result = simulate(game, rounds, seed=1, workers=workers)
+    wall, used = time.perf_counter() - start, _cpu() - cpu
+    assert result.rounds == rounds
+    return wall, used
 
 
 def test_chunk_streams_against_one_stream_per_worker():
     """What giving every chunk its own stream (the same result for any --workers) costs, 3 Card Brag,
     the optimal strategy, one box: the chunked simulator against the one-stream-per-worker layout it
-    replaced, with one and two workers, interleaved in one run (median of seven)."""
+    replaced, with one and two workers, interleaved in one run (median of nine). Wall-clock rounds/s
+    swing with the load of the shared machine; CPU seconds (this process and its forked workers) are
+    the steadier measure of what the chunking costs."""
     from casino.games import load_game
 
     game = load_game("3-card-brag")
-    simulator_rate(game, 100_000)
+    stream_per_chunk(game, 100_000)
     rounds = 4_000_000
-    rates: dict[tuple[str, int], list[float]] = {}
-    for _ in range(7):
+    runs: dict[tuple[str, int], list[tuple[float, float]]] = {}
+    for _ in range(9):
         for workers in (1, 2):
-            rates.setdefault(("before", workers), []).append(one_stream_per_worker_rate(game, rounds, workers))
-            rates.setdefault(("after", workers), []).append(simulator_rate(game, rounds, workers=workers))
-    med = {key: statistics.median(values) for key, values in rates.items()}
-    print("\n3-card-brag, optimal, one box, 4,000,000 rounds (median of 7, interleaved):")
+            runs.setdefault(("before", workers), []).append(one_stream_per_worker(game, rounds, workers))
+            runs.setdefault(("after", workers), []).append(stream_per_chunk(game, rounds, workers))
+    print(f"\n3-card-brag, optimal, one box, {rounds:,} rounds (median of 9, interleaved):")
     for workers in (1, 2):
-        b, a = med[("before", workers)], med[("after", workers)]
-        print(f"  {workers} worker{'s' if workers > 1 else ' '}: one stream per worker {b:>12,.0f} rounds/s;"
-              f" a stream per chunk {a:>12,.0f} rounds/s ({a / b:.3f}x)")
+        (bw, bc), (aw, ac) = ((statistics.median(w for w, _ in runs[(k, workers)]),
+                               statistics.median(c for _, c in runs[(k, workers)])) for k in ("before", "after"))
+        print(f"  {workers} worker{'s' if workers > 1 else ' '}: one stream per worker {rounds / bw:>11,.0f} rounds/s"
+              f" ({bc * 1e9 / rounds:.0f} ns CPU a round); a stream per chunk {rounds / aw:>11,.0f} rounds/s"
+              f" ({ac * 1e9 / rounds:.0f} ns CPU a round): {bw / aw:.3f}x the speed, {ac / bc:.3f}x the CPU")
 
 
 def test_six_boxes_with_a_large_paytable_scale():

@@ -17,7 +17,19 @@ The deck is a Fisher–Yates shuffle driven by an HMAC-SHA256 stream keyed with 
 (``HMAC(seed, "brag-table deck" || block counter)``), with rejection sampling so that every one of
 the 52! orders is equally likely: no modulo bias. With no ``--seed`` each round's seed comes from
 :func:`secrets.token_bytes`; with ``--seed TEXT`` round ``n`` uses ``derive_seed(session_seed(TEXT), n)``
-so a whole session is reproducible.
+so a whole session is reproducible (a practice session: whoever knows the text knows every deck).
+
+A **client seed** (``--client-seed TEXT``) is mixed into the house's seed: the deck is then shuffled
+from :func:`mixed_seed` ``= HMAC-SHA256(house seed, "brag-table client" || len(text) || text || n)``,
+so the player's text changes every deck but never decides one (the house seed is secret until the
+round is over)::
+
+    >>> from casino.fair import deal_seed, mixed_seed
+    >>> house = derive_seed(session_seed("42"), 1)
+    >>> deal_seed(house, None, 1) == house                 # no client seed: the house seed itself
+    True
+    >>> deal_seed(house, "lucky", 1) == mixed_seed(house, "lucky", 1) != house
+    True
 """
 
 from __future__ import annotations
@@ -40,11 +52,18 @@ __all__ = [
     "shuffled_deck",
     "seed_from_hex",
     "SeedSource",
+    "mixed_seed",
+    "deal_seed",
+    "MAX_CLIENT_SEED",
+    "check_client_seed",
 ]
 
 SEED_BYTES = 32
 _DECK_LABEL = b"brag-table deck"
 _ROUND_LABEL = b"brag-table round"
+_CLIENT_LABEL = b"brag-table client"
+#: The longest client seed taken (characters).
+MAX_CLIENT_SEED = 200
 
 
 def new_seed() -> bytes:
@@ -78,6 +97,31 @@ def seed_from_hex(text: str) -> bytes:
     if len(seed) != SEED_BYTES:
         raise BragError(f"a seed is {2 * SEED_BYTES} hex digits, not {len(text.strip())}")
     return seed
+
+
+def check_client_seed(text: str) -> str:
+    """A client seed as given, or :class:`BragError` naming what is wrong (empty, too long, control characters)."""
+    if not isinstance(text, str) or not text.strip():
+        raise BragError("a client seed is some text of your choice, not empty")
+    if len(text) > MAX_CLIENT_SEED:
+        raise BragError(f"a client seed is at most {MAX_CLIENT_SEED} characters, not {len(text):,}")
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+        raise BragError("a client seed cannot hold control characters")
+    return text
+
+
+def mixed_seed(house_seed: bytes, client_seed: str, round_no: int) -> bytes:
+    """The seed that shuffles round ``round_no``'s deck when the player gave a client seed:
+    ``HMAC-SHA256(key = house seed, message = "brag-table client" || L || text || n)``, the text in
+    UTF-8, ``L`` its length in bytes and ``n`` the round number, each as 8 bytes big-endian."""
+    text = client_seed.encode("utf-8")
+    message = _CLIENT_LABEL + len(text).to_bytes(8, "big") + text + round_no.to_bytes(8, "big")
+    return hmac.new(bytes(house_seed), message, hashlib.sha256).digest()
+
+
+def deal_seed(house_seed: bytes, client_seed: str | None, round_no: int) -> bytes:
+    """The seed the deck is shuffled from: the house seed itself, or :func:`mixed_seed` with a client seed."""
+    return bytes(house_seed) if client_seed is None else mixed_seed(house_seed, client_seed, round_no)
 
 
 def _words(seed: bytes) -> Iterator[int]:

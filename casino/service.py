@@ -31,11 +31,26 @@ Dealing and settling are separate calls, so a front end can show the cards and w
 (a web server can hold one service per session id, each with its own :class:`~casino.sitting.Sitting`;
 give each its database session with :meth:`TableService.open` or by setting :attr:`TableService.db`).
 
-:meth:`TableService.deal` calls :func:`casino.db.store.record_deal` between dealing and showing the
-cards: the seam where the bets and the commitment are to be stored before anyone sees a card (today it
-checks that the session is open; a round is stored whole when settled). A round dealt but not settled
-(the player pressed Ctrl-C at the play/fold prompt) is dropped by :meth:`TableService.abandon`: its
-stakes go back to the bankroll, nothing is folded and nothing is stored.
+**The pending-hand protocol** (every front end follows it; nothing else is needed):
+
+1. Before asking for bets, show :attr:`TableService.commitment`: the SHA-256 of the next round's house
+   seed, drawn already (the seed is fixed before the bets; it is revealed after the settlement).
+2. :meth:`TableService.deal` deals AND stores the round as the session's *pending hand* (bets, house seed,
+   commitment, client seed, the player's cards: :func:`casino.db.store.record_deal`, one transaction)
+   before it returns: only then may the cards be shown. If storing fails the round is undone in memory
+   and the error raised: show nothing.
+3. :meth:`decide` each box, then :meth:`settle`: the settled hand is stored and the pending one removed
+   in one transaction.
+4. Stopping with a hand in play (Ctrl-C, a closed page, a killed process) loses nothing and returns
+   nothing: :meth:`end` (``"interrupted"``) leaves the hand pending, its stakes on the felt.
+   :meth:`resume` of a session with a pending hand re-deals THAT hand (same seed, same cards, same bets,
+   stakes already off the bankroll): :attr:`round` is not ``None`` and :attr:`resumed_hand` is ``True``;
+   the front end shows the cards and asks for the decisions (no bets prompt), then :meth:`settle`.
+   Auto-play (:meth:`autoplay`) finishes a pending hand by its strategy first.
+
+A session can be *practice* (``seed=TEXT``: every deck follows from the text, foreseeable, never fair
+play: :attr:`TableService.practice`) or fair (a secure house seed per round), optionally with the
+player's ``client_seed`` mixed into every house seed (:func:`casino.fair.deal_seed`).
 
 The progressive meter lives in the database: :meth:`settle` pays from the stored meter and stores the
 new meter with the round (each progressive stake adds ``contribution x stake``; a hit paid from the
@@ -51,7 +66,9 @@ from typing import TYPE_CHECKING, Any
 from casino.bets import BetName
 from casino.bets.progressive import meter_after, meter_key
 from casino.db import store
+from casino.db.database import StoreError
 from casino.errors import BetError
+from casino.fair import check_client_seed, seed_from_hex
 from casino.events import BoxBets
 from casino.games import Game
 from casino.money import text as money_text
@@ -106,6 +123,7 @@ class TableService:
         self.ended: SessionRecord | None = None
         self.owner = store.lease_owner()  # this process's hold on the session while it plays it
         self.head: str | None = None  # the session's head hash after the last hand stored
+        self.resumed_hand = False  # resumed into a pending hand (dealt before the session stopped)
 
     @property
     def game(self) -> Game:
@@ -121,15 +139,25 @@ class TableService:
         *,
         stakes: Sequence[BoxBets],
         seed: str | None = None,
+        client_seed: str | None = None,
         settings: Mapping[str, Any] | None = None,
     ) -> TableService:
         """A new session (not stored until :meth:`open`): the stakes are checked against the table's
-        limits and the bankroll now, so a refused start stores nothing."""
+        limits and the bankroll now, so a refused start stores nothing. ``seed``: a practice session
+        (the text decides every deck); ``client_seed``: the player's text, mixed into every house seed
+        of a fair session (not with ``seed``)."""
         if bankroll <= 0:
             raise BetError("the bankroll must be more than 0")
-        sitting = Sitting(game, bankroll, seed=seed)
+        if client_seed is not None:
+            if seed is not None:
+                raise BetError("a client seed goes with fair play: a practice session (seed) is decided by its "
+                               "text alone")
+            check_client_seed(client_seed)
+        sitting = Sitting(game, bankroll, seed=seed, client_seed=client_seed)
         sitting.table.verify_bets(stakes, bankroll)
         base = {"boxes": len(stakes), "seed": seed, "bets": [b.to_dict() for b in stakes]}
+        if client_seed is not None:
+            base["client_seed"] = client_seed
         if stakes:  # the older settings keys, read by --resume of sessions stored before "bets"
             base.update(ante=str(stakes[0].ante), pair_plus=str(stakes[0].pair_plus))
         return cls(sitting, start_bankroll=bankroll, stakes=stakes, settings={**base, **dict(settings or {})})
@@ -142,11 +170,18 @@ class TableService:
         Refused (:class:`~casino.errors.BragError`, nothing reopened) when it cannot continue: its game
         cannot be rebuilt, or its bankroll cannot cover the smallest bet the table takes. ``stakes``:
         new bets instead of the last stored ones (checked against the limits and the bankroll).
+
+        A session with a pending hand resumes INTO it: :attr:`round` is that hand, re-dealt from its stored
+        seed and bets (the same cards), its stakes on the felt; ``stakes`` then apply from the next hand.
         """
         record = store.latest_session(session=db) if session_id is None else store.get_session(session_id, session=db)
         settings = store.settings_of(record)
         sitting = store.resume_sitting(record, session=db)
         assert record.id is not None
+        pending = store.pending_hand(record.id, session=db)
+        if pending is not None:
+            service = cls._resume_into(db, record, settings, sitting, pending, stakes)
+            return service
         if sitting.out_of_chips():
             raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(sitting.bankroll)} cannot"
                            " cover the smallest bet this table takes")
@@ -157,6 +192,45 @@ class TableService:
             sitting.table.verify_bets(stakes, sitting.bankroll)
         return cls(sitting, start_bankroll=Fraction(record.start_bankroll), stakes=stakes, settings=settings,
                    session_id=record.id, resumed=True, stored_before=record.rounds)
+
+    @classmethod
+    def _resume_into(cls, db: Session, record: SessionRecord, settings: dict[str, Any], sitting: Sitting,
+                     pending: store.PendingHand, stakes: Sequence[BoxBets] | None) -> TableService:
+        """A stored session whose last hand is pending: re-deal it from its stored seed and bets."""
+        assert record.id is not None
+        from casino.db.verify import check_pending
+
+        problems = check_pending(record, session=db)
+        if problems:
+            raise StoreError(f"session {record.id}: its pending hand does not check ({problems[0]}): it is not dealt "
+                             f"again; 'brag verify {record.id}' names every difference")
+        seed = seed_from_hex(pending.seed)
+        rnd = sitting.redeal(pending.bets, seed)
+        assert {box: store.cards_text(cards) for box, cards in rnd.cards.items()} == pending.cards  # checked above
+        if stakes is not None:
+            sitting.table.verify_bets(stakes)
+        service = cls(sitting, start_bankroll=Fraction(record.start_bankroll),
+                      stakes=pending.bets if stakes is None else stakes, settings=settings, session_id=record.id,
+                      resumed=True, stored_before=record.rounds)
+        service.resumed_hand = True
+        return service
+
+    @property
+    def practice(self) -> bool:
+        """A practice session (``seed`` text): its decks are foreseeable from the text, not fair play."""
+        return self.sitting.seeds.reproducible
+
+    @property
+    def client_seed(self) -> str | None:
+        """The player's client seed mixed into every house seed (``None``: none given)."""
+        return self.sitting.client_seed
+
+    @property
+    def commitment(self) -> str:
+        """The SHA-256 commitment of the round in play, else of the next round's house seed (drawn now, before
+        the bets are asked for; revealed after that round settles)."""
+        rnd = self.sitting._round
+        return rnd.commitment if rnd is not None else self.sitting.commitment
 
     def open(self, db: Session) -> int:
         """Store the new session, or mark the resumed one open again: the last step before playing."""
@@ -188,12 +262,22 @@ class TableService:
         self.stakes = tuple(bets)
 
     def deal(self, bets: Sequence[BoxBets] | None = None) -> Round:
-        """Place ``bets`` (default: the current stakes) and deal; the cards are the round's to show."""
+        """Place ``bets`` (default: the current stakes), deal, and store the round as the session's pending
+        hand (one transaction) before returning it: then, and only then, the cards are the round's to show.
+        If it cannot be stored, the round is undone (stakes back, the same seed kept) and the error raised."""
         db = self._store()
         assert self.session_id is not None
-        store.record_deal(self.session_id, None, session=db)
+        if self.sitting.in_round:
+            raise BetError(f"hand {self.sitting.next_round} is in play: play or fold every box first")
+        before = self.sitting.bankroll
         rnd = self.sitting.deal(self.stakes if bets is None else bets)  # checks the limits and the bankroll
+        try:
+            store.record_deal(self.session_id, rnd, before, session=db, owner=self.owner)
+        except BaseException:
+            self.sitting.abandon()
+            raise
         self.stakes = rnd.bets
+        self.resumed_hand = False
         return rnd
 
     def decide(self, box: int, play: bool) -> None:
@@ -215,8 +299,9 @@ class TableService:
         result = self.sitting.settle(meter)
         meters = {meter_key(self.game): new_meter(side, meter, result)} if side is not None and meter is not None else None
         hand = store.record_round(self.session_id, result, before, self.sitting.bankroll, session=db, meters=meters,
-                                  owner=self.owner)
+                                  owner=self.owner, pending=True)
         self.head = hand.hash
+        self.resumed_hand = False
         self.played += 1
         return result
 
@@ -225,10 +310,6 @@ class TableService:
             return None, None
         side = self.game.side_bet(BetName.PROGRESSIVE)
         return side, store.progressive_meter(meter_key(self.game), side.meter, session=self._store())
-
-    def abandon(self) -> None:
-        """Drop a round dealt and not settled: its stakes go back to the bankroll; nothing is stored."""
-        self.sitting.abandon()
 
     def play_round(self, bets: Sequence[BoxBets], strategy: np.ndarray) -> RoundResult:
         """Deal, decide every box by a play mask over the hand table, settle and store."""
@@ -248,30 +329,45 @@ class TableService:
         on_round: Callable[[RoundResult], None] | None = None,
     ) -> int:
         """Play and store up to ``hands`` rounds by a stake rule and a play mask; stops early as
-        :meth:`casino.sitting.Sitting.autoplay` does (``sitting.stop_reason`` says why)."""
+        :meth:`casino.sitting.Sitting.autoplay` does (``sitting.stop_reason`` says why). A pending hand
+        (resumed into) is finished first, by the same play mask, and counts as one of the ``hands``."""
         def play_and_store(bets: Sequence[BoxBets], mask: np.ndarray) -> RoundResult:
             self.stakes = tuple(bets)
             return self.play_round(bets, mask)
 
-        return self.sitting.autoplay(stakes, strategy, hands=hands, stop_win=stop_win, stop_loss=stop_loss,
-                                     on_round=on_round, play_round=play_and_store)
+        finished = 0
+        rnd = self.round
+        if rnd is not None and hands > 0:
+            for box in rnd.pending:
+                self.decide(box, bool(strategy[rnd.hand(box)]))
+            result = self.settle()
+            finished = 1
+            if on_round is not None:
+                on_round(result)
+        return finished + self.sitting.autoplay(stakes, strategy, hands=hands - finished, stop_win=stop_win,
+                                                stop_loss=stop_loss, on_round=on_round, play_round=play_and_store)
 
     # -- the end ------------------------------------------------------------------------------------------
 
     def end(self, reason: EndReason) -> SessionRecord | None:
         """End the session, saying why. A new session left before its first hand is removed (nothing to
-        keep): ``None`` then. A round dealt and not settled is dropped first (see :meth:`abandon`)."""
+        keep): ``None`` then. A round dealt and not settled stays pending, its stakes on the felt (stored
+        when it was dealt): :meth:`resume` continues it (see :attr:`pending_round`)."""
         db = self._store()
         assert self.session_id is not None
-        if self.sitting.in_round:
-            self.abandon()
         record = store.get_session(self.session_id, session=db)
-        if not self.resumed and record.rounds == 0:
+        if not self.resumed and record.rounds == 0 and not self.sitting.in_round:
             store.delete_session(self.session_id, session=db)
             self.ended = None
             return None
         self.ended = store.end_session(self.session_id, reason, session=db, owner=self.owner)
         return self.ended
+
+    @property
+    def pending_round(self) -> int | None:
+        """The number of the hand dealt and not settled (pending in the store), if any."""
+        rnd = self.sitting._round
+        return rnd.round_no if rnd is not None else None
 
     def rounds_stored(self) -> int:
         """Hands stored by this sitting, counted from the store (a round committed as Ctrl-C arrived counts)."""

@@ -149,6 +149,10 @@ class SessionsJob:
     entropy: int
     chunk: int = SESSION_CHUNK
 
+    def __post_init__(self) -> None:
+        compile_rules(self.game)  # cached here, so forked workers inherit them rather than build them each
+        card_masks(self.game.ranking)
+
     @property
     def chunks(self) -> int:
         return chunks_of(self.sessions, self.chunk)

@@ -193,8 +193,10 @@ class SittingStats:
 class Sitting:
     """A bankroll at a table: deals rounds, moves the chips, keeps statistics.
 
-    ``seed`` text makes the session reproducible (``--seed``); without it every round's seed comes
-    from the secure generator. ``next_round`` and ``house`` let a resumed session carry on.
+    ``seed`` text makes the session reproducible (``--seed``, a practice session); without it every
+    round's seed comes from the secure generator. ``client_seed``: the player's text, mixed into every
+    round's house seed (:func:`casino.fair.deal_seed`). ``next_round`` and ``house`` let a resumed
+    session carry on.
     """
 
     def __init__(
@@ -206,8 +208,10 @@ class Sitting:
         seeds: SeedSource | None = None,
         next_round: int = 1,
         house: Fraction = Fraction(0),
+        client_seed: str | None = None,
     ) -> None:
         self.game = game
+        self.client_seed = client_seed
         self.table = Table(game)
         self.bankroll = exact(bankroll, "bankroll")
         self.house = exact(house, "house result")  # what the house has won from this player (negative: paid out)
@@ -262,9 +266,20 @@ class Sitting:
 
     def deal(self, bets: Sequence[BoxBets]) -> Round:
         """Place the bets (refused above the bankroll or outside the limits) and deal the round."""
-        rnd = self.table.deal(bets, self._next_seed(), round_no=self.next_round, bankroll=self.bankroll)
+        rnd = self.table.deal(bets, self._next_seed(), round_no=self.next_round, bankroll=self.bankroll,
+                              client_seed=self.client_seed)
         placed = sum((b.own_stakes for b in rnd.bets), Fraction(0))
         self._move_to_felt(placed)
+        self._round = rnd
+        return rnd
+
+    def redeal(self, bets: Sequence[BoxBets], seed: bytes) -> Round:
+        """Deal the next round again from its stored house ``seed`` and ``bets`` (a hand left pending when a
+        session stopped): the same cards, the stakes onto the felt again. Checked against the limits only
+        (the bankroll held these stakes when they were placed)."""
+        self._seed = bytes(seed)
+        rnd = self.table.deal(bets, self._seed, round_no=self.next_round, client_seed=self.client_seed)
+        self._move_to_felt(sum((b.own_stakes for b in rnd.bets), Fraction(0)))
         self._round = rnd
         return rnd
 

@@ -47,7 +47,7 @@ from casino.events import (
     RoundStarted,
     SeedRevealed,
 )
-from casino.fair import commitment, deck_order
+from casino.fair import commitment, deal_seed, deck_order
 from casino.games import Game, amount_text
 from casino.money import MAX_AMOUNT
 from casino.hands import hand_index, hand_table
@@ -194,26 +194,30 @@ class Table:
 
     # -- dealing ------------------------------------------------------------------------------------
 
-    def deal(self, bets: Sequence[BoxBets], seed: bytes, *, round_no: int, bankroll: Fraction | None = None) -> Round:
-        """Check the bets, then deal three cards to each box and to the dealer from the seed's deck.
+    def deal(self, bets: Sequence[BoxBets], seed: bytes, *, round_no: int, bankroll: Fraction | None = None,
+             client_seed: str | None = None) -> Round:
+        """Check the bets, then deal three cards to each box and to the dealer from the seed's deck
+        (the house ``seed`` mixed with the player's ``client_seed``, if any: :func:`casino.fair.deal_seed`).
 
         Cards go round the table one at a time, boxes in order and the dealer last, three times.
         """
         bets = tuple(sorted(bets, key=lambda b: b.box))
         self.verify_bets(bets, bankroll)
-        return Round(self, round_no, seed, bets)
+        return Round(self, round_no, seed, bets, client_seed=client_seed)
 
 
 class Round:
     """One round in play: cards dealt, decisions pending, then :meth:`settle`."""
 
-    def __init__(self, table: Table, round_no: int, seed: bytes, bets: tuple[BoxBets, ...]) -> None:
+    def __init__(self, table: Table, round_no: int, seed: bytes, bets: tuple[BoxBets, ...], *,
+                 client_seed: str | None = None) -> None:
         self.table = table
         self.round_no = round_no
-        self.seed = bytes(seed)
+        self.seed = bytes(seed)  # the house seed (its commitment shown before the bets)
+        self.client_seed = client_seed
         self.bets = bets
         self.commitment = commitment(self.seed)
-        deck = deck_order(self.seed)
+        deck = deck_order(deal_seed(self.seed, client_seed, round_no))
         events: list[Event] = [RoundStarted(round_no, self.commitment), BetsPlaced(bets)]
         seats = [b.box for b in bets] + [DEALER]
         hands: dict[int, list[Card]] = {seat: [] for seat in seats}

@@ -117,6 +117,10 @@ class RoundsJob:
     chunk: int
     entropy: int
 
+    def __post_init__(self) -> None:
+        compile_rules(self.game)  # cached here, so forked workers inherit them rather than build them each
+        card_masks(self.game.ranking)
+
     @property
     def chunks(self) -> int:
         return chunks_of(self.rounds, self.chunk)

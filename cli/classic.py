@@ -57,8 +57,8 @@ def classic(
             record = classic_store.get_session(resume, session=session)
             if record.end_reason in ("hands", "bust"):
                 fail(f"classic session {resume} is over ({record.end_reason}); start a new one")
+            table = classic_store.resume_table(record, session=session)  # into a pending hand, if any
             classic_store.reopen_session(resume, session=session)
-            table = classic_store.resume_table(record)
             import json as json_module
 
             names = json_module.loads(record.names)
@@ -109,14 +109,22 @@ def classic(
 
             signal.signal(signal.SIGINT, _press)
         reason = "hands"
+
+        def started() -> None:  # the hand's start on record before any card is shown
+            classic_store.start_pending(session_id, table, session=session)
+
+        def acted(seat: int, action: Any) -> None:  # and each action as it is taken (a resume replays them)
+            classic_store.record_action(session_id, seat, action, session=session)
+
         try:
-            while table.hand_no < limit:
+            while table.hand_no < limit or table.state is not None:
                 if stop["now"]:
                     raise KeyboardInterrupt
-                if not table.can_deal() or (you is not None and table.chips[you] < game_rules.ante):
+                if table.state is None and (not table.can_deal() or (you is not None and table.chips[you] < game_rules.ante)):
                     reason = "bust"
                     break
-                hand_record = _play_one(table, you, computer, rng, out if not json else None)
+                hand_record = _play_one(table, you, computer, rng, out if not json else None, started,
+                                        None if auto else acted)
                 classic_store.save_hand(session_id, hand_record, table, session=session)
                 if you is not None:
                     out.print(f"[bold]{classic_store.summary_line(hand_record)}[/]")
@@ -125,12 +133,19 @@ def classic(
         except KeyboardInterrupt:
             classic_store.end_session(session_id, "interrupted", session=session)
             typer.echo("", err=True)
-            typer.echo(f"Interrupted: session {record.id} ended after {table.hand_no} settled hand(s).", err=True)
+            settled = table.hand_no - (1 if table.state is not None else 0)
+            typer.echo(f"Interrupted: session {record.id} ended after {settled} settled hand(s).", err=True)
+            if table.state is not None:
+                typer.echo(f"Hand {table.hand_no} is pending: its deal and every action so far are stored (nothing is "
+                           f"given back); 'brag classic --resume {record.id}' carries on with it.", err=True)
             raise typer.Exit(130) from None
         finally:
             if auto:
                 signal.signal(signal.SIGINT, previous)
         classic_store.end_session(session_id, reason, session=session)
+        if table.state is not None:  # q in the middle of a hand: it stays pending, to carry on with
+            out.print(f"Hand {table.hand_no} is pending (its deal and actions are stored): 'brag classic --resume "
+                      f"{record.id}' carries on with it.", markup=False)
         if json:
             from cli.render import print_json
 
@@ -144,7 +159,8 @@ def classic(
         from cli.classic_view import results_table
 
         out.print(results_table(names, start_chips, table.chips, table.borrowed))
-        out.print(f"Session {record.id}: {table.hand_no} hand(s); 'brag history {record.id} --classic' shows them.")
+        settled = table.hand_no - (1 if table.state is not None else 0)
+        out.print(f"Session {record.id}: {settled} hand(s); 'brag history {record.id} --classic' shows them.")
 
 
 def _console() -> Any:
@@ -153,10 +169,19 @@ def _console() -> Any:
     return console()
 
 
-def _play_one(table: Any, you: int | None, computer: Any, rng: Any, out: Any) -> Any:
+def _play_one(table: Any, you: int | None, computer: Any, rng: Any, out: Any, started: Any = None,
+              acted: Any = None) -> Any:
+    """Play one hand to its end: a new one (``started()`` stores its start before anything is shown), or the
+    one the table is in the middle of (a pending hand resumed). ``acted(seat, action)`` stores each action."""
     from casino.classic.referee import event_text
 
-    table.start_hand()
+    if table.state is None:
+        table.start_hand()
+        if started is not None:
+            started()
+    elif out is not None:
+        out.print(f"Hand {table.hand_no} was dealt before the session stopped: the same cards, the same antes, "
+                  "every action so far as it was.", markup=False)
     log: list[str] = []
     seen_events = 0
     while not table.hand_done:
@@ -169,6 +194,8 @@ def _play_one(table: Any, you: int | None, computer: Any, rng: Any, out: Any) ->
         else:
             action = computer.decide(view, legal, rng)
         table.act(action)
+        if acted is not None:
+            acted(seat, action)
         state = table.state
         if out is not None and state is not None:
             hand_names = [table.names[s] for s in table._seats]

@@ -556,6 +556,8 @@ def verify(
                 out.print(f"  {mismatch}", markup=False, highlight=False)
             if report.more:
                 out.print(f"  … and {report.more:,} more", markup=False)
+        if report.pending_line() is not None:  # dealt, bets stored, not settled: never counted as verified
+            out.print(report.pending_line(), markup=False, highlight=False, soft_wrap=True)
     if not report.ok:
         raise typer.Exit(1)
 

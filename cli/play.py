@@ -63,7 +63,13 @@ def play(
         Optional[bool], typer.Option("--hints/--no-hints", help="Show the optimal decision and its exact EV.")
     ] = None,
     seed: Annotated[
-        Optional[str], typer.Option(help="Any text: a reproducible deck per hand (default: a secure shuffle).")
+        Optional[str], typer.Option(help="Practice only: any text decides every deck (reproducible, foreseeable, "
+                                         "not fair play). Default: a secure house seed per hand.")
+    ] = None,
+    client_seed: Annotated[
+        Optional[str], typer.Option("--client-seed", metavar="TEXT",
+                                    help="Your own text, mixed into every house seed (it changes every deck and "
+                                         "decides none); stored with the session, checked by 'brag verify'.")
     ] = None,
     db: DbOpt = None,
     hands: Annotated[Optional[int], typer.Option(help="Stop after this many hands.")] = None,
@@ -98,7 +104,8 @@ def play(
     """Play at the table against the dealer; hands are stored and can be replayed and verified.
 
     Interactive by default (Enter repeats the last bets, p plays, f folds, t paytables and rules, ? help,
-    q quits; Ctrl-C ends the session at once, every settled hand kept, exit code 130);
+    q quits; Ctrl-C ends the session at once, every settled hand kept, a hand dealt and not decided left
+    pending — 'brag play --resume ID' deals it again, same cards and bets — exit code 130);
     --auto plays --hands N by a strategy with a progress bar and a summary against the exact expectation
     (--json: the summary as one JSON object).
     """
@@ -133,7 +140,7 @@ def play(
             if play_head_to_head.wanted(store_session, game, resume):  # two hands dealt, bets on which wins
                 given = {"--ante": ante, "--pair-plus": pair_plus, "--boxes": boxes, "--hints/--no-hints": hints,
                          "--strategy": strategy, "--betting": None if betting == "flat" else betting,
-                         "--trainer": trainer or None}
+                         "--trainer": trainer or None, "--client-seed": client_seed}
                 play_head_to_head.play(
                     store_session, game, resume=resume, bankroll=bankroll, seed=seed, bets=[*(bet or ()), *(side_bet or ())],
                     hands=hands, auto=auto, stop_win=stop_win_amount, stop_loss=stop_loss_amount, as_json=json,
@@ -145,9 +152,11 @@ def play(
             # every option is checked before anything is stored: a refused command leaves no session
             sides = _side_bets(side_bet)
             if resume:
+                if client_seed is not None:
+                    fail("--resume continues with the session's own client seed: leave out --client-seed")
                 setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, sides)
             else:
-                setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto, sides)
+                setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto, sides, client_seed)
             rule = stake_rule(setup, betting) if auto else None
             setup.service.open(store_session)
             if auto:
@@ -201,7 +210,8 @@ def _side_bets(options: Optional[list[str]]) -> Optional[dict[str, Fraction]]:
         fail(str(error))
 
 
-def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, auto, sides) -> Setup:
+def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, auto, sides,
+         client_seed=None) -> Setup:
     from casino.games import load_game
     from casino.service import TableService
     from casino.strategy import play_mask
@@ -218,7 +228,12 @@ def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints
         play_mask(game, strategy)  # an unknown strategy is refused before anything is stored
     stakes = _bets([(ante, pair_plus, sides or {})] * boxes)
     settings = {"hints": hints is not False, "strategy": strategy, "auto": auto}
-    service = TableService.new(game, bankroll, stakes=stakes, seed=seed, settings=settings)
+    if client_seed is not None and seed is not None:
+        from cli.errors import fail
+
+        fail("--client-seed goes with fair play; --seed makes a practice session decided by its text alone: "
+             "give one of them")
+    service = TableService.new(game, bankroll, stakes=stakes, seed=seed, client_seed=client_seed, settings=settings)
     return Setup(service, hints is not False, strategy)
 
 
@@ -290,19 +305,23 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int], trainer: bool = F
     reason = "quit"
     try:
         while True:
-            if hands_limit is not None and service.played >= hands_limit:
-                reason = "hands"
-                break
-            if sitting.out_of_chips():
-                out.print(f"[bold]Bankroll {view.money(sitting.bankroll)}: not enough for another hand.[/]")
-                reason = "bankroll"
-                break
-            out.print(f"\n[bold]Hand {sitting.next_round}[/] · bankroll {view.money(sitting.bankroll)} · "
-                      f"commitment [dim]{sitting.commitment}[/]")
-            bets = _ask_bets(out, setup)
-            if bets is None:
-                break
-            rnd = service.deal(bets)
+            rnd = service.round  # a hand left pending when the session stopped: dealt again, as stored
+            if rnd is not None:
+                view.print_pending(out, setup, rnd)
+            else:
+                if hands_limit is not None and service.played >= hands_limit:
+                    reason = "hands"
+                    break
+                if sitting.out_of_chips():
+                    out.print(f"[bold]Bankroll {view.money(sitting.bankroll)}: not enough for another hand.[/]")
+                    reason = "bankroll"
+                    break
+                out.print(f"\n[bold]Hand {sitting.next_round}[/] · bankroll {view.money(sitting.bankroll)} · "
+                          f"commitment [dim]{service.commitment}[/]", soft_wrap=True)
+                bets = _ask_bets(out, setup)
+                if bets is None:
+                    break
+                rnd = service.deal(bets)  # stored as pending before the cards are shown
             view.show_deal(out, setup, rnd, report)
             if seen is not None:
                 seen.show_deal(out, rnd, setup.hints)
@@ -324,8 +343,8 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int], trainer: bool = F
             out.print(f"[dim]Head {service.head}[/]", soft_wrap=True, highlight=False)
             if ended:
                 break
-    except KeyboardInterrupt:  # Ctrl-C at any prompt: nothing more is asked, folded or settled
-        record = service.end("interrupted")
+    except KeyboardInterrupt:  # Ctrl-C at any prompt: nothing more is asked, folded or settled (a hand
+        record = service.end("interrupted")  # dealt stays pending: stored with its bets when it was dealt)
         view.print_interrupted(out, setup, record)
         if seen is not None:
             seen.summary(out)
@@ -341,7 +360,7 @@ def _print_head(out, setup: Setup, record) -> None:
     """The session's head hash, to keep outside the database ('brag verify ID --head HASH' checks it)."""
     if record is None or record.head_hash is None:
         return
-    practice = " Practice session (seeded): reproducible, not fair play." if setup.settings.get("seed") else ""
+    practice = f" {view.PRACTICE_LINE}" if setup.settings.get("seed") else ""
     out.print(f"Head hash: {record.head_hash} — keep it to check later with "
               f"'brag verify {setup.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True, highlight=False)
 
@@ -503,9 +522,16 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     report = analyze(setup.game, play=mask)
     start = sitting.bankroll
     verb = "Resuming" if setup.resumed else "Session"
-    if not as_json:
+    first_commitment = service.commitment  # the first hand's, drawn before its bets
+    start_round = sitting.next_round
+    pending = service.pending_round
+    if not as_json:  # one print (one write): a reader that leaves after the first line stops nothing here
+        finish = (f"\nHand {pending} was dealt before the session stopped: it is finished first, same cards and bets."
+                  if pending is not None else "")
         out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
-                  f"strategy {setup.strategy}, {view.describe_rule(rule, setup)}, bankroll {view.money(start)}")
+                  f"strategy {setup.strategy}, {view.describe_rule(rule, setup)}, bankroll {view.money(start)}\n"
+                  f"{view.deck_words(setup)}{finish}\nHand {sitting.next_round}: commitment {first_commitment}",
+                  highlight=False)
     stored = 0
     finished = False
     reason = "interrupted"  # unless the loop ends by itself
@@ -535,13 +561,18 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     if reason == "interrupted":  # counted from the store: a round committed as Ctrl-C arrived counts
         stored = record.rounds - setup.stored_before if record is not None else 0
         kept = f"resume with 'brag play --resume {setup.session_id}'" if record is not None else "nothing was stored"
+        left = service.pending_round
+        if left is not None:
+            kept = f"hand {left} is pending (bets stored, not settled): " + kept + " to finish it"
         out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False)
         raise typer.Exit(130)
     if as_json:
         from cli.render import print_json
 
         print_json({"session": setup.session_id, "game": setup.game.name, "strategy": setup.strategy,
-                    "practice": bool(setup.settings.get("seed")), "head": record.head_hash if record else None,
+                    "practice": bool(setup.settings.get("seed")), "client_seed": sitting.client_seed,
+                    "first_hand": {"hand": start_round, "commitment": first_commitment},
+                    "head": record.head_hash if record else None,
                     "hands": stored, "end_reason": reason, "bankroll_before": str(start),
                     "bankroll": str(sitting.bankroll), **sitting.stats.to_dict(report)})
         return

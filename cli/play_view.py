@@ -26,8 +26,13 @@ Bets prompt:
   q              quit (every settled hand is already saved); Ctrl-C ends at once, exit code 130
 After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost);
 side bets stand either way and are settled on the cards.
-Each hand shows the SHA-256 commitment of its secret seed first and reveals the seed after:
-'brag verify ID' recomputes every hand from its seed."""
+Each hand shows the SHA-256 commitment of its secret seed before you bet and reveals the seed after:
+'brag verify ID' recomputes every hand from its seed. The bets and the seed are stored before any card
+is shown: Ctrl-C (or a lost terminal) after the deal leaves the hand pending, and
+'brag play --resume ID' deals you the same cards with the same bets."""
+
+#: The practice banner, at the start and in the end summary of a seeded session
+PRACTICE_LINE = "Practice session (seeded): its decks are foreseeable from the --seed text; not fair play."
 
 
 def side_bets_line(game) -> Optional[str]:
@@ -77,13 +82,34 @@ def print_welcome(out, setup: Setup) -> None:
     verb = "Resuming" if setup.resumed else "Session"
     out.print(f"[bold]{game.name}[/] — {verb} {setup.session_id} · bankroll {money(sitting.bankroll)} · "
               f"dealer qualifies with {game.qualifier}, ties {game.ties}")
-    seeds = ("PRACTICE, reproducible from --seed (not fair play: the text decides every deck)"
-             if sitting.seeds.reproducible else "secure shuffle (secrets)")
-    out.print(f"Deck: {seeds}. Hints {'on' if setup.hints else 'off'}. "
+    print_deck(out, setup)
+    out.print(f"Hints {'on' if setup.hints else 'off'}. "
               "Enter repeats the bets, p plays, f folds, t paytables, ? help, q quits.")
     note = side_bets_line(game)
     if note:
         out.print(note, style="cyan", markup=False)
+
+
+def deck_words(setup: Setup) -> str:
+    """Where the decks come from (Rich markup): the practice banner, or the secure shuffle (and client seed)."""
+    from rich.markup import escape
+
+    sitting = setup.sitting
+    if sitting.seeds.reproducible:
+        return f"[bold yellow]{PRACTICE_LINE}[/]"
+    client = sitting.client_seed
+    mixed = f", mixed with your client seed {escape(repr(client))}" if client is not None else ""
+    return f"Deck: a secure house seed per hand (its SHA-256 commitment shown before you bet){mixed}."
+
+
+def print_deck(out, setup: Setup) -> None:
+    out.print(deck_words(setup), highlight=False)
+
+
+def print_pending(out, setup: Setup, rnd) -> None:
+    """A session resumed into the hand left pending: it is dealt again, as stored."""
+    out.print(f"\n[bold]Hand {rnd.round_no}[/] was dealt before the session stopped: the same cards and the same "
+              f"bets (stored before the cards were shown) · commitment [dim]{rnd.commitment}[/]")
 
 
 def show_deal(out, setup: Setup, rnd, report) -> None:
@@ -202,6 +228,13 @@ def print_interrupted(out, setup: Setup, record) -> None:
         out.print(f"\nInterrupted: no hand was settled; session {setup.session_id} was not kept.", markup=False)
         return
     kept = record.rounds - setup.stored_before
+    pending = setup.service.pending_round
+    if pending is not None:
+        out.print(f"\nInterrupted: hand {pending} is pending — its bets are stored and its cards fixed, nothing is "
+                  f"folded or given back; session {setup.session_id} ended with {kept} hand(s) settled this sitting. "
+                  f"Resume with 'brag play --resume {setup.session_id}' to decide hand {pending}.", markup=False,
+                  soft_wrap=True)
+        return
     out.print(f"\nInterrupted: session {setup.session_id} ended with {kept} hand(s) settled and stored this sitting "
               f"(nothing folded); resume with 'brag play --resume {setup.session_id}'.", markup=False)
 

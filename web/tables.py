@@ -11,7 +11,10 @@ with 409, so a request sent twice (a double click, a replayed POST) cannot deal 
 The routes that act on a session are ``async``: each runs to its end on the event loop, without a thread
 hop (SQLite writes of one hand take a millisecond or two), which keeps latency low with many sessions.
 
-Sessions are stored as ``brag play`` stores them (one transaction per settled hand): ``brag sessions``
+A hand is stored as pending when it is dealt, before its cards go out (the service's pending-hand
+protocol): a reload shows the seat's hand in play, and after a server restart ``POST .../resume`` deals
+that same hand again (same cards, same bets) rather than a new one; leaving with a hand in play leaves it
+pending. Sessions are stored as ``brag play`` stores them (one transaction per settled hand): ``brag sessions``
 lists them, ``brag play --resume ID`` continues one started here, and ``POST .../resume`` continues
 one started at the terminal.
 """
@@ -69,7 +72,8 @@ class NewSession(BaseModel):
     model_config = ConfigDict(extra="forbid")
     game: Annotated[str, StringConstraints(min_length=1, max_length=60)] = "3-card-brag"
     bankroll: Amount = "100"
-    seed: Annotated[str, StringConstraints(max_length=200)] | None = None
+    seed: Annotated[str, StringConstraints(max_length=200)] | None = None  # practice: the text decides every deck
+    client_seed: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None  # mixed into fair seeds
     stakes: Annotated[list[Stake], Field(min_length=1, max_length=6)] = [Stake(box=1, ante="1")]
     hints: bool = True
     trainer: bool = False
@@ -374,6 +378,9 @@ def state(seat: Seat) -> dict[str, Any]:
         "next_round": sitting.next_round,
         # the next round's commitment is shown before its bets are placed; its seed only after it settles
         "commitment": rnd.commitment if rnd is not None else (None if seat.ended else sitting.commitment),
+        "practice": service.practice,  # seeded: the decks follow from the text, not fair play
+        "client_seed": service.client_seed,
+        "resumed_hand": service.resumed_hand,  # the round shown was dealt before the session stopped
         "stakes": [_stake_dict(b) for b in service.stakes],
         "round": _round_dict(seat, rnd) if rnd is not None else None,
         "last": seat.last,
@@ -484,7 +491,7 @@ async def create(request: Request, body: NewSession) -> JSONResponse:
     game = load_game(body.game.lower())
     stakes = [s.bets() for s in body.stakes]
     service = TableService.new(game, _amount(body.bankroll, "bankroll"), stakes=stakes, seed=body.seed,
-                               settings={"hints": body.hints, "trainer": body.trainer, "front_end": "web"})
+                               client_seed=body.client_seed, settings={"hints": body.hints, "trainer": body.trainer, "front_end": "web"})
     seats = seats_of(request)
     with seats.db() as db:
         session_id = service.open(db)

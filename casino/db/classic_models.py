@@ -14,7 +14,7 @@ from sqlmodel import Field, SQLModel, UniqueConstraint
 
 from casino.db.models import utcnow
 
-__all__ = ["ClassicSessionRecord", "ClassicHandRecord"]
+__all__ = ["ClassicSessionRecord", "ClassicHandRecord", "ClassicPendingRecord"]
 
 
 class ClassicSessionRecord(SQLModel, table=True):
@@ -67,3 +67,20 @@ class ClassicHandRecord(SQLModel, table=True):
     prial_won: bool
     kept_blind: int  # hand seat keeping its blind hand, or -1
     summary: str  # one line: who won what
+
+
+class ClassicPendingRecord(SQLModel, table=True):
+    """A hand started and not settled: stored when the hand starts (its pack committed, the antes taken),
+    before any card is shown, and with every action as it is taken; removed in the transaction that stores
+    the settled hand. At most one per session. A resume deals it again from the stored seed and the table
+    state before it (the same pack, the same cards, the same antes) and replays the actions."""
+
+    __tablename__ = "classic_pending"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="classic_sessions.id", unique=True)
+    hand_no: int
+    started_at: datetime = Field(default_factory=utcnow)
+    seed: str  # hex: the hand's seed (the pack it shuffles, with the table state before the hand)
+    commitment: str  # the pack commitment shown before the deal
+    actions: str = "[]"  # JSON list of [hand seat, action dict], every action taken so far (keep included)

@@ -18,6 +18,13 @@
 :func:`save_hand` writes the hand's row and the session's new chips and table state in one
 transaction: a session killed at any moment has every settled hand or none of it, and resumes from
 the last one (:func:`resume_table`).
+
+No free re-deal: :func:`start_pending` stores a hand as *pending* when it starts (its seed and pack
+commitment, the antes taken) BEFORE any card is shown, :func:`record_action` adds each action as it is
+taken, and :func:`save_hand` removes the pending hand in the transaction that stores it settled. A resume
+(:func:`resume_table` with ``session=``) deals the pending hand again from the table state before it and
+its stored seed — the same pack, the same cards, the same antes — and replays its actions: the player
+carries on from where the hand stopped, never from a new deal.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ from casino.classic.actions import PotWon, action_from_dict, action_to_dict, eve
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.state import HandState
 from casino.classic.table import ClassicTable, HandRecord, verify_pack
-from casino.db.classic_models import ClassicHandRecord, ClassicSessionRecord
+from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
 from casino.db.database import StoreError
 from casino.db.models import utcnow
 from casino.fair import SeedSource, seed_from_hex
@@ -41,7 +48,8 @@ from casino.games import amount_text
 
 __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
-    "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line",
+    "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
+    "pending_of", "PinnedSeeds",
 ]
 
 
@@ -92,10 +100,68 @@ def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, sessi
     sitting.chips = _amounts(table.chips)
     sitting.hands_played = record.hand_no
     sitting.table_state = json.dumps(table.snapshot())
+    pending = pending_of(session_id, session=session)
+    if pending is not None:  # settled: no longer pending, in the same transaction
+        if pending.hand_no != record.hand_no:
+            session.rollback()
+            raise StoreError(f"classic session {session_id}: hand {pending.hand_no} is pending, not hand {record.hand_no}")
+        session.delete(pending)
     session.add(row)
     session.add(sitting)
     session.commit()
     return row
+
+
+def pending_of(session_id: int, *, session: Session) -> ClassicPendingRecord | None:
+    """The session's hand started and not settled, if any."""
+    return session.exec(select(ClassicPendingRecord).where(ClassicPendingRecord.session_id == session_id)).first()
+
+
+def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> ClassicPendingRecord:
+    """Store the hand ``table`` has just started (its seed and pack commitment; the antes are in the table
+    state before it) as the session's pending hand, in one transaction, BEFORE any card is shown.
+    Refused if a hand is pending already."""
+    hand = table._record  # the hand just started (its seed and commitment); read only
+    if hand is None or table.state is None:
+        raise StoreError("no hand has started")
+    if pending_of(session_id, session=session) is not None:
+        raise StoreError(f"classic session {session_id} already has a hand pending: finish it first")
+    row = ClassicPendingRecord(session_id=session_id, hand_no=hand.hand_no, seed=hand.seed.hex(),
+                               commitment=hand.commitment, actions="[]")
+    try:
+        session.add(row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return row
+
+
+def record_action(session_id: int, seat: int, action: Any, *, session: Session) -> None:
+    """Add an action just taken to the session's pending hand (one transaction)."""
+    row = pending_of(session_id, session=session)
+    if row is None:
+        raise StoreError(f"classic session {session_id} has no hand pending")
+    row.actions = json.dumps([*json.loads(row.actions), [seat, action_to_dict(action)]])
+    try:
+        session.add(row)
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+
+
+class PinnedSeeds(SeedSource):
+    """A session's seeds, except that hand ``hand_no`` gets the stored ``seed`` (a pending hand dealt again)."""
+
+    def __init__(self, base: SeedSource, hand_no: int, seed: bytes) -> None:
+        super().__init__(base.key)
+        self._base = base
+        self._hand_no = hand_no
+        self._pinned = seed
+
+    def seed_for(self, round_no: int) -> bytes:
+        return self._pinned if round_no == self._hand_no else self._base.seed_for(round_no)
 
 
 def end_session(session_id: int, reason: str, *, session: Session) -> ClassicSessionRecord:
@@ -146,16 +212,36 @@ def rules_of(record: ClassicSessionRecord) -> ClassicRules:
     return parse_rules_text(record.rules_text, f"session {record.id} rules")
 
 
-def resume_table(record: ClassicSessionRecord) -> ClassicTable:
-    """The table as the session's last settled hand left it (seeds from its ``--seed``, if it had one)."""
+def resume_table(record: ClassicSessionRecord, *, session: Session | None = None) -> ClassicTable:
+    """The table as the session's last settled hand left it (seeds from its ``--seed``, if it had one).
+
+    With ``session`` and a pending hand: that hand dealt again from its stored seed (the same pack commitment,
+    cards and antes, checked) and its stored actions replayed, so the table is in the middle of it."""
     settings = json.loads(record.settings)
     seeds = SeedSource.from_text(settings.get("seed"))
+    pending = pending_of(record.id, session=session) if session is not None and record.id is not None else None
+    if pending is not None:
+        seeds = PinnedSeeds(seeds, pending.hand_no, seed_from_hex(pending.seed))
     snapshot = json.loads(record.table_state)
     names = json.loads(record.names)
     if not snapshot:
-        return ClassicTable(rules_of(record), names, [Fraction(c) for c in json.loads(record.start_chips)],
-                            seeds=seeds)
-    return ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
+        table = ClassicTable(rules_of(record), names, [Fraction(c) for c in json.loads(record.start_chips)],
+                             seeds=seeds)
+    else:
+        table = ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
+    if pending is None:
+        return table
+    table.start_hand()
+    hand = table._record
+    assert hand is not None
+    if hand.hand_no != pending.hand_no or hand.commitment != pending.commitment:
+        raise StoreError(f"classic session {record.id}: the pending hand {pending.hand_no} does not deal as it was "
+                         "committed (the stored seed, commitment or table state was changed): it is not dealt again")
+    for seat, action in json.loads(pending.actions):
+        if table.hand_done or table.to_act != int(seat):
+            raise StoreError(f"classic session {record.id}: the pending hand's stored actions do not follow the rules")
+        table.act(action_from_dict(action))
+    return table
 
 
 def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[str]) -> HandRecord:

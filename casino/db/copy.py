@@ -10,6 +10,10 @@ verifies in its new home with the same head hash. Each session is copied in one 
 stopped half way leaves nothing of that session behind), its hands streamed in batches: memory does
 not grow with the session. A session already present in the destination (the same chain key) is
 skipped, so running a copy twice copies nothing twice.
+
+A session with a hand *pending* (dealt, its bets stored, not settled) is refused, and nothing is copied:
+a copy would give that one hand two futures (decided one way here, another way there). Settle it first
+(``brag play --resume ID``), then copy.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from typing import Any
 from sqlalchemy import insert, select
 from sqlalchemy.engine import Engine
 
-from casino.db.models import BetRecord, BoxRecord, HandRecord, SessionRecord
+from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord
 
 __all__ = ["Copied", "copy_sessions"]
 
@@ -73,6 +77,7 @@ def copy_sessions(
                 from casino.db.database import StoreError
 
                 raise StoreError(f"no session {', '.join(map(str, missing[:10]))} in the source database")
+        _refuse_pending(src, [r.id for r in rows])
         for row in rows:
             with target.begin() as dst:
                 present = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first() \
@@ -94,6 +99,24 @@ def copy_sessions(
                         progress(copied)
                 done.append(Copied(row.id, new_id, copied, row.head_hash))
     return done
+
+
+def _refuse_pending(src: Any, session_ids: list[int]) -> None:
+    """Refuse (before anything is copied) sessions with a hand pending: copying would duplicate it."""
+    from sqlalchemy import inspect
+
+    if not session_ids or "pending_hands" not in inspect(src).get_table_names():
+        return
+    pending = PendingHandRecord.__table__  # type: ignore[attr-defined]
+    found = src.execute(select(pending.c.session_id, pending.c.round_no)
+                        .where(pending.c.session_id.in_(session_ids)).order_by(pending.c.session_id)).all()
+    if found:
+        from casino.db.database import StoreError
+
+        named = ", ".join(f"session {sid} (hand {n})" for sid, n in found[:5]) + (" …" if len(found) > 5 else "")
+        first = found[0][0]
+        raise StoreError(f"{named}: a hand is pending (dealt, bets stored, not settled) and would be duplicated by a "
+                         f"copy; settle it first ('brag play --resume {first}'), then copy: nothing was copied")
 
 
 def _copy_chunk(src: Any, dst: Any, chunk: Sequence[Any], new_session: int) -> None:

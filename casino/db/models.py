@@ -17,7 +17,8 @@ from typing import Optional
 
 from sqlmodel import Field, SQLModel, UniqueConstraint
 
-__all__ = ["SchemaVersion", "SessionRecord", "HandRecord", "BoxRecord", "BetRecord", "MeterRecord", "utcnow"]
+__all__ = ["SchemaVersion", "SessionRecord", "HandRecord", "BoxRecord", "BetRecord", "MeterRecord", "PendingHandRecord",
+           "utcnow"]
 
 
 def utcnow() -> datetime:
@@ -120,6 +121,32 @@ class BetRecord(SQLModel, table=True):
     net: str
     paid_hand: Optional[str] = None
     meter: Optional[str] = None
+
+
+class PendingHandRecord(SQLModel, table=True):
+    """A hand dealt and not settled yet: written in one transaction BEFORE its cards are shown, removed in the
+    transaction that stores the settled hand. At most one per session.
+
+    It holds what re-deals exactly the same cards (the house ``seed``, the ``client_seed`` if any, the
+    ``bets``), the ``commitment`` shown before the bets, the player's cards as dealt (``cards``: JSON
+    ``{"box": "Qs 9d 2c"}``), the bankroll the stakes came from, and ``hash``: SHA-256 over ``prev_hash``
+    (the session's head when it was dealt) and all of that (:func:`casino.db.store.pending_hash`).
+    """
+
+    __tablename__ = "pending_hands"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    session_id: int = Field(foreign_key="sessions.id", unique=True)
+    round_no: int
+    dealt_at: datetime = Field(default_factory=utcnow)
+    commitment: str
+    seed: str  # hex: the house seed (the database lives with the house: see docs/fairness.md)
+    client_seed: Optional[str] = None
+    bets: str  # JSON list of casino.events.BoxBets.to_dict()
+    bankroll_before: str
+    cards: str  # JSON {box: cards}: what the player was shown
+    prev_hash: str
+    hash: str
 
 
 class MeterRecord(SQLModel, table=True):

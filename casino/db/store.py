@@ -21,6 +21,12 @@
 :func:`record_round` writes a round (its hand row, box rows, bet rows, its link in the hash chain and the
 session's new bankroll, head and totals) in one transaction: a session killed at any moment has every
 settled round or none of it.
+
+A round is on record from the moment it is dealt: :func:`record_deal` writes its *pending hand* (the bets,
+the house seed and its commitment, the client seed, the cards shown) in one transaction before any card
+is shown, and :func:`record_round` with ``pending=True`` stores the settled hand and removes the pending
+one in one transaction. :func:`pending_hand` reads it back (what a resume re-deals). A session has at
+most one pending hand.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from sqlmodel import Session, col, select
 
 from casino.db.chain import BET_FIELDS, BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
 from casino.db.database import SessionBusy, StoreError
-from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, SessionRecord, utcnow
+from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, PendingHandRecord, SessionRecord, utcnow
 from casino.cards import Card
 from casino.events import BoxBets
 from casino.games import Game, parse_game_text
@@ -48,6 +54,9 @@ __all__ = [
     "create_session",
     "record_round",
     "record_deal",
+    "pending_hand",
+    "pending_hash",
+    "PendingHand",
     "StoredRound",
     "progressive_meter",
     "stored_meters",
@@ -161,6 +170,10 @@ _UPDATE_HELD = (
 )
 
 
+_DELETE_PENDING = _table(PendingHandRecord).delete().where(
+    _table(PendingHandRecord).c.session_id == bindparam("sid"), _table(PendingHandRecord).c.round_no == bindparam("n"))
+
+
 def _bet_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
     return [
         {"hand_id": hand_id, "box": bet.box, "bet": bet.bet, "stake": money(bet.stake), "net": money(bet.net),
@@ -183,22 +196,117 @@ def _box_rows(hand_id: int, result: RoundResult) -> list[dict[str, Any]]:
     return rows
 
 
-def record_deal(session_id: int, rnd: Any, *, session: Session) -> None:
-    """The seam where a dealt round's bets and commitment are stored BEFORE its cards are shown.
+@dataclass(frozen=True)
+class PendingHand:
+    """A hand dealt and not settled (a row of ``pending_hands``), read back: what a resume re-deals.
 
-    Today a round is stored whole when it is settled (:func:`record_round`) and a round abandoned
-    before settlement (Ctrl-C at the play/fold prompt) leaves nothing: this function only checks that
-    the session is still open for play. The records work (issue 12) makes it write the bets and the
-    commitment here, so that an abandoned deal is on record too; :class:`casino.service.TableService`
-    already calls it between dealing and showing the cards.
+    ``cards``: each box's cards as shown (``{1: "Qs 9d 2c"}``); ``bets``: the stakes on the felt."""
+
+    session_id: int
+    round_no: int
+    commitment: str
+    seed: str
+    client_seed: str | None
+    bets: tuple[BoxBets, ...]
+    bankroll_before: Fraction
+    cards: dict[int, str]
+    prev_hash: str
+    hash: str
+    dealt_at: Any = None
+
+    @property
+    def on_felt(self) -> Fraction:
+        """The stakes placed before the deal (the Play bets are not placed yet)."""
+        return sum((b.own_stakes for b in self.bets), Fraction(0))
+
+
+def pending_hash(prev_hash: str, round_no: int, commitment: str, seed: str, client_seed: str | None, bets: str,
+                 bankroll_before: str, cards: str) -> str:
+    """The hash a pending hand carries: over the session's head when it was dealt and everything stored
+    with it (:func:`casino.db.chain.hand_hash` of a ``{"pending": …}`` contents, which no settled hand has)."""
+    return hand_hash(prev_hash, {"pending": [round_no, commitment, seed, client_seed, json.loads(bets),
+                                             str(Fraction(bankroll_before)), json.loads(cards)]})
+
+
+_PENDING = _table(PendingHandRecord)
+_SESSION_OPEN = sa_select(_SESSIONS.c.ended_at, _SESSIONS.c.head_hash, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
+                          _SESSIONS.c.start_bankroll, _SESSIONS.c.settings, _SESSIONS.c.rounds, _SESSIONS.c.bankroll,
+                          _SESSIONS.c.lease_owner).where(_SESSIONS.c.id == bindparam("sid"))
+
+
+def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = None, *, session: Session,
+                owner: str | None = None) -> PendingHand | None:
+    """Store a round just dealt (a :class:`casino.table.Round`) as the session's pending hand, in one
+    transaction, BEFORE any of its cards is shown: its bets, its house seed and commitment, the client
+    seed, the player's cards and the bankroll the stakes came from (``bankroll_before``).
+
+    Refused (nothing stored: the cards must then not be shown) when the session has ended, already has a
+    pending hand, the round is not the session's next one, or (``owner``) this process no longer holds
+    the session (:class:`~casino.db.database.SessionBusy`).
+
+    ``rnd=None`` (a front end that does not store pending hands yet: the head-to-head service) only checks
+    that the session is open, and stores nothing.
     """
-    sessions = _table(SessionRecord)
-    found = session.connection().execute(
-        select(sessions.c.ended_at).where(sessions.c.id == session_id)).first()
-    if found is None:
+    connection = session.connection()
+    state = connection.execute(_SESSION_OPEN, {"sid": session_id}).first()
+    if state is None:
         raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
-    if found[0] is not None:
+    if state.ended_at is not None:
         raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
+    if rnd is None:
+        return None
+    assert bankroll_before is not None, "record_deal needs the bankroll the stakes came from"
+    if rnd.round_no != state.rounds + 1:
+        raise StoreError(f"session {session_id} holds {state.rounds} hand(s): hand {rnd.round_no} cannot be dealt next")
+    prev = state.head_hash or genesis_of(state)
+    bets = json.dumps([b.to_dict() for b in rnd.bets], sort_keys=True)
+    cards = json.dumps({str(box): cards_text(c) for box, c in sorted(rnd.cards.items())}, sort_keys=True)
+    values = {
+        "session_id": session_id, "round_no": rnd.round_no, "dealt_at": utcnow(), "commitment": rnd.commitment,
+        "seed": rnd.seed.hex(), "client_seed": rnd.client_seed, "bets": bets, "bankroll_before": money(bankroll_before),
+        "cards": cards, "prev_hash": prev,
+    }
+    values["hash"] = pending_hash(prev, rnd.round_no, rnd.commitment, values["seed"], rnd.client_seed, bets,
+                                  values["bankroll_before"], cards)
+    try:
+        if connection.execute(sa_select(_PENDING.c.round_no).where(_PENDING.c.session_id == session_id)).first():
+            raise StoreError(f"session {session_id} already has a hand pending: settle it first")
+        if owner is not None:  # still ours: a seat taken over (another process, another page) deals nothing
+            changed = connection.execute(
+                update(_SESSIONS).where(_SESSIONS.c.id == session_id, _SESSIONS.c.lease_owner == owner)
+                .values(lease_at=utcnow())).rowcount
+            if changed != 1:
+                raise SessionBusy(f"session {session_id} is being played by another process: hand {rnd.round_no} "
+                                  "was not dealt")
+        connection.execute(insert(_PENDING), values)
+        session.commit()
+    except BaseException:  # KeyboardInterrupt too: nothing half-written is committed later
+        session.rollback()
+        raise
+    return _pending(values)
+
+
+def _pending(row: Any) -> PendingHand:
+    def get(name: str) -> Any:
+        return row[name] if isinstance(row, Mapping) else getattr(row, name)
+
+    return PendingHand(
+        session_id=int(get("session_id")), round_no=int(get("round_no")), commitment=get("commitment"),
+        seed=get("seed"), client_seed=get("client_seed"),
+        bets=tuple(BoxBets.from_dict(b) for b in json.loads(get("bets"))),
+        bankroll_before=Fraction(get("bankroll_before")),
+        cards={int(box): text for box, text in json.loads(get("cards")).items()},
+        prev_hash=get("prev_hash"), hash=get("hash"), dealt_at=get("dealt_at"),
+    )
+
+
+def pending_hand(session_id: int, *, session: Session, raw: bool = False) -> Any:
+    """The session's pending hand (:class:`PendingHand`), or ``None``. ``raw``: the stored row as it is
+    (what verification checks), not parsed."""
+    row = session.connection().execute(sa_select(_PENDING).where(_PENDING.c.session_id == session_id)).first()
+    if row is None or raw:
+        return row
+    return _pending(row)
 
 
 def record_round(
@@ -210,6 +318,7 @@ def record_round(
     session: Session,
     meters: Mapping[str, Fraction] | None = None,
     owner: str | None = None,
+    pending: bool = False,
 ) -> StoredRound:
     """Store one settled round (its hand row, a row per box and a row per bet), its link in the hash chain,
     the session's new bankroll, head and running totals, and any progressive meter's new value
@@ -220,6 +329,9 @@ def record_round(
     writing the same session is refused (:class:`~casino.db.database.SessionBusy`) and its hand is not
     stored. Written with bulk inserts (no per-row ORM objects): auto-play stores hundreds of rounds a
     second, each still committed on its own.
+
+    ``pending``: the round was stored as the session's pending hand when dealt (:func:`record_deal`); it is
+    removed in the same transaction, and the hand is refused if it is no longer pending (settled already).
     """
     state = session.connection().execute(_SESSION_STATE, {"sid": session_id}).first()
     if state is None:
@@ -249,6 +361,11 @@ def record_round(
     totals.add(values, boxes, bets)
     try:
         connection = session.connection()
+        if pending:
+            gone = connection.execute(_DELETE_PENDING, {"sid": session_id, "n": result.round_no}).rowcount
+            if gone != 1:
+                raise SessionBusy(f"session {session_id}: hand {result.round_no} is no longer pending (settled "
+                                  "elsewhere?): it was not stored again")
         key = connection.execute(_INSERT_HAND, values).inserted_primary_key
         assert key is not None
         hand_id = int(key[0])
@@ -657,6 +774,8 @@ def delete_session(session_id: int, *, session: Session) -> None:
     record = get_session(session_id, session=session)
     if session.exec(select(HandRecord.id).where(HandRecord.session_id == session_id).limit(1)).first() is not None:
         raise StoreError(f"session {session_id} has stored hands: it is kept")
+    if pending_hand(session_id, session=session, raw=True) is not None:
+        raise StoreError(f"session {session_id} has a hand pending: it is kept")
     session.delete(record)
     session.commit()
 
@@ -704,6 +823,7 @@ def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
         seed=settings.get("seed"),
         next_round=(last + 1) if last is not None else 1,
         house=start - bankroll,
+        client_seed=settings.get("client_seed"),
     )
     sitting.stats = restore_stats(record.id, session=session)  # type: ignore[arg-type]  # a stored row's id is never None
     return sitting

@@ -34,7 +34,7 @@ from casino.events import BoxBets, Decision
 from casino.fair import commitment, derive_seed, seed_from_hex, session_seed
 from casino.table import RoundResult, Table
 
-__all__ = ["Mismatch", "VerifyReport", "verify_session", "MAX_LISTED"]
+__all__ = ["Mismatch", "VerifyReport", "verify_session", "check_pending", "MAX_LISTED"]
 
 #: Mismatches kept in a report (the rest are only counted): a wholly rewritten session stays small.
 MAX_LISTED = 1000
@@ -76,6 +76,16 @@ class VerifyReport:
     practice: bool = False
     more: int = 0  # mismatches found beyond MAX_LISTED
     bad: tuple[int, ...] = field(default=())
+    pending: int | None = None  # the hand dealt and not settled (bets stored), if any: never counted as settled
+    pending_commitment: str | None = None
+    client_seed: str | None = None
+
+    def pending_line(self) -> str | None:
+        """``hand N pending: bets stored, not settled`` (``None`` without a pending hand)."""
+        if self.pending is None:
+            return None
+        return (f"hand {self.pending} pending: bets stored, not settled (commitment {self.pending_commitment}); "
+                f"'brag play --resume {self.session_id}' continues it")
 
     @property
     def ok(self) -> bool:
@@ -97,6 +107,8 @@ class VerifyReport:
             "bad_hands": list(self.bad_rounds()),
             "mismatches": [m.to_dict() for m in self.mismatches],
             "more_mismatches": self.more,
+            "pending": None if self.pending is None else {"hand": self.pending, "commitment": self.pending_commitment},
+            "client_seed": self.client_seed,
         }
 
 
@@ -136,6 +148,8 @@ def verify_session(
         raise BragError(f"--head is the 64 hex digits shown after a hand, not {given[:80]!r}")
     settings = store.settings_of(record)
     practice = settings.get("seed")
+    client = settings.get("client_seed")
+    client = None if client is None else str(client)
     key = session_seed(str(practice)) if practice is not None else None
     game = store.game_of(record)
     check_hand: Callable[[Any, list[Any], list[Any] | None], list[Mismatch]]
@@ -147,7 +161,7 @@ def verify_session(
         table = Table(game)
 
         def check_hand(hand: Any, boxes: list[Any], bets: list[Any] | None) -> list[Mismatch]:
-            return _verify_hand(table, hand, boxes, bets)
+            return _verify_hand(table, hand, boxes, bets, client)
     found = _Found()
     chained = record.chain_key is not None
     true_head = store.genesis_of(record)  # the chain recomputed from the stored contents
@@ -203,6 +217,10 @@ def verify_session(
             found.add(Mismatch(None, None, "head_hash", str(record.head_hash), f"{stored_head} (the last hand's hash)"))
     if not chained:
         found.add(Mismatch(None, None, "hash chain", "none", "a chain_key (sessions written by this brag have one)"))
+    pending = store.pending_hand(session_id, session=session, raw=True)
+    if pending is not None and round_no is None and game.head_to_head is None:  # (head-to-head: no pending yet)
+        found.extend(_verify_pending(pending, Table(game), record, key, client, expected_no, previous,
+                                     stored_head if chained else None))
     if given is not None and pinned is None:
         found.add(Mismatch(None, None, "head", given, "a hash in this session's chain: hands were changed, added, "
                            "removed, reordered or copied since that head was shown"))
@@ -210,7 +228,75 @@ def verify_session(
         found.add(Mismatch(None, None, "head", given, f"the last hand's hash: it is hand {pinned}'s, and hands "
                            f"{pinned + 1}-{totals.rounds} come after it (played since? keep the newer head)"))
     return VerifyReport(session_id, span, tuple(found.listed), true_head, totals.rounds, pinned, given,
-                        practice is not None, found.more, tuple(sorted(found.bad)))
+                        practice is not None, found.more, tuple(sorted(found.bad)),
+                        None if pending is None else pending.round_no, None if pending is None else pending.commitment,
+                        client)
+
+
+def check_pending(record: SessionRecord, *, session: Session) -> list[Mismatch]:
+    """The session's pending hand checked against the session row as stored now (what a resume does before
+    dealing it again): an empty list when it is intact or there is none."""
+    row = store.pending_hand(record.id, session=session, raw=True)  # type: ignore[arg-type]  # a stored row's id
+    if row is None:
+        return []
+    settings = store.settings_of(record)
+    practice = settings.get("seed")
+    client = settings.get("client_seed")
+    return _verify_pending(row, Table(store.game_of(record)), record,
+                           session_seed(str(practice)) if practice is not None else None,
+                           None if client is None else str(client), record.rounds + 1, record.bankroll,
+                           (record.head_hash or store.genesis_of(record)) if record.chain_key else None)
+
+
+def _verify_pending(row: Any, table: Table, record: SessionRecord, key: bytes | None, client: str | None,
+                    next_no: int, bankroll: str, head: str | None) -> list[Mismatch]:
+    """The pending hand (dealt, bets stored, not settled): its seed against its commitment (and, in a
+    practice session, the text's derivation), its cards against the deck its seed and the client seed
+    deal for its bets, its place (the hand after the last settled one, from the last bankroll, chained to
+    the session's head) and its own hash over everything stored with it."""
+    n = row.round_no
+    found: list[Mismatch] = []
+
+    def check(box: int | None, name: str, stored: Any, expected: Any) -> None:
+        if stored != expected:
+            found.append(Mismatch(n, box, f"pending {name}", str(stored), str(expected)))
+
+    check(None, "hand number", n, next_no)
+    check(None, "client seed", row.client_seed, client)
+    try:
+        check(None, "bankroll_before", Fraction(row.bankroll_before), Fraction(bankroll))
+    except (ValueError, ZeroDivisionError):
+        check(None, "bankroll_before", row.bankroll_before, str(Fraction(bankroll)))
+    if head is not None:
+        check(None, "prev_hash", row.prev_hash, head)
+        digest = store.pending_hash(row.prev_hash, n, row.commitment, row.seed, row.client_seed, row.bets,
+                                    row.bankroll_before, row.cards) if _readable(row) else "unreadable"
+        check(None, "hash", row.hash, digest)
+    try:
+        seed = seed_from_hex(row.seed)
+    except BragError as error:
+        return found + [Mismatch(n, None, "pending seed", row.seed, str(error))]
+    check(None, "commitment", row.commitment, commitment(seed))
+    if key is not None:
+        check(None, "seed (practice)", row.seed, derive_seed(key, n).hex())
+    try:
+        bets = [BoxBets.from_dict(b) for b in json.loads(row.bets)]
+        shown = {int(box): text for box, text in json.loads(row.cards).items()}
+        rnd = table.deal(bets, seed, round_no=n, bankroll=Fraction(row.bankroll_before), client_seed=row.client_seed)
+    except (BragError, ValueError, TypeError, LookupError, ZeroDivisionError, AttributeError) as error:
+        return found + [Mismatch(n, None, "pending bets", row.bets[:120], f"valid bets ({error})")]
+    dealt = {box: store.cards_text(cards) for box, cards in rnd.cards.items()}
+    for box in sorted(set(dealt) | set(shown)):
+        check(box, "cards", shown.get(box), dealt.get(box))
+    return found
+
+
+def _readable(row: Any) -> bool:
+    try:
+        json.loads(row.bets), json.loads(row.cards), Fraction(row.bankroll_before)
+    except (ValueError, TypeError, ZeroDivisionError):
+        return False
+    return True
 
 
 def _verify_meter(record: SessionRecord, game: Any, checked: range, session: Session,
@@ -274,7 +360,8 @@ def _stored_meter(bets: list[Any] | None) -> Fraction | None:
     return None
 
 
-def _verify_hand(table: Table, hand: Any, boxes: list[Any], bets: list[Any] | None = None) -> list[Mismatch]:
+def _verify_hand(table: Table, hand: Any, boxes: list[Any], bets: list[Any] | None = None,
+                 client_seed: str | None = None) -> list[Mismatch]:
     n = hand.round_no
     found: list[Mismatch] = []
 
@@ -290,7 +377,7 @@ def _verify_hand(table: Table, hand: Any, boxes: list[Any], bets: list[Any] | No
     try:
         side = _side_stakes(bets)
         placed = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {})) for b in boxes]
-        rnd = table.deal(placed, seed, round_no=n)
+        rnd = table.deal(placed, seed, round_no=n, client_seed=client_seed)
         try:
             stored_events = json.loads(hand.events)
         except json.JSONDecodeError:

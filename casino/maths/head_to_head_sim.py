@@ -202,7 +202,7 @@ def simulate_head_to_head(
 
     ``workers`` local processes, or a Dask cluster (``scheduler`` address or ``client``), share the
     chunks of ``chunk`` rounds; the result depends on ``seed`` and ``chunk`` only."""
-    from casino.deal import seed_entropy
+    from casino.deal import card_masks, seed_entropy
     from casino.deal import seed_value as normal_seed
     from casino.workers import check_workers, run_job
 
@@ -215,7 +215,8 @@ def simulate_head_to_head(
     check_workers(workers)
     seed_value = normal_seed(seed)
     job = HeadToHeadJob(game, int(rounds), chunk, seed_entropy(seed_value))
-    rules = job.rules  # compiled (and its bad input refused) before any worker starts
+    rules = job.rules  # compiled (and its bad input refused) before any worker starts: inherited by them
+    card_masks(game.ranking)
     tally = run_job(job, workers, scheduler, client, progress)
     return HeadToHeadSimulation(
         game=game, seed=seed_value, rounds=int(rounds), scale=rules.scale,

@@ -219,17 +219,19 @@ def test_a_resume_that_cannot_continue_is_refused_before_reopening(db):
     assert store.get_session(service.session_id, session=db).end_reason == "bankroll"  # not reopened
 
 
-def test_abandoning_a_dealt_round_returns_its_stakes_and_stores_nothing(db):
+def test_ending_with_a_hand_dealt_leaves_it_pending_and_returns_nothing(db):
     game = load_game("brag-with-side-bets")
     service = TableService.new(game, Fraction(100), stakes=[BoxBets(1, 5, 1, {"prime": 1})], seed="abandon")
     service.open(db)
     rnd = service.deal()
     assert service.sitting.bankroll == 100 - 7
     cards = rnd.cards[1]
-    service.abandon()
-    assert service.sitting.bankroll == 100 and not service.sitting.in_round
-    assert service.deal().cards[1] == cards  # the same round number deals the same seed again
-    assert service.end("interrupted") is None  # no settled hand: a new session is not kept
+    record = service.end("interrupted")
+    assert record is not None and record.end_reason == "interrupted"  # kept: a hand is pending
+    assert store.pending_hand(service.session_id, session=db).cards == {1: store.cards_text(cards)}
+    again = TableService.resume(db, service.session_id)
+    assert again.round is not None and again.round.cards[1] == cards and again.resumed_hand
+    assert again.sitting.bankroll == 100 - 7  # the stakes stay off the bankroll
 
 
 def test_side_bets_the_game_does_not_offer_are_refused(db):

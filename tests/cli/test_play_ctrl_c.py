@@ -103,12 +103,20 @@ def test_ctrl_c_at_a_prompt_ends_the_session_keeping_every_settled_hand(url, pro
         player.kill()
     assert code == 130, out + err
     assert "Traceback" not in err and "Traceback" not in out, err
-    assert "Interrupted: session 1 ended with 1 hand(s) settled and stored" in out
-    assert "fold" not in out.split("Interrupted")[-1].replace("nothing folded", "")
+    dealt = prompt in ("decision", "second box")
+    if dealt:  # hand 2 was dealt: it stays pending (bets stored), nothing folded, nothing given back
+        assert "Interrupted: hand 2 is pending" in out and "session 1 ended with 1 hand(s) settled" in out
+        assert "brag play --resume 1" in out
+    else:
+        assert "Interrupted: session 1 ended with 1 hand(s) settled and stored" in out
+    assert "fold" not in out.split("Interrupted")[-1].replace("nothing folded", "").replace("nothing is folded", "")
     record, hands, decisions, ok = _stored(url)
     assert (record.end_reason, record.rounds, hands) == ("interrupted", 1, 1)
     assert decisions == [["play", "play"]] and ok
     assert record.bankroll == _after_first_hand(url)
+    with Session(connect(url)) as db:
+        pending = store.pending_hand(1, session=db)
+        assert (pending.round_no if pending else None) == (2 if dealt else None)
 
 
 def _after_first_hand(url: str) -> str:

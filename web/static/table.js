@@ -328,6 +328,7 @@ async function sitDown(event) {
                  hints: $("sit-hints").checked, trainer: $("sit-trainer").checked,
                  stakes: Array.from({ length: boxes }, (_, i) => ({ box: i + 1, ante: "5" })) };
   if ($("sit-seed").value.trim()) body.seed = $("sit-seed").value.trim();
+  if ($("sit-client-seed").value.trim()) body.client_seed = $("sit-client-seed").value.trim();
   try {
     S = await api("POST", "/api/table/sessions", body);
   } catch (error) {
