@@ -1,11 +1,16 @@
 """A session at a head-to-head table as a service: the sibling of :class:`casino.service.TableService`
 for games that deal two hands and take bets on which wins (Teen Patti 20-20, Teen Patti Pro).
 
-It keeps the same life and the same store: :meth:`new` / :meth:`resume` check everything and store
-nothing; :meth:`open` stores the session (or claims and reopens it); :meth:`deal` calls
-:func:`casino.db.store.record_deal` before any card is shown, :meth:`settle` stores the round whole
-through :func:`casino.db.store.record_round` (hash chain, one bets row per bet, the session's totals);
-:meth:`end` ends it::
+It keeps the same life, the same store and the same pending-hand protocol (:mod:`casino.service`):
+:meth:`new` / :meth:`resume` check everything and store nothing; :meth:`open` stores the session (or
+claims and reopens it); :attr:`commitment` is shown before the bets; :meth:`deal` deals both hands AND
+stores the round as the session's pending hand (bets, house seed, commitment, client seed, both hands:
+:func:`casino.db.store.record_deal`, one transaction) before it returns, so only then may the cards be
+shown; :meth:`settle` stores the settled round through :func:`casino.db.store.record_round` (hash chain,
+one bets row per bet, the session's totals) and removes the pending one in the same transaction;
+:meth:`end` ends the session. A session stopped between the deal and the settlement (a killed process)
+resumes INTO that hand: :attr:`round` is it, re-dealt from its stored seed and bets (the same cards),
+and :attr:`resumed_hand` is ``True``::
 
     >>> from fractions import Fraction
     >>> from sqlmodel import Session
@@ -46,7 +51,7 @@ from typing import TYPE_CHECKING, Any
 from casino.db import store
 from casino.errors import BetError
 from casino.events import exact
-from casino.fair import SeedSource, commitment
+from casino.fair import SeedSource, check_client_seed, commitment, seed_from_hex
 from casino.games import Game
 from casino.head_to_head_table import HeadToHeadBets, HeadToHeadResult, HeadToHeadRound, HeadToHeadTable, Stakes
 from casino.money import text as money_text
@@ -118,6 +123,7 @@ class HeadToHeadService:
         start_bankroll: Fraction,
         stakes: HeadToHeadBets,
         seed: str | None = None,
+        client_seed: str | None = None,
         next_round: int = 1,
         settings: Mapping[str, Any] | None = None,
         session_id: int | None = None,
@@ -130,6 +136,7 @@ class HeadToHeadService:
         self.start_bankroll = start_bankroll
         self.stakes = stakes
         self.seeds = SeedSource.from_text(seed)
+        self.client_seed = client_seed
         self.next_round = next_round
         self.settings: dict[str, Any] = dict(settings or {})
         self.session_id = session_id
@@ -144,34 +151,51 @@ class HeadToHeadService:
         self.head: str | None = None
         self._round: HeadToHeadRound | None = None
         self._seed: bytes | None = None
+        self.resumed_hand = False  # resumed into a pending hand (dealt before the session stopped)
 
     # -- starting -------------------------------------------------------------------------------------
 
     @classmethod
     def new(cls, game: Game, bankroll: Fraction, *, stakes: Stakes | HeadToHeadBets,
-            seed: str | None = None, settings: Mapping[str, Any] | None = None) -> HeadToHeadService:
+            seed: str | None = None, client_seed: str | None = None,
+            settings: Mapping[str, Any] | None = None) -> HeadToHeadService:
         """A new session (not stored until :meth:`open`): the bets are checked now (bet names, limits, the
-        bankroll), so a refused start stores nothing."""
+        bankroll), so a refused start stores nothing. ``seed``: a practice session (the text decides every
+        deck); ``client_seed``: the player's text, mixed into every house seed of a fair session."""
         if bankroll <= 0:
             raise BetError("the bankroll must be more than 0")
+        if client_seed is not None:
+            if seed is not None:
+                raise BetError("a client seed goes with fair play: a practice session (seed) is decided by its "
+                               "text alone")
+            check_client_seed(client_seed)
         table = HeadToHeadTable(game)
         bets = stakes if isinstance(stakes, HeadToHeadBets) else table.bets(stakes)
         table.verify_bets(bets, bankroll)
-        base = {"shape": SHAPE, "seed": seed, "h2h_bets": bets.to_dict(), "hands": list(table.hand_names)}
-        return cls(game, bankroll, start_bankroll=bankroll, stakes=bets, seed=seed,
+        base: dict[str, Any] = {"shape": SHAPE, "seed": seed, "h2h_bets": bets.to_dict(),
+                                "hands": list(table.hand_names)}
+        if client_seed is not None:
+            base["client_seed"] = client_seed
+        return cls(game, bankroll, start_bankroll=bankroll, stakes=bets, seed=seed, client_seed=client_seed,
                    settings={**base, **dict(settings or {})})
 
     @classmethod
     def resume(cls, db: Session, session_id: int | None = None, *,
                stakes: Stakes | HeadToHeadBets | None = None) -> HeadToHeadService:
         """A stored head-to-head session (the latest when ``session_id`` is ``None``), ready to carry on;
-        refused (one line, nothing reopened) when it cannot. ``stakes``: new bets instead of the last ones."""
+        refused (one line, nothing reopened) when it cannot. ``stakes``: new bets instead of the last ones.
+
+        A session with a pending hand resumes INTO it (see the module's doc); ``stakes`` then apply from the
+        next hand."""
         record = store.latest_session(session=db) if session_id is None else store.get_session(session_id, session=db)
         assert record.id is not None
         game = store.game_of(record)
         table = HeadToHeadTable(game)
         settings = store.settings_of(record)
         bankroll = Fraction(record.bankroll)
+        pending = store.pending_hand(record.id, session=db, raw=True)
+        if pending is not None:
+            return cls._resume_into(db, record, table, settings, pending, stakes)
         if table.out_of_chips(bankroll):
             raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(bankroll)} cannot cover "
                            "the smallest bet this table takes")
@@ -181,12 +205,47 @@ class HeadToHeadService:
         else:
             bets = stakes if isinstance(stakes, HeadToHeadBets) else table.bets(stakes)
             table.verify_bets(bets, bankroll)
-        service = cls(game, bankroll, start_bankroll=Fraction(record.start_bankroll), stakes=bets,
-                      seed=settings.get("seed"), next_round=store.last_round(record.id, session=db) + 1,
-                      settings=settings, session_id=record.id, resumed=True, stored_before=record.rounds)
+        return cls._resumed(db, record, table, settings, bets)
+
+    @classmethod
+    def _resumed(cls, db: Session, record: SessionRecord, table: HeadToHeadTable, settings: dict[str, Any],
+                 bets: HeadToHeadBets) -> HeadToHeadService:
+        assert record.id is not None
+        client = settings.get("client_seed")
+        service = cls(table.game, Fraction(record.bankroll), start_bankroll=Fraction(record.start_bankroll),
+                      stakes=bets, seed=settings.get("seed"), client_seed=None if client is None else str(client),
+                      next_round=store.last_round(record.id, session=db) + 1, settings=settings,
+                      session_id=record.id, resumed=True, stored_before=record.rounds)
         totals = store.totals_of(record)
         service.stats.rounds = totals.rounds
         service.stats.bets = {bet: [c, w, n] for bet, (c, w, n) in totals.bets.items()}
+        return service
+
+    @classmethod
+    def _resume_into(cls, db: Session, record: SessionRecord, table: HeadToHeadTable, settings: dict[str, Any],
+                     pending: Any, stakes: Stakes | HeadToHeadBets | None) -> HeadToHeadService:
+        """A stored session whose last hand is pending: re-deal it from its stored seed and bets (checked
+        first, as :meth:`casino.service.TableService.resume` checks the table's)."""
+        import json
+
+        from casino.db.database import StoreError
+        from casino.db.verify import check_pending
+
+        assert record.id is not None
+        problems = check_pending(record, session=db)
+        if problems:
+            raise StoreError(f"session {record.id}: its pending hand does not check ({problems[0]}): it is not dealt "
+                             f"again; 'brag verify {record.id}' names every difference")
+        placed = HeadToHeadBets.from_rows(json.loads(pending.bets))
+        nxt = placed
+        if stakes is not None:
+            nxt = stakes if isinstance(stakes, HeadToHeadBets) else table.bets(stakes)
+            table.verify_bets(nxt)
+        service = cls._resumed(db, record, table, settings, nxt)
+        seed = seed_from_hex(pending.seed)
+        service._seed = seed
+        service._round = table.deal(placed, seed, round_no=pending.round_no, client_seed=pending.client_seed)
+        service.resumed_hand = True
         return service
 
     def open(self, db: Session) -> int:
@@ -211,8 +270,19 @@ class HeadToHeadService:
 
     @property
     def commitment(self) -> str:
-        """The SHA-256 commitment of the next round's seed (shown before the bets are placed)."""
-        return commitment(self._next_seed())
+        """The SHA-256 commitment of the round in play, else of the next round's house seed (drawn now,
+        before the bets are asked for; revealed after that round settles)."""
+        return self._round.commitment if self._round is not None else commitment(self._next_seed())
+
+    @property
+    def practice(self) -> bool:
+        """A practice session (``seed`` text): its decks are foreseeable from the text, not fair play."""
+        return self.seeds.reproducible
+
+    @property
+    def pending_round(self) -> int | None:
+        """The number of the hand dealt and not settled (pending in the store), if any."""
+        return self._round.round_no if self._round is not None else None
 
     def _next_seed(self) -> bytes:
         if self._seed is None:
@@ -243,17 +313,21 @@ class HeadToHeadService:
         return self._round is not None
 
     def deal(self, bets: Stakes | HeadToHeadBets | None = None) -> HeadToHeadRound:
-        """Place ``bets`` (default: the current stakes) and deal both hands (the store's deal seam is called
-        before the cards are the front end's to show)."""
+        """Place ``bets`` (default: the current stakes), deal both hands, and store the round as the
+        session's pending hand (one transaction) before returning it: then, and only then, the cards are
+        the round's to show. If it cannot be stored, nothing is dealt (the same seed is kept) and the error
+        raised."""
         db = self._store()
         assert self.session_id is not None
         if self._round is not None:
             raise BetError(f"hand {self._round.round_no} is in play: settle it first")
         chosen = self.stakes if bets is None else (bets if isinstance(bets, HeadToHeadBets) else self.table.bets(bets))
-        store.record_deal(self.session_id, None, session=db)
-        rnd = self.table.deal(chosen, self._next_seed(), round_no=self.next_round, bankroll=self.bankroll)
+        rnd = self.table.deal(chosen, self._next_seed(), round_no=self.next_round, bankroll=self.bankroll,
+                              client_seed=self.client_seed)
+        store.record_deal(self.session_id, rnd, self.bankroll, session=db, owner=self.owner)
         self.stakes = chosen
         self._round = rnd
+        self.resumed_hand = False
         return rnd
 
     def settle(self) -> HeadToHeadResult:
@@ -265,19 +339,17 @@ class HeadToHeadService:
         before = self.bankroll
         result = self._round.settle()
         after = before + result.net
-        hand = store.record_round(self.session_id, result, before, after, session=db, owner=self.owner)
+        hand = store.record_round(self.session_id, result, before, after, session=db, owner=self.owner, pending=True)
         self.bankroll = after
         self.head = hand.hash
         self._round = None
         self._seed = None
         self.next_round += 1
         self.played += 1
+        self.resumed_hand = False
         self.stats.add(result)
         return result
 
-    def abandon(self) -> None:
-        """Drop a round dealt and not settled: nothing moved, nothing is stored; its seed stays for the next."""
-        self._round = None
 
     def play_round(self, bets: Stakes | HeadToHeadBets | None = None) -> HeadToHeadResult:
         """Deal and settle one round (stored)."""
@@ -294,11 +366,17 @@ class HeadToHeadService:
     ) -> int:
         """Play and store up to ``hands`` rounds with the current stakes; stop early when the bankroll cannot
         cover them, or once the net since the start reaches ``+stop_win`` or ``-stop_loss``
-        (:attr:`stop_reason` says why). Returns the rounds played."""
+        (:attr:`stop_reason` says why). Returns the rounds played. A pending hand (resumed into) is settled
+        first and counts as one of the ``hands``."""
         played = 0
         start = self.bankroll
         self.stop_reason = None
-        for _ in range(hands):
+        if self._round is not None and hands > 0:
+            result = self.settle()
+            played = 1
+            if on_round is not None:
+                on_round(result)
+        for _ in range(hands - played):
             self.table.verify_bets(self.stakes)  # limits: a mistake, raised
             if self.stakes.total > self.bankroll:
                 self.stop_reason = "bankroll"
@@ -321,13 +399,12 @@ class HeadToHeadService:
     # -- the end ------------------------------------------------------------------------------------------
 
     def end(self, reason: str) -> SessionRecord | None:
-        """End the session, saying why; a new session left before its first hand is removed (``None``)."""
+        """End the session, saying why; a new session left before its first hand is removed (``None``). A
+        round dealt and not settled stays pending (stored when it was dealt): :meth:`resume` continues it."""
         db = self._store()
         assert self.session_id is not None
-        if self._round is not None:
-            self.abandon()
         record = store.get_session(self.session_id, session=db)
-        if not self.resumed and record.rounds == 0:
+        if not self.resumed and record.rounds == 0 and self._round is None:
             store.delete_session(self.session_id, session=db)
             self.ended = None
             return None

@@ -34,7 +34,7 @@ Table limits: a game file's ``[limits]`` ``min_ante``/``max_ante`` bound each be
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -45,13 +45,13 @@ import numpy as np
 from casino.cards import Card
 from casino.errors import BetError
 from casino.events import DEALER, BetSettled, CardDealt, Event, RoundStarted, SeedRevealed
-from casino.fair import commitment, deck_order
+from casino.fair import commitment, deal_seed, deck_order
 from casino.games import Game, amount_text
 from casino.money import MAX_AMOUNT
 from casino.table import BoxResult, RoundResult
 
 __all__ = ["HeadToHeadTable", "HeadToHeadRound", "HeadToHeadResult", "HeadToHeadBets", "HeadToHeadBetsPlaced",
-           "HandsCompared", "FIRST_BOX", "Stakes", "is_head_to_head"]
+           "HandsCompared", "HeadToHeadStake", "FIRST_BOX", "Stakes", "is_head_to_head"]
 
 #: Stakes as given: bet (or a player's word for it) -> amount, as a mapping or as pairs
 Stakes = Mapping[str, Any] | Iterable[tuple[str, Any]]
@@ -100,10 +100,41 @@ class HandsCompared(Event):
 
 
 @dataclass(frozen=True)
+class HeadToHeadStake:
+    """One bet of a head-to-head round as a pending hand stores it: ``{"bet": "player_a", "stake": "5"}``."""
+
+    bet: str
+    stake: Fraction
+
+    @property
+    def own_stakes(self) -> Fraction:
+        """The chips on it (as :attr:`casino.events.BoxBets.own_stakes` says of a box)."""
+        return self.stake
+
+    def to_dict(self) -> dict[str, str]:
+        return {"bet": self.bet, "stake": str(self.stake)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HeadToHeadStake:
+        return cls(str(data["bet"]), Fraction(data["stake"]))
+
+
+@dataclass(frozen=True)
 class HeadToHeadBets:
-    """The stakes of one head-to-head round: bet name -> stake (zero stakes left out), in the game's order."""
+    """The stakes of one head-to-head round: bet name -> stake (zero stakes left out), in the game's order.
+
+    Iterating gives one :class:`HeadToHeadStake` per bet (what the store writes for a pending hand)."""
 
     stakes: tuple[tuple[str, Fraction], ...]
+
+    def __iter__(self) -> Iterator[HeadToHeadStake]:
+        return iter([HeadToHeadStake(name, stake) for name, stake in self.stakes])
+
+    @classmethod
+    def from_rows(cls, rows: Iterable[Any]) -> HeadToHeadBets:
+        """Read back stored stakes: :class:`HeadToHeadStake` values or their dicts."""
+        pairs = [row if isinstance(row, HeadToHeadStake) else HeadToHeadStake.from_dict(row) for row in rows]
+        return cls(tuple((p.bet, p.stake) for p in pairs))
 
     def stake(self, bet: str) -> Fraction:
         return dict(self.stakes).get(bet, Fraction(0))
@@ -290,23 +321,26 @@ class HeadToHeadTable:
 
     # -- dealing -----------------------------------------------------------------------------------------
 
-    def deal(self, bets: HeadToHeadBets, seed: bytes, *, round_no: int, bankroll: Fraction | None = None
-             ) -> HeadToHeadRound:
-        """Check the bets and deal both hands from the seed's deck (first hand, second hand, three times)."""
+    def deal(self, bets: HeadToHeadBets, seed: bytes, *, round_no: int, bankroll: Fraction | None = None,
+             client_seed: str | None = None) -> HeadToHeadRound:
+        """Check the bets and deal both hands from the seed's deck (first hand, second hand, three times);
+        the house ``seed`` mixed with the player's ``client_seed``, if any (:func:`casino.fair.deal_seed`)."""
         self.verify_bets(bets, bankroll)
-        return HeadToHeadRound(self, round_no, seed, bets)
+        return HeadToHeadRound(self, round_no, seed, bets, client_seed=client_seed)
 
 
 class HeadToHeadRound:
     """One head-to-head round dealt: both hands, then :meth:`settle` (there is nothing to decide)."""
 
-    def __init__(self, table: HeadToHeadTable, round_no: int, seed: bytes, bets: HeadToHeadBets) -> None:
+    def __init__(self, table: HeadToHeadTable, round_no: int, seed: bytes, bets: HeadToHeadBets, *,
+                 client_seed: str | None = None) -> None:
         self.table = table
         self.round_no = round_no
-        self.seed = bytes(seed)
+        self.seed = bytes(seed)  # the house seed (its commitment shown before the bets)
+        self.client_seed = client_seed
         self.bets = bets
         self.commitment = commitment(self.seed)
-        deck = deck_order(self.seed)
+        deck = deck_order(deal_seed(self.seed, client_seed, round_no))
         events: list[Event] = [RoundStarted(round_no, self.commitment), HeadToHeadBetsPlaced(bets.stakes)]
         seats = (FIRST_BOX, DEALER)
         held: dict[int, list[Card]] = {seat: [] for seat in seats}
@@ -321,6 +355,12 @@ class HeadToHeadRound:
         self.first_cards: tuple[Card, ...] = tuple(held[FIRST_BOX])
         self.second_cards: tuple[Card, ...] = tuple(held[DEALER])
         self._result: HeadToHeadResult | None = None
+
+    @property
+    def cards(self) -> dict[int, tuple[Card, ...]]:
+        """Both hands as dealt, by seat (what a pending hand stores): box 1 the first, the dealer's place
+        (0) the second."""
+        return {FIRST_BOX: self.first_cards, DEALER: self.second_cards}
 
     @property
     def pending(self) -> tuple[int, ...]:

@@ -140,11 +140,11 @@ def play(
             if play_head_to_head.wanted(store_session, game, resume):  # two hands dealt, bets on which wins
                 given = {"--ante": ante, "--pair-plus": pair_plus, "--boxes": boxes, "--hints/--no-hints": hints,
                          "--strategy": strategy, "--betting": None if betting == "flat" else betting,
-                         "--trainer": trainer or None, "--client-seed": client_seed}
+                         "--trainer": trainer or None}
                 play_head_to_head.play(
                     store_session, game, resume=resume, bankroll=bankroll, seed=seed, bets=[*(bet or ()), *(side_bet or ())],
                     hands=hands, auto=auto, stop_win=stop_win_amount, stop_loss=stop_loss_amount, as_json=json,
-                    refused=[name for name, value in given.items() if value is not None])
+                    refused=[name for name, value in given.items() if value is not None], client_seed=client_seed)
                 return
             if bet:
                 fail("--bet is for head-to-head games (teen-patti-20-20, teen-patti-pro); at this table bet with "

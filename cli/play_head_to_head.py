@@ -60,6 +60,7 @@ def play(
     bankroll: Optional[str],
     seed: Optional[str],
     bets: list[str],
+    client_seed: Optional[str] = None,
     hands: Optional[int],
     auto: bool,
     stop_win: Optional[Fraction],
@@ -75,9 +76,14 @@ def play(
         fail(f"{refused[0]} does not apply to a head-to-head game (two hands dealt, bets on which wins: no Ante, "
              "boxes or play/fold decision); place bets with --bet NAME=AMOUNT")
     if resume:
+        if client_seed is not None:
+            fail("--resume continues with the session's own client seed: leave out --client-seed")
         service = _resume(db, game_text, bankroll, seed, bets)
     else:
-        service = _new(game_text, bankroll, seed, bets, auto)
+        if client_seed is not None and seed is not None:
+            fail("--client-seed goes with fair play; --seed makes a practice session decided by its text alone: "
+                 "give one of them")
+        service = _new(game_text, bankroll, seed, bets, auto, client_seed)
     service.open(db)
     if auto:
         _autoplay(service, hands or 0, stop_win, stop_loss, as_json)
@@ -101,7 +107,7 @@ def _pairs(options: list[str]) -> list[tuple[str, str]]:
 
 
 def _new(game_text: Optional[str], bankroll_text: Optional[str], seed: Optional[str], options: list[str],
-         auto: bool) -> Any:
+         auto: bool, client_seed: Optional[str] = None) -> Any:
     from casino.games import load_game
     from casino.head_to_head_service import HeadToHeadService
     from casino.money import parse
@@ -115,7 +121,8 @@ def _new(game_text: Optional[str], bankroll_text: Optional[str], seed: Optional[
 
         first = HeadToHeadTable(game).names[0]
         stakes = {first: game.limits.min_ante or Fraction(1)}
-    return HeadToHeadService.new(game, bankroll, stakes=stakes, seed=seed, settings={"auto": auto})
+    return HeadToHeadService.new(game, bankroll, stakes=stakes, seed=seed, client_seed=client_seed,
+                                 settings={"auto": auto})
 
 
 def _resume(db: Any, session_text: Optional[str], bankroll_text: Optional[str], seed: Optional[str],
@@ -324,19 +331,25 @@ def _interactive(service: Any, hands_limit: Optional[int]) -> None:
     reason = "quit"
     try:
         while True:
-            if hands_limit is not None and service.played >= hands_limit:
-                reason = "hands"
-                break
-            if service.out_of_chips():
-                out.print(f"[bold]Bankroll {_money(service.bankroll)}: not enough for another hand.[/]")
-                reason = "bankroll"
-                break
-            out.print(f"\n[bold]Hand {service.next_round}[/] · bankroll {_money(service.bankroll)} · "
-                      f"commitment [dim]{service.commitment}[/]")
-            bets = _ask_bets(out, service)
-            if bets is None:
-                break
-            service.deal(bets)
+            rnd = service.round  # a hand dealt before the session stopped: dealt again, as stored, and settled
+            if rnd is not None:
+                out.print(f"\n[bold]Hand {rnd.round_no}[/] was dealt before the session stopped: the same cards and "
+                          f"bets ({describe_bets(service, rnd.bets)}), commitment [dim]{rnd.commitment}[/]",
+                          soft_wrap=True)
+            else:
+                if hands_limit is not None and service.played >= hands_limit:
+                    reason = "hands"
+                    break
+                if service.out_of_chips():
+                    out.print(f"[bold]Bankroll {_money(service.bankroll)}: not enough for another hand.[/]")
+                    reason = "bankroll"
+                    break
+                out.print(f"\n[bold]Hand {service.next_round}[/] · bankroll {_money(service.bankroll)} · "
+                          f"commitment [dim]{service.commitment}[/]", soft_wrap=True)
+                bets = _ask_bets(out, service)
+                if bets is None:
+                    break
+                service.deal(bets)  # stored as pending before the cards are shown
             result = service.settle()
             show_result(out, service, result)
             out.print(f"[dim]Head {service.head}[/]", soft_wrap=True, highlight=False)
@@ -382,8 +395,11 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
     start = service.bankroll
     verb = "Resuming" if service.resumed else "Session"
     if not as_json:
+        pending = service.pending_round
+        finish = (f"\nHand {pending} was dealt before the session stopped: it is settled first, same cards and bets."
+                  if pending is not None else "")
         out.print(f"[bold]{service.game.name}[/] — {verb} {service.session_id}: auto-play, {hands:,} hand(s), "
-                  f"{describe_bets(service, service.stakes)} each hand, bankroll {_money(start)}")
+                  f"{describe_bets(service, service.stakes)} each hand, bankroll {_money(start)}{finish}")
     finished = False
     reason = "interrupted"
     stop = _CtrlC()

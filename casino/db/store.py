@@ -293,11 +293,21 @@ def _pending(row: Any) -> PendingHand:
     return PendingHand(
         session_id=int(get("session_id")), round_no=int(get("round_no")), commitment=get("commitment"),
         seed=get("seed"), client_seed=get("client_seed"),
-        bets=tuple(BoxBets.from_dict(b) for b in json.loads(get("bets"))),
+        bets=_pending_bets(json.loads(get("bets"))),
         bankroll_before=Fraction(get("bankroll_before")),
         cards={int(box): text for box, text in json.loads(get("cards")).items()},
         prev_hash=get("prev_hash"), hash=get("hash"), dealt_at=get("dealt_at"),
     )
+
+
+def _pending_bets(rows: list[Any]) -> tuple[Any, ...]:
+    """A pending hand's stakes: each box's :class:`BoxBets`, or a head-to-head game's bets (``{"bet", "stake"}``
+    rows, read as :class:`casino.head_to_head_table.HeadToHeadStake`)."""
+    if rows and all(isinstance(row, dict) and "bet" in row for row in rows):
+        from casino.head_to_head_table import HeadToHeadStake
+
+        return tuple(HeadToHeadStake.from_dict(row) for row in rows)
+    return tuple(BoxBets.from_dict(b) for b in rows)
 
 
 def pending_hand(session_id: int, *, session: Session, raw: bool = False) -> Any:

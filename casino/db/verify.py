@@ -156,7 +156,7 @@ def verify_session(
     if game.head_to_head is not None:  # two hands, bets on which wins: its own recomputation
         from casino.db.verify_head_to_head import hand_checker
 
-        check_hand = hand_checker(game)
+        check_hand = hand_checker(game, client)
     else:
         table = Table(game)
 
@@ -218,8 +218,8 @@ def verify_session(
     if not chained:
         found.add(Mismatch(None, None, "hash chain", "none", "a chain_key (sessions written by this brag have one)"))
     pending = store.pending_hand(session_id, session=session, raw=True)
-    if pending is not None and round_no is None and game.head_to_head is None:  # (head-to-head: no pending yet)
-        found.extend(_verify_pending(pending, Table(game), record, key, client, expected_no, previous,
+    if pending is not None and round_no is None:
+        found.extend(_verify_pending(pending, _dealer_of(game), record, key, client, expected_no, previous,
                                      stored_head if chained else None))
     if given is not None and pinned is None:
         found.add(Mismatch(None, None, "head", given, "a hash in this session's chain: hands were changed, added, "
@@ -242,13 +242,32 @@ def check_pending(record: SessionRecord, *, session: Session) -> list[Mismatch]:
     settings = store.settings_of(record)
     practice = settings.get("seed")
     client = settings.get("client_seed")
-    return _verify_pending(row, Table(store.game_of(record)), record,
+    return _verify_pending(row, _dealer_of(store.game_of(record)), record,
                            session_seed(str(practice)) if practice is not None else None,
                            None if client is None else str(client), record.rounds + 1, record.bankroll,
                            (record.head_hash or store.genesis_of(record)) if record.chain_key else None)
 
 
-def _verify_pending(row: Any, table: Table, record: SessionRecord, key: bytes | None, client: str | None,
+def _dealer_of(game: Any) -> Any:
+    """What deals a session's hands again: the casino table, or a head-to-head game's own table
+    (:class:`casino.head_to_head_table.HeadToHeadTable`: two hands, bets on which wins)."""
+    if game.head_to_head is not None:
+        from casino.head_to_head_table import HeadToHeadTable
+
+        return HeadToHeadTable(game)
+    return Table(game)
+
+
+def _pending_bets(table: Any, rows: Any) -> Any:
+    """A pending hand's stored stakes, as ``table`` deals them: each box's bets, or a head-to-head game's."""
+    if isinstance(table, Table):
+        return [BoxBets.from_dict(b) for b in rows]
+    from casino.head_to_head_table import HeadToHeadBets
+
+    return HeadToHeadBets.from_rows(rows)
+
+
+def _verify_pending(row: Any, table: Any, record: SessionRecord, key: bytes | None, client: str | None,
                     next_no: int, bankroll: str, head: str | None) -> list[Mismatch]:
     """The pending hand (dealt, bets stored, not settled): its seed against its commitment (and, in a
     practice session, the text's derivation), its cards against the deck its seed and the client seed
@@ -280,7 +299,7 @@ def _verify_pending(row: Any, table: Table, record: SessionRecord, key: bytes | 
     if key is not None:
         check(None, "seed (practice)", row.seed, derive_seed(key, n).hex())
     try:
-        bets = [BoxBets.from_dict(b) for b in json.loads(row.bets)]
+        bets = _pending_bets(table, json.loads(row.bets))
         shown = {int(box): text for box, text in json.loads(row.cards).items()}
         rnd = table.deal(bets, seed, round_no=n, bankroll=Fraction(row.bankroll_before), client_seed=row.client_seed)
     except (BragError, ValueError, TypeError, LookupError, ZeroDivisionError, AttributeError) as error:

@@ -38,17 +38,19 @@ from casino.head_to_head_table import FIRST_BOX, HeadToHeadBets, HeadToHeadTable
 __all__ = ["hand_checker", "verify_hand"]
 
 
-def hand_checker(game: Any) -> Callable[[Any, list[Any], list[Any] | None], list[Any]]:
-    """``check(hand, boxes, bets) -> mismatches`` for the stored hands of a head-to-head ``game``."""
+def hand_checker(game: Any, client_seed: str | None = None) -> Callable[[Any, list[Any], list[Any] | None], list[Any]]:
+    """``check(hand, boxes, bets) -> mismatches`` for the stored hands of a head-to-head ``game`` (its
+    session's ``client_seed``, if any, mixed into every house seed)."""
     table = HeadToHeadTable(game)
 
     def check(hand: Any, boxes: list[Any], bets: list[Any] | None) -> list[Any]:
-        return verify_hand(table, hand, boxes, bets)
+        return verify_hand(table, hand, boxes, bets, client_seed)
 
     return check
 
 
-def verify_hand(table: HeadToHeadTable, hand: Any, boxes: list[Any], bets: list[Any] | None) -> list[Any]:
+def verify_hand(table: HeadToHeadTable, hand: Any, boxes: list[Any], bets: list[Any] | None,
+                client_seed: str | None = None) -> list[Any]:
     """Every difference between a stored head-to-head hand and its recomputation (:class:`Mismatch` list)."""
     from casino.db.verify import Mismatch, _compare, _compare_bets
 
@@ -79,7 +81,7 @@ def verify_hand(table: HeadToHeadTable, hand: Any, boxes: list[Any], bets: list[
     try:
         stakes = {r.bet: Fraction(r.stake) for r in rows}
         placed = HeadToHeadBets(tuple((name, stakes[name]) for name in table.names if name in stakes))
-        result = table.deal(placed, seed, round_no=n).settle()
+        result = table.deal(placed, seed, round_no=n, client_seed=client_seed).settle()
     except (BragError, ZeroDivisionError, LookupError) as error:
         shown = "; ".join(f"{r.bet} {r.stake}" for r in rows)
         return found + [Mismatch(n, None, "bets", shown, f"a valid round ({error})")]

@@ -286,3 +286,59 @@ def test_the_casino_table_refuses_bet_and_resume_refuses_a_new_bankroll(runner, 
                          (["--boxes", "2"], "--boxes does not apply"), (["--bet", "nope=1"], "offers no bet")):
         done = play(runner, app, url, "--resume", "1", "--auto", "--hands", "1", *extra)
         assert done.exit_code == 2 and words in done.stderr, done.output
+
+
+def test_a_killed_head_to_head_session_keeps_every_settled_round_and_resumes_where_it_was(runner, app, url, tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    path = tmp_path / "brag.db"
+    command = [sys.executable, "-c", "from cli.main import main; main()", "play", "teen-patti-20-20", "--db", url,
+               "--auto", "--hands", "1000000", "--seed", "kill", "--bankroll", "100000", *(x for b in BETS for x in
+                                                                                           ("--bet", b))]
+    env = {**os.environ, "COLUMNS": "120", "PYTHONPATH": str(root)}
+    process = subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        rounds = 0
+        while rounds < 25:
+            assert time.monotonic() < deadline, "the session stored too few rounds in 60 s"
+            assert process.poll() is None, process.stderr.read().decode()
+            time.sleep(0.1)
+            if path.exists():
+                try:
+                    with sqlite3.connect(path, timeout=5) as raw:
+                        rounds = raw.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
+                except sqlite3.OperationalError:  # tables not created yet
+                    pass
+        process.send_signal(signal.SIGKILL)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        assert process.stderr is not None
+        process.stderr.close()
+    with Session(connect(url)) as db:
+        record = store.get_session(1, session=db)
+        killed_at = record.rounds
+        assert record.ended_at is None and killed_at >= 25
+        assert verify_session(1, session=db).ok  # every stored round whole, the chain intact
+    resumed = play(runner, app, url, "--resume", "--auto", "--hands", "5")
+    assert resumed.exit_code == 0, resumed.output
+    with Session(connect(url)) as db:
+        hands = store.hands_of(1, session=db)
+        assert [h.round_no for h in hands] == list(range(1, killed_at + 6))
+        # every hand exactly as the independent settlement of the seed's deck says
+        bankroll = Fraction(100000)
+        for hand in hands:
+            deck = [Card.from_index(i).ascii() for i in deck_order(derive_seed(session_seed("kill"), hand.round_no))[:6]]
+            bankroll += sum(settle_20_20(cards_of(" ".join(deck[0::2])), cards_of(" ".join(deck[1::2])),
+                                         STAKES).values())
+            assert Fraction(hand.bankroll_after) == bankroll
+        assert Fraction(store.get_session(1, session=db).bankroll) == bankroll
+        assert verify_session(1, session=db).ok
