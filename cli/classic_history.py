@@ -21,6 +21,7 @@ def _amount(value: Any) -> str:
 def session_rows(session: Any) -> list[dict[str, Any]]:
     """Every classic session as a dict (newest first)."""
     from casino.db import classic_store
+    from casino.db.queries import practice_of
 
     out = []
     for r in classic_store.list_sessions(session=session):
@@ -35,30 +36,41 @@ def session_rows(session: Any) -> list[dict[str, Any]]:
             "you": None if you is None else {"start": str(start[you]), "chips": str(chips[you]),
                                             "net": str(chips[you] - start[you])},
             "status": "open" if r.end_reason is None else f"ended: {r.end_reason}",
+            "practice": practice_of(r.settings),  # seeded from text (not fair play); None: settings unreadable
         })
     return out
 
 
 def sessions(db: Optional[str], json: bool) -> None:
     """``brag sessions --classic``."""
+    from casino.db.database import MissingDatabase
     from cli.history import open_db
     from cli.render import console, print_json
 
-    with open_db(db) as session:
+    try:
+        with open_db(db, read_only=True) as session:  # read-only: never created or changed by looking
+            if json:
+                print_json({"sessions": session_rows(session)})
+                return
+            out = console()
+            if not session_rows(session):
+                out.print("No traditional Brag sessions yet: start one with 'brag classic'.")
+                return
+            print_sessions(session, out)
+    except MissingDatabase:
         if json:
-            print_json({"sessions": session_rows(session)})
-            return
-        out = console()
-        if not session_rows(session):
-            out.print("No traditional Brag sessions yet: start one with 'brag classic'.")
-            return
-        print_sessions(session, out)
+            print_json({"sessions": []})
+        else:
+            console().print("No traditional Brag sessions yet: start one with 'brag classic'.")
 
 
 def print_sessions(session: Any, out: Any) -> None:
     """The classic sessions table under the casino sessions (nothing when there are none)."""
     from rich import box as boxes
     from rich.table import Table
+    from rich.text import Text
+
+    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE
 
     rows = session_rows(session)
     if not rows:
@@ -69,9 +81,16 @@ def print_sessions(session: Any, out: Any) -> None:
         table.add_column(name, justify="right" if name in ("ID", "Hands") else "left")
     for r in rows:
         you = "auto" if r["you"] is None else f"{_amount(r['you']['chips'])} ({_amount(r['you']['net'])})"
-        table.add_row(str(r["id"]), r["rules"], (r["started_at"] or "")[:16].replace("T", " "),
+        rules = Text(r["rules"])
+        if r["practice"] is not False:  # practice, or settings that cannot be read: never shown as fair play
+            rules.append(f"\n{PRACTICE_MARK}" if r["practice"] else "\nUNKNOWN DECK", style="bold yellow")
+        table.add_row(str(r["id"]), rules, (r["started_at"] or "")[:16].replace("T", " "),
                       f"{r['hands']}/{r['hand_limit']}", str(len(r["seats"])), you, r["status"])
     out.print(table)
+    if any(r["practice"] for r in rows):
+        out.print(f"{PRACTICE_MARK}: {PRACTICE_NOTE}.", markup=False, highlight=False)
+    if any(r["practice"] is None for r in rows):
+        out.print("UNKNOWN DECK: the stored settings cannot be read.", markup=False)
 
 
 def history(session_id: int, db: Optional[str], json: bool) -> None:
@@ -82,8 +101,11 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
     from cli.history import open_db
     from cli.render import console, print_json
 
-    with open_db(db) as session:
+    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
+
+    with open_db(db, read_only=True) as session:
         record = classic_store.get_session(session_id, session=session)
+        practice = is_practice_text(record.settings)
         rows = classic_store.hands_of(session_id, session=session)
         names = json_module.loads(record.names)
         hands: list[dict[str, Any]] = [{
@@ -93,10 +115,13 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
             "result": h.summary,
         } for h in rows]
     if json:
-        print_json({"session": session_id, "rules": record.rules_name, "names": names, "hands": hands})
+        print_json({"session": session_id, "rules": record.rules_name, "practice": practice, "names": names,
+                    "hands": hands})
         return
     out = console()
     out.print(f"[bold]Classic session {session_id}[/] — {record.rules_name}, {len(rows)} hand(s)")
+    if practice:
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
     table = Table(box=boxes.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for name in ("Hand", "Pack", "Showdown", "Result", "Chips after"):
         table.add_column(name, justify="right" if name == "Hand" else "left")
@@ -114,17 +139,22 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     from cli.history import open_db
     from cli.render import console, print_json
 
-    with open_db(db) as session:
+    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
+
+    with open_db(db, read_only=True) as session:
         record = classic_store.get_session(session_id, session=session)
+        practice = is_practice_text(record.settings)
         row = classic_store.get_hand(session_id, hand, session=session)
         names = json_module.loads(record.names)
         stored = classic_store.hand_from_row(row, classic_store.rules_of(record), names)
     if json:
-        print_json({"session": session_id, "hand": hand, "commitment": row.commitment, "seed": row.seed,
+        print_json({"session": session_id, "hand": hand, "practice": practice, "commitment": row.commitment, "seed": row.seed,
                     "pack": stored.pack, "events": [e.to_dict() for e in stored.events]})
         return
     out = console()
     out.print(f"[bold]Classic session {session_id}, hand {hand}[/] — {record.rules_name}")
+    if practice:
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
     out.print(f"Commitment (SHA-256 of seed and pack): {row.commitment}")
     out.print("Pack: " + ("shuffled" if row.shuffled else "not shuffled (carried over from the hand before)"))
     for i, hands in enumerate(stored.dealt):
@@ -142,19 +172,24 @@ def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool) 
     from cli.history import open_db
     from cli.render import console, print_json
 
-    with open_db(db) as session:
+    from casino.practice import FAIR_NOTE, PRACTICE_NOTE, is_practice_text
+
+    with open_db(db, read_only=True) as session:
         problems = classic_store.verify_classic(session_id, hand, session=session)
+        practice = is_practice_text(classic_store.get_session(session_id, session=session).settings)
         count = len(classic_store.hands_of(session_id, session=session)) if hand is None else 1
     if json:
-        print_json({"session": session_id, "classic": True, "ok": not problems, "problems": problems})
+        print_json({"session": session_id, "classic": True, "ok": not problems, "practice": practice,
+                    "problems": problems})
     else:
         out = console()
+        kind = f" [bold yellow]({PRACTICE_NOTE})[/]" if practice else f" ({FAIR_NOTE})"
         if not problems:
-            out.print(f"[green]Classic session {session_id}: {count} hand(s) verified[/] — every seed matches its "
+            out.print(f"[green]Classic session {session_id}: {count} hand(s) verified[/]{kind} — every seed matches its "
                       "commitment, every pack is the seed's shuffle or the last hand's carry-over, and every "
                       "hand replays to the stored chips.")
         else:
-            out.print(f"[bold red]Classic session {session_id}: {len(problems)} problem(s)[/]")
+            out.print(f"[bold red]Classic session {session_id}: {len(problems)} problem(s)[/]{kind}")
             for p in problems:
                 out.print(f"  {p}", markup=False)
     if problems:

@@ -106,20 +106,27 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         return classic_history.sessions(db, json)
     from rich import box as boxes
     from rich.table import Table
+    from rich.text import Text
 
     from casino.db import store
     from casino.db.database import MissingDatabase, describe
     from cli.render import console, print_json
 
+    from casino.db.queries import session_kinds
+    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE
+
     url = url_of(db, create=False)
     where = describe(url)
+    kinds: dict[int, Optional[bool]] = {}
     try:
         with open_db(db, read_only=True) as session:
             rows = store.list_sessions(session=session)
+            kinds = session_kinds(session=session)
     except MissingDatabase:
         rows = []
     if json:
-        print_json({"database": where, "sessions": [r.to_dict() for r in rows]})
+        # "practice": true for a session seeded from text (not fair play); null where its settings cannot be read
+        print_json({"database": where, "sessions": [{**r.to_dict(), "practice": kinds.get(r.id)} for r in rows]})
         return
     out = console()
     out.print(f"Database: {where}", markup=False, highlight=False)
@@ -133,12 +140,20 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
                           ("Status", "left")):
         wraps = name in ("Game", "Started (UTC)")
         table.add_column(name, justify=justify, no_wrap=not wraps,  # type: ignore[arg-type]  # justify: a str of Rich's literals
-                         min_width={"Started (UTC)": 10, "Game": 6}.get(name),
+                         min_width={"Started (UTC)": 10, "Game": 8}.get(name),
                          width=10 if name == "Started (UTC)" else None)
     for r in rows:
-        table.add_row(str(r.id), r.game, _when(r.started_at), f"{r.rounds:,}", _money(r.start_bankroll),
+        kind = kinds.get(r.id)
+        game = Text(r.game)
+        if kind is not False:  # practice, or settings that cannot be read: never shown as fair play
+            game.append(f"\n{PRACTICE_MARK}" if kind else "\nUNKNOWN DECK", style="bold yellow")
+        table.add_row(str(r.id), game, _when(r.started_at), f"{r.rounds:,}", _money(r.start_bankroll),
                       _money(r.bankroll), _money(r.wagered), _signed(r.net), STATUS.get(r.end_reason, r.end_reason))
     out.print(table)
+    if any(kinds.get(r.id) for r in rows):
+        out.print(f"{PRACTICE_MARK}: {PRACTICE_NOTE}.", markup=False, highlight=False)
+    if any(kinds.get(r.id, True) is None for r in rows):
+        out.print("UNKNOWN DECK: the stored settings cannot be read ('brag verify ID' names the rows).", markup=False)
     if any(r.end_reason is None for r in rows):
         out.print("open: not ended (in play, or stopped); 'brag play --resume ID' carries on.")
 
@@ -173,6 +188,8 @@ def history(
         fail("--last must be at least 1")
     if json and csv:
         fail("give one of --json and --csv")
+    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice
+
     with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
         final = store.last_round(session_id, session=session)
@@ -183,28 +200,85 @@ def history(
             first, upto = max(1, final - (last or SHOWN) + 1), final
         else:
             first, upto = 1, final
-        hands = store.hands_with_boxes(session_id, first=first, last=upto, session=session)
-        bets = store.bets_of([_id(h) for h, _ in hands], session=session)
         summary = store.session_summary(session_id, session=session)
+        settings = store.settings_of(record)
+        practice = is_practice(settings)
+        # every hand shown is read a batch at a time and written as it comes: memory does not grow with the session
+        stream = store.stream_hands(session_id, first=first, last=upto, session=session)
         if json:
-            print_json({**summary.to_dict(), "settings": store.settings_of(record),
-                        "hands": [_hand_dict(h, boxes, bets.get(_id(h))) for h, boxes in hands]})
+            _print_json_stream({**summary.to_dict(), "practice": practice, "settings": settings}, "hands",
+                               (_hand_dict(h, boxes, bets) for h, boxes, bets in stream))
             return
         if csv:
-            _print_csv(hands, bets)
+            _print_csv(stream, practice)
             return
         out = console()
         out.print(f"[bold]Session {session_id}[/] — {record.game}, started {_when(record.started_at)} UTC, "
                   f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
+        if practice:
+            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
         from cli import history_head_to_head
 
-        if history_head_to_head.is_head_to_head(record):  # two hands, bets on which wins
-            out.print(history_head_to_head.hands_table(record, hands, bets, compact=out.width < 100))
-        else:
-            out.print(_hands_table(hands, compact=out.width < 100, bets=bets))
-        if hands and (first > 1 or upto < final):
+        head_to_head = history_head_to_head.is_head_to_head(record)  # two hands, bets on which wins
+        shown_any = False
+        for chunk in _chunks(stream, TEXT_CHUNK):
+            hands = [(h, boxes) for h, boxes, _ in chunk]
+            bets = {_id(h): rows for h, _, rows in chunk if rows}
+            out.print(history_head_to_head.hands_table(record, hands, bets, compact=out.width < 100) if head_to_head
+                      else _hands_table(hands, compact=out.width < 100, bets=bets))
+            shown_any = True
+        if not shown_any:
+            out.print("No hands stored yet.", markup=False)
+        elif first > 1 or upto < final:
             shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
             out.print(f"Showing {shown} of {final:,}: --last N, --hand N or --all for others.", markup=False)
+
+
+TEXT_CHUNK = 1000  # hands per table in `history --all`: each is printed before the next is read
+
+
+def _chunks(items: Any, size: int) -> Any:
+    """Lists of up to ``size`` items from an iterator, one list at a time."""
+    chunk: list[Any] = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _print_json_stream(head: dict[str, Any], key: str, items: Any) -> None:
+    """``head`` with ``key``: the items, as one JSON object on stdout, written item by item (the list is
+    never held): the head indented as :func:`print_json` indents it, then one item per line::
+
+        {
+          "session": 2,
+          "hands": [
+            {"hand": 1, "boxes": [...], ...},
+            {"hand": 2, "boxes": [...], ...}
+          ]
+        }
+
+    (one line per hand also lets a reader take the hands one at a time, and is several times quicker to
+    write than an indented item)."""
+    import json as json_module
+    import sys
+
+    from cli.render import _json_default
+
+    out = sys.stdout
+    text = json_module.dumps({**head, key: []}, indent=2, default=_json_default)
+    opening, _, closing = text.rpartition("[]")  # ... "hands": [  |  ]\n}
+    out.write(opening + "[")
+    encode = json_module.JSONEncoder(default=_json_default).encode
+    first = True
+    for item in items:
+        out.write(("\n    " if first else ",\n    ") + encode(item))
+        first = False
+    out.write(("" if first else "\n  ") + "]" + closing + "\n")
+    out.flush()
 
 
 def _bet_rows_of(rows: Optional[list[Any]], box: int) -> list[Any]:
@@ -233,17 +307,20 @@ def _side_text(bet_rows: list[Any]) -> str:
     return "; ".join(parts)
 
 
-def _print_csv(hands: list[Any], bets: dict[int, list[Any]]) -> None:
-    """``history --csv``: one row per bet of each box (hands stored before bet rows: from the box columns)."""
+def _print_csv(stream: Any, practice: bool = False) -> None:
+    """``history --csv``: one row per bet of each box (hands stored before bet rows: from the box columns),
+    written as the hands stream in. ``practice`` (every row): ``yes`` for a practice session (seeded from
+    text, not fair play)."""
     import csv
     import sys
 
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(["hand", "box", "cards", "hand_name", "decision", "outcome", "bet", "stake", "net", "paid_hand",
-                     "meter", "dealer_cards", "dealer_hand", "dealer_qualifies", "bankroll_after"])
-    for hand, rows in hands:
+                     "meter", "dealer_cards", "dealer_hand", "dealer_qualifies", "bankroll_after", "practice"])
+    kind = "yes" if practice else "no"
+    for hand, rows, bets in stream:
         for row in rows:
-            bet_rows = _bet_rows_of(bets.get(hand.id), row.box)
+            bet_rows = _bet_rows_of(bets, row.box)
             if not bet_rows:  # stored before bet rows existed
                 stakes = {"ante": row.ante, "play": row.ante, "ante_bonus": row.ante, "pair_plus": row.pair_plus}
                 bet_rows = [type("Row", (), {"bet": bet, "stake": stakes[bet], "net": getattr(row, f"{bet}_net"),
@@ -252,7 +329,7 @@ def _print_csv(hands: list[Any], bets: dict[int, list[Any]]) -> None:
             for r in bet_rows:
                 writer.writerow([hand.round_no, row.box, row.cards, row.hand_name, row.decision or "", row.outcome or "",
                                  r.bet, r.stake, r.net, r.paid_hand or "", r.meter or "", hand.dealer_cards,
-                                 hand.dealer_hand, "yes" if hand.qualifies else "no", hand.bankroll_after])
+                                 hand.dealer_hand, "yes" if hand.qualifies else "no", hand.bankroll_after, kind])
 
 
 def _hands_table(hands: list[Any], *, compact: bool = False, bets: Optional[dict[int, list[Any]]] = None) -> Any:
@@ -364,10 +441,12 @@ def replay(
     from casino.db import store
     from casino.events import BET_NAMES, DEALER, BetSettled, BetsPlaced, CardDealt, DealerRevealed, Decision
     from casino.events import RoundStarted, SeedRevealed, event_from_dict
+    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice
     from cli.render import cards_text, console, print_json
 
     with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
+        practice = is_practice(store.settings_of(record))
         row = store.get_hand(session_id, hand, session=session)
         boxes = store.boxes_of(_id(row), session=session)
         bets = store.bets_of([_id(row)], session=session).get(_id(row))
@@ -376,15 +455,20 @@ def replay(
         head_to_head = history_head_to_head.is_head_to_head(record)  # (its event kinds are then known)
         events = [event_from_dict(e) for e in json_module.loads(row.events)]
     if json:
-        print_json({"session": session_id, "hand": hand, "game": record.game, "events": [e.to_dict() for e in events],
+        print_json({"session": session_id, "hand": hand, "game": record.game, "practice": practice,
+                    "events": [e.to_dict() for e in events],
                     **{k: v for k, v in _hand_dict(row, boxes, bets).items() if k != "hand"}})
         return
     out = console()
     if head_to_head:
+        if practice:
+            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
         return history_head_to_head.replay(out, session_id, hand, record, row, events)
     names = {b.box: b.hand_name for b in boxes}
     held: dict[int, list[Any]] = {}
     out.print(f"[bold]Session {session_id}, hand {hand}[/] — {record.game}; bankroll {_money(row.bankroll_before)}")
+    if practice:
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
     for event in events:
         if isinstance(event, RoundStarted):
             out.print(f"Commitment (SHA-256 of the seed): {event.commitment}")
@@ -446,6 +530,7 @@ def verify(
 
         return classic_history.verify(session_id, hand, db, json)
     from casino.db.verify import verify_session
+    from casino.practice import FAIR_NOTE, PRACTICE_NOTE
     from cli.render import console, print_json
 
     with open_db(db, read_only=True) as session:
@@ -455,7 +540,7 @@ def verify(
     else:
         out = console()
         what = f"hand {hand}" if hand is not None else f"{len(report.checked):,} hand(s)"
-        kind = " (practice session: seeded, reproducible, not fair play)" if report.practice else ""
+        kind = f" [bold yellow]({PRACTICE_NOTE})[/]" if report.practice else f" ({FAIR_NOTE})"
         if report.ok:
             out.print(f"[green]Session {session_id}: {what} verified[/]{kind} — every seed matches its commitment, "
                       "the deck, the cards dealt and every settlement match the stored rows, and the hash chain holds.")

@@ -257,6 +257,13 @@ def _legal(legal: Any) -> dict[str, Any]:
     }
 
 
+def _kind(settings: Any) -> dict[str, Any]:
+    """``practice`` (a session seeded from text: every pack foreseeable, never fair play) and the words for it."""
+    from casino.practice import deal_note, is_practice
+
+    return {"practice": is_practice(settings), "deal_note": deal_note(settings)}
+
+
 def state(seat: ClassicSeat) -> dict[str, Any]:
     """The table as the player may see it."""
     from casino.classic.referee import event_text
@@ -267,6 +274,7 @@ def state(seat: ClassicSeat) -> dict[str, Any]:
         "hand_no": table.hand_no, "hands": seat.limit, "ended": seat.ended, "last": seat.finished,
         "players": seat.players,
         "in_hand": table.state is not None,
+        **_kind({"seed": seat.seed}),
     }
     if table.state is None:  # between hands
         data["seats"] = [{"name": n, "chips": str(c), "status": "", "put_in": "0", "last_action": "", "hands": 0,
@@ -315,9 +323,14 @@ def sessions(request: Request) -> dict[str, Any]:
 
     with _db(request) as db:
         rows = classic_store.list_sessions(session=db)
+    from casino.db.queries import practice_of
+    from casino.practice import PRACTICE_NOTE
+
     open_rows = [r for r in rows if r.ended_at is None and "you" in json.loads(r.players)]
     return {"sessions": [{"id": r.id, "rules": r.rules_name, "hands_played": r.hands_played, "hands": r.hand_limit,
-                          "chips": json.loads(r.chips)[json.loads(r.players).index("you")]} for r in open_rows[:50]]}
+                          "chips": json.loads(r.chips)[json.loads(r.players).index("you")],
+                          "practice": practice_of(r.settings)} for r in open_rows[:50]],
+            "practice_note": PRACTICE_NOTE}
 
 
 @router.post("/sessions", summary="Sit down at a traditional Brag table (stored at once)")
@@ -473,6 +486,13 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
         try:
             problems = classic_store.verify_classic(session_id, session=db)
             hands = len(classic_store.hands_of(session_id, session=db))
+            settings = classic_store.get_session(session_id, session=db).settings
         except StoreError as error:
             raise NotFound(str(error)) from None
-    return {"session": session_id, "ok": not problems, "hands": hands, "problems": problems[:50]}
+    from casino.db.queries import practice_of
+    from casino.practice import FAIR_NOTE, PRACTICE_NOTE
+
+    practice = practice_of(settings)  # None: the stored settings cannot be read (never shown as fair play)
+    note = {True: PRACTICE_NOTE, False: FAIR_NOTE}.get(practice, "the stored settings cannot be read")  # type: ignore[arg-type]
+    return {"session": session_id, "ok": not problems, "hands": hands, "problems": problems[:50],
+            "practice": practice, "deal_note": note}

@@ -390,7 +390,16 @@ def state(seat: Seat) -> dict[str, Any]:
         "ended": seat.ended,
         "meter": seat.meter,
         "out_of_chips": rnd is None and not seat.ended and sitting.out_of_chips(),
+        **_kind(service.settings),
     }
+
+
+def _kind(settings: Any) -> dict[str, Any]:
+    """``practice`` (a session seeded from text: every deck foreseeable, never fair play) and the words saying
+    which it is, for every answer that shows a stored or open session."""
+    from casino.practice import deal_note, is_practice
+
+    return {"practice": is_practice(settings), "deal_note": deal_note(settings)}
 
 
 # -- routes ------------------------------------------------------------------------------------------------
@@ -460,9 +469,16 @@ def games() -> dict[str, Any]:
 def sessions(request: Request) -> dict[str, Any]:
     from casino.db import store
 
+    from casino.db.queries import session_kinds
+
     with seats_of(request).db() as db:
         rows = store.list_sessions(session=db)
-    return {"sessions": [r.to_dict() for r in rows[:100]]}
+        kinds = session_kinds(session=db)
+    # "practice": seeded from text (not fair play); null where the stored settings cannot be read
+    from casino.practice import PRACTICE_NOTE
+
+    return {"sessions": [{**r.to_dict(), "practice": kinds.get(r.id)} for r in rows[:100]],
+            "practice_note": PRACTICE_NOTE}
 
 
 @router.post("/sessions", summary="Sit down: a new session, stored at once")
@@ -562,20 +578,25 @@ def hands(request: Request, session_id: int) -> dict[str, Any]:
     from casino.db import store
 
     with seats_of(request).db() as db:
-        _stored(db, session_id)
-        rows = store.hands_of(session_id, session=db)
-        return {"session": session_id, "hands": [{
+        record = _stored(db, session_id)
+        last = store.last_round(session_id, session=db)
+        # the last 200 hands only, read in a stream: a long session is not loaded to show its end
+        rows = store.stream_hands(session_id, first=max(1, last - 199), session=db)
+        return {"session": session_id, **_kind(store.settings_of(record)), "hands": [{
             "round_no": h.round_no, "commitment": h.commitment, "seed": h.seed, "dealer_cards": h.dealer_cards,
             "dealer_hand": h.dealer_hand, "qualifies": h.qualifies, "wagered": h.wagered, "net": h.net,
-            "bankroll_after": h.bankroll_after} for h in rows[-200:]]}
+            "bankroll_after": h.bankroll_after} for h, _, _ in rows]}
 
 
 @router.get("/sessions/{session_id}/verify", summary="Recompute every stored hand from its seed")
 def verify(request: Request, session_id: int) -> dict[str, Any]:
     from casino.db.verify import verify_session
 
+    from casino.db import store
+
     with seats_of(request).db() as db:
-        _stored(db, session_id)
+        record = _stored(db, session_id)
         report = verify_session(session_id, session=db)
-    return {"session": session_id, "ok": report.ok, "checked": list(report.checked),
+        kind = _kind(store.settings_of(record))
+    return {"session": session_id, "ok": report.ok, **kind, "checked": list(report.checked),
             "mismatches": [m.to_dict() for m in report.mismatches][:50]}

@@ -205,7 +205,7 @@ def verify_session(
         previous = hand.bankroll_after
     span = range(round_no, round_no + 1) if round_no is not None else range(1, checked + 1)
     try:
-        found.extend(_verify_meter(record, game, span, session))
+        _verify_meter(record, game, span, session, found)
     except ValueError as error:
         found.add(Mismatch(None, None, "progressive meter", "unreadable", f"numbers ({error})"))
     if round_no is None:
@@ -318,30 +318,36 @@ def _readable(row: Any) -> bool:
     return True
 
 
-def _verify_meter(record: SessionRecord, game: Any, checked: range, session: Session) -> list[Mismatch]:
+def _verify_meter(record: SessionRecord, game: Any, checked: range, session: Session,
+                  found: _Found | None = None) -> list[Mismatch]:
     """The progressive meter's chain: every progressive bet of every session at this game, in the order
     stored, must have been settled against the meter that the bets before it left (the file's start, each
     stake's contribution, a reset after a hit paid from the meter); and the stored meter is where the chain
-    ends. Mismatches are reported for this session's hands (and the stored meter)."""
+    ends. Mismatches are reported for this session's hands (and the stored meter): added to ``found`` when
+    given (bounded there), else returned.
+
+    The bets are streamed a hand at a time (:func:`casino.db.queries.progressive_bets_by_hand`) with the
+    running meter kept as it goes: memory does not grow with the number of bets."""
+    from casino.db.queries import progressive_bets_by_hand
+
     if not any(side.bet == BetName.PROGRESSIVE for side in game.side_bets):
         return []
     side = game.side_bet(BetName.PROGRESSIVE)
-    found: list[Mismatch] = []
+    listed: list[Mismatch] = []
+    add = found.add if found is not None else listed.append
     running = side.meter
-    rows = store.progressive_bets(record.game, session=session)
-    by_hand: dict[int, list[store.MeterBet]] = {}
-    for row in rows:
-        by_hand.setdefault(row.hand_id, []).append(row)
-    for hand_rows in by_hand.values():
+    any_rows = False
+    for hand_rows in progressive_bets_by_hand(record.game, session=session):
+        any_rows = True
         for row in hand_rows:
             mine = row.session_id == record.id and row.round_no in checked
             if mine and (row.meter is None or Fraction(row.meter) != running):
-                found.append(Mismatch(row.round_no, row.box, "progressive meter", str(row.meter), str(running)))
+                add(Mismatch(row.round_no, row.box, "progressive meter", str(row.meter), str(running)))
         running = meter_after(side, running, [(Fraction(r.stake), r.paid_hand) for r in hand_rows])
     stored = store.progressive_meter(meter_key(game), side.meter, session=session)
-    if rows and stored != running:
-        found.append(Mismatch(None, None, "stored progressive meter", str(stored), str(running)))
-    return found
+    if any_rows and stored != running:
+        add(Mismatch(None, None, "stored progressive meter", str(stored), str(running)))
+    return listed
 
 
 def _verify_totals(record: SessionRecord, totals: Totals, last: str, numbers_ok: bool, count: int) -> list[Mismatch]:

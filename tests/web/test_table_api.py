@@ -236,8 +236,11 @@ def test_a_session_started_at_the_terminal_is_played_in_the_browser(client, url,
     final = play_hand(client, s, s["stakes"])[-1]
     record, hands, ok = stored(url, 1)
     assert record.rounds == 4 and Fraction(record.bankroll) == Fraction(final["bankroll"]) and ok
+    from casino.practice import PRACTICE_NOTE
+
     assert client.get("/api/table/sessions/1/verify").json() == {"session": 1, "ok": True, "checked": [1, 2, 3, 4],
-                                                                   "mismatches": []}
+                                                                   "mismatches": [], "practice": True,
+                                                                   "deal_note": PRACTICE_NOTE}
 
 
 def test_a_new_session_ended_before_any_hand_leaves_nothing(client, url):

@@ -199,8 +199,10 @@ async function verify() {
   try {
     const v = await api("GET", `/api/classic/sessions/${S.session}/verify`);
     panel.replaceChildren(el("h2", {}, "Verify"), el("p", { class: v.ok ? "won" : "lost", id: "c-verify-result" }, v.ok
-      ? `✓ ${v.hands} hand(s): each seed and pack match the commitment shown before the deal, every card dealt and every chip replayed.`
-      : `✗ ${v.problems.join("; ")}`), el("p", { class: "status" }, `At the terminal: brag verify ${S.session} --classic`));
+      ? `✓ ${v.hands} hand(s): each seed and pack match the commitment shown before the deal, every card dealt and every chip replayed (${v.deal_note}).`
+      : `✗ ${v.problems.join("; ")}`),
+      ...(v.practice === false ? [] : [el("p", { class: "practice", id: "c-verify-practice" }, `PRACTICE — ${v.deal_note}.`)]),
+      el("p", { class: "status" }, `At the terminal: brag verify ${S.session} --classic`));
   } catch (error) {
     panel.replaceChildren(el("h2", {}, "Verify"), el("p", { class: "lost" }, error.message));
   }
@@ -242,6 +244,9 @@ function draw() {
   $("c-hand").textContent = S.hand_no;
   $("c-hands-total").textContent = S.hands;
   $("c-session").textContent = S.session;
+  // a session seeded from text: every pack foreseeable, never fair play (the server's words, on hover)
+  $("c-practice-badge").hidden = !S.practice;
+  $("c-practice-badge").title = S.practice ? S.deal_note : "";
   $("c-stake").textContent = S.in_hand ? money(S.stake) : "—";
   $("c-commitment").textContent = S.in_hand ? S.commitment : (S.last ? S.last.commitment : "—");
   $("c-room").dataset.seq = S.seq;  // the action number: a test (or a curious player) sees each answer arrive
@@ -272,7 +277,9 @@ async function lobby() {
   $("c-stored").replaceChildren(stored.sessions.length ? el("table", { class: "data" },
     el("thead", {}, el("tr", {}, ["Session", "Rules", "Hands", "Your chips", ""].map((h) => el("th", {}, h)))),
     el("tbody", {}, stored.sessions.map((s) => el("tr", {},
-      el("td", {}, s.id), el("td", {}, s.rules), el("td", {}, `${s.hands_played} of ${s.hands}`), el("td", {}, money(s.chips)),
+      el("td", {}, s.id), el("td", {}, s.rules, s.practice === false ? "" : el("span", { class: "practice",
+        title: s.practice ? stored.practice_note : "the stored settings cannot be read" }, s.practice ? " PRACTICE" : " UNKNOWN DECK")),
+      el("td", {}, `${s.hands_played} of ${s.hands}`), el("td", {}, money(s.chips)),
       el("td", {}, el("button", { type: "button", class: "btn small", "data-resume": s.id, onclick: () => resume(s.id) }, "Resume"))))))
     : el("p", { class: "lede" }, "No open sessions."));
 }

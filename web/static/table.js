@@ -170,6 +170,9 @@ function drawInfo() {
   $("bankroll").textContent = money(S.bankroll);
   $("hand-no").textContent = S.round ? S.round.round_no : S.next_round;
   $("session-no").textContent = S.session;
+  // a session seeded from text: every deck foreseeable, never fair play (the server's words, on hover)
+  $("practice-badge").hidden = !S.practice;
+  $("practice-badge").title = S.practice ? S.deal_note : "";
   $("meter-stat").hidden = !S.meter;
   if (S.meter) $("meter").textContent = money(S.meter);
   $("commitment").textContent = S.commitment || "—";
@@ -216,7 +219,8 @@ async function drawHistory() {
   try {
     const data = await api("GET", `/api/table/sessions/${S.session}/hands`);
     if (!data.hands.length) return;
-    $("history").replaceChildren(el("table", { class: "data", id: "history-rows" },
+    $("history").replaceChildren(...(data.practice ? [el("p", { class: "practice", id: "history-practice" },
+      `PRACTICE — ${data.deal_note}.`)] : []), el("table", { class: "data", id: "history-rows" },
       el("thead", {}, el("tr", {}, ["Hand", "Dealer", "Net", "Bankroll", ""].map((h) => el("th", {}, h)))),
       el("tbody", {}, data.hands.slice().reverse().slice(0, 30).map((h) => el("tr", {},
         el("td", {}, h.round_no), el("td", {}, h.dealer_hand),
@@ -278,7 +282,7 @@ async function verifyHand(roundNo, commitment, seed) {
   try {
     const report = await api("GET", `/api/table/sessions/${S.session}/verify`);
     lines.push(el("p", { class: report.ok ? "won" : "lost", id: "verify-server" }, report.ok
-      ? `✓ Every card and payout of ${report.checked.length} stored hand(s) recomputed from their seeds.`
+      ? `✓ Every card and payout of ${report.checked.length} stored hand(s) recomputed from their seeds (${report.deal_note}).`
       : `✗ ${report.mismatches.length} stored value(s) differ from what the seeds give: ${report.mismatches.map((m) => `hand ${m.hand} ${m.field}`).join(", ")}`));
   } catch (error) {
     lines.push(el("p", { class: "lost" }, error.message));
@@ -298,7 +302,10 @@ async function lobby() {
   $("stored").replaceChildren(rows.length ? el("table", { class: "data" },
     el("thead", {}, el("tr", {}, ["Session", "Game", "Hands", "Bankroll", ""].map((h) => el("th", {}, h)))),
     el("tbody", {}, rows.map((s) => el("tr", {},
-      el("td", {}, s.id), el("td", {}, s.game), el("td", {}, s.rounds), el("td", {}, money(s.bankroll)),
+      el("td", {}, s.id), el("td", {}, s.game, s.practice === false ? "" : el("span", { class: "practice",
+        title: s.practice ? stored.practice_note : "the stored settings cannot be read" },
+        s.practice ? " PRACTICE" : " UNKNOWN DECK")),
+      el("td", {}, s.rounds), el("td", {}, money(s.bankroll)),
       el("td", {}, el("button", { type: "button", class: "btn small", "data-resume": s.id, onclick: () => resume(s.id) }, "Resume"))))))
     : el("p", { class: "lede" }, "No stored sessions yet."));
 }

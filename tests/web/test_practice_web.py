@@ -1,0 +1,87 @@
+"""Practice sessions (seeded from text) are marked in every web answer that shows a session, and fair ones never
+are: the casino table's state, stored-session list, hands and verify; traditional Brag's state, list and verify."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from casino.practice import FAIR_NOTE, PRACTICE_NOTE
+from web.app import create_app
+
+
+@pytest.fixture
+def client(tmp_path, monkeypatch) -> TestClient:
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    return TestClient(create_app(f"sqlite:///{tmp_path / 'brag.db'}"), raise_server_exceptions=False)
+
+
+def post(client: TestClient, path: str, body: dict | None = None) -> dict[str, Any]:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def get(client: TestClient, path: str) -> dict[str, Any]:
+    response = client.get(path)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def _one_hand(client: TestClient, s: dict[str, Any]) -> dict[str, Any]:
+    s = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": s["seq"], "stakes": [{"box": 1, "ante": "5"}]})
+    while s["round"] is not None:
+        s = post(client, f"/api/table/sessions/{s['session']}/decide",
+                 {"seq": s["seq"], "box": s["round"]["pending"][0], "play": True})
+    return s
+
+
+def test_the_casino_table_marks_practice_sessions(client):
+    practice = post(client, "/api/table/sessions", {"seed": "web practice", "stakes": [{"box": 1, "ante": "5"}]})
+    fair = post(client, "/api/table/sessions", {"stakes": [{"box": 1, "ante": "5"}]})
+    assert practice["practice"] is True and practice["deal_note"] == PRACTICE_NOTE
+    assert fair["practice"] is False and fair["deal_note"] == FAIR_NOTE
+    for s in (practice, fair):
+        after = _one_hand(client, s)
+        assert after["practice"] is s["practice"]
+    listed = get(client, "/api/table/sessions")
+    assert {s["id"]: s["practice"] for s in listed["sessions"]} == {practice["session"]: True, fair["session"]: False}
+    assert listed["practice_note"] == PRACTICE_NOTE
+    for s, expected in ((practice, True), (fair, False)):
+        hands = get(client, f"/api/table/sessions/{s['session']}/hands")
+        assert hands["practice"] is expected and [h["round_no"] for h in hands["hands"]] == [1]
+        report = get(client, f"/api/table/sessions/{s['session']}/verify")
+        assert report["ok"] and report["practice"] is expected
+        assert report["deal_note"] == (PRACTICE_NOTE if expected else FAIR_NOTE)
+    # a resumed practice session is still practice
+    post(client, f"/api/table/sessions/{practice['session']}/end", {"seq": _state(client, practice)["seq"]})
+    assert post(client, f"/api/table/sessions/{practice['session']}/resume")["practice"] is True
+
+
+def _state(client, s):
+    return get(client, f"/api/table/sessions/{s['session']}")
+
+
+def test_the_hands_answer_is_the_last_200_hands(client):
+    s = post(client, "/api/table/sessions", {"seed": "many", "bankroll": "100000",
+                                              "stakes": [{"box": 1, "ante": "0", "pair_plus": "1"}]})
+    for _ in range(205):  # Pair Plus alone: each deal settles at once
+        s = post(client, f"/api/table/sessions/{s['session']}/deal",
+                 {"seq": s["seq"], "stakes": [{"box": 1, "ante": "0", "pair_plus": "1"}]})
+    hands = get(client, f"/api/table/sessions/{s['session']}/hands")["hands"]
+    assert [h["round_no"] for h in hands] == list(range(6, 206))
+
+
+def test_traditional_brag_marks_practice_sessions(client):
+    practice = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 1, "hands": 3,
+                                                      "seed": "classic web"})
+    fair = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 1, "hands": 3})
+    assert practice["practice"] is True and practice["deal_note"] == PRACTICE_NOTE
+    assert fair["practice"] is False and fair["deal_note"] == FAIR_NOTE
+    listed = get(client, "/api/classic/sessions")
+    assert {s["id"]: s["practice"] for s in listed["sessions"]} == {practice["session"]: True, fair["session"]: False}
+    for s, expected in ((practice, True), (fair, False)):
+        report = get(client, f"/api/classic/sessions/{s['session']}/verify")
+        assert report["practice"] is expected and report["deal_note"] == (PRACTICE_NOTE if expected else FAIR_NOTE)
