@@ -55,6 +55,8 @@ from casino.fair import SeedSource, check_client_seed, commitment, seed_from_hex
 from casino.games import Game
 from casino.head_to_head_table import HeadToHeadBets, HeadToHeadResult, HeadToHeadRound, HeadToHeadTable, Stakes
 from casino.money import text as money_text
+from casino.service import StoredSession
+from casino.sitting import stop_reached
 
 if TYPE_CHECKING:
     from sqlmodel import Session
@@ -112,7 +114,7 @@ class HeadToHeadStats:
         return data
 
 
-class HeadToHeadService:
+class HeadToHeadService(StoredSession):
     """One player's session at a head-to-head game: bets, rounds, storage and the end."""
 
     def __init__(
@@ -130,7 +132,7 @@ class HeadToHeadService:
         resumed: bool = False,
         stored_before: int = 0,
     ) -> None:
-        self.game = game
+        self._game = game
         self.table = HeadToHeadTable(game)
         self.bankroll = exact(bankroll, "bankroll")
         self.start_bankroll = start_bankroll
@@ -248,23 +250,9 @@ class HeadToHeadService:
         service.resumed_hand = True
         return service
 
-    def open(self, db: Session) -> int:
-        """Store the new session, or claim and mark the resumed one open again: the last step before playing."""
-        self.db = db
-        if self.resumed:
-            assert self.session_id is not None
-            store.claim_session(self.session_id, self.owner, session=db)
-            store.reopen_session(self.session_id, session=db)
-        else:
-            record = store.create_session(self.game, self.start_bankroll, self.settings, session=db, owner=self.owner)
-            assert record.id is not None
-            self.session_id = record.id
-        return self.session_id
-
-    def _store(self) -> Session:
-        if self.db is None or self.session_id is None:
-            raise BetError("the session is not open: call open(db) first")
-        return self.db
+    @property
+    def game(self) -> Game:
+        return self._game
 
     # -- one round --------------------------------------------------------------------------------------
 
@@ -385,12 +373,8 @@ class HeadToHeadService:
             played += 1
             if on_round is not None:
                 on_round(result)
-            change = self.bankroll - start
-            if stop_win is not None and change >= stop_win:
-                self.stop_reason = "stop-win"
-                break
-            if stop_loss is not None and -change >= stop_loss:
-                self.stop_reason = "stop-loss"
+            self.stop_reason = stop_reached(self.bankroll - start, stop_win, stop_loss)
+            if self.stop_reason is not None:
                 break
         else:
             self.stop_reason = "hands"

@@ -84,7 +84,7 @@ if TYPE_CHECKING:
 
     from casino.db.models import SessionRecord
 
-__all__ = ["TableService", "EndReason", "new_meter"]
+__all__ = ["StoredSession", "TableService", "EndReason", "new_meter"]
 
 #: Why a session ended, as stored: quit, hands, bankroll, stop-win, stop-loss, interrupted (Ctrl-C)
 EndReason = str
@@ -96,7 +96,41 @@ def new_meter(side: Any, meter: Fraction, result: RoundResult) -> Fraction:
     return meter_after(side, meter, ((b.stake, b.hand) for b in result.settled if b.bet == BetName.PROGRESSIVE))
 
 
-class TableService:
+class StoredSession:
+    """What every session service shares: storing a new session or claiming a resumed one
+    (:meth:`open`), and the database it writes to (:meth:`_store`). A subclass sets the attributes."""
+
+    db: Session | None
+    session_id: int | None
+    resumed: bool
+    owner: str
+    start_bankroll: Fraction
+    settings: dict[str, Any]
+
+    @property
+    def game(self) -> Game:
+        raise NotImplementedError
+
+    def open(self, db: Session) -> int:
+        """Store the new session, or mark the resumed one open again: the last step before playing."""
+        self.db = db
+        if self.resumed:  # refused (SessionBusy, one line) while another process plays it
+            assert self.session_id is not None
+            store.claim_session(self.session_id, self.owner, session=db)
+            store.reopen_session(self.session_id, session=db)
+        else:
+            record = store.create_session(self.game, self.start_bankroll, self.settings, session=db, owner=self.owner)
+            assert record.id is not None
+            self.session_id = record.id
+        return self.session_id
+
+    def _store(self) -> Session:
+        if self.db is None or self.session_id is None:
+            raise BetError("the session is not open: call open(db) first")
+        return self.db
+
+
+class TableService(StoredSession):
     """One player's session at one game's table: bets, rounds, storage and the end.
 
     Make one with :meth:`new` (a new session) or :meth:`resume` (a stored one); both check everything
@@ -235,24 +269,6 @@ class TableService:
         the bets are asked for; revealed after that round settles)."""
         rnd = self.sitting._round
         return rnd.commitment if rnd is not None else self.sitting.commitment
-
-    def open(self, db: Session) -> int:
-        """Store the new session, or mark the resumed one open again: the last step before playing."""
-        self.db = db
-        if self.resumed:  # refused (SessionBusy, one line) while another process plays it
-            assert self.session_id is not None
-            store.claim_session(self.session_id, self.owner, session=db)
-            store.reopen_session(self.session_id, session=db)
-        else:
-            record = store.create_session(self.game, self.start_bankroll, self.settings, session=db, owner=self.owner)
-            assert record.id is not None
-            self.session_id = record.id
-        return self.session_id
-
-    def _store(self) -> Session:
-        if self.db is None or self.session_id is None:
-            raise BetError("the session is not open: call open(db) first")
-        return self.db
 
     # -- one round --------------------------------------------------------------------------------------
 

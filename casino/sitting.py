@@ -38,7 +38,7 @@ from casino.table import Round, RoundResult, Table, exposure, flat_bets
 if TYPE_CHECKING:
     from casino.betting import BettingPattern
 
-__all__ = ["Sitting", "BetStats", "SittingStats", "StakeRule", "flat_stakes", "PatternStakes"]
+__all__ = ["Sitting", "BetStats", "SittingStats", "StakeRule", "flat_stakes", "PatternStakes", "stop_reached"]
 
 StakeRule = Callable[["Sitting"], "Sequence[BoxBets] | None"]  # None: stop betting
 BETS: tuple[str, ...] = tuple(str(name) for name in REGISTRY)  # every bet, main game first
@@ -49,6 +49,19 @@ def flat_stakes(boxes: int, ante: Fraction, pair_plus: Fraction = Fraction(0)) -
     bets = flat_bets(boxes, exact(ante, "Ante"), exact(pair_plus, "Pair Plus"))
     return lambda sitting: bets
 
+
+
+def stop_reached(change: Fraction, stop_win: Fraction | None, stop_loss: Fraction | None) -> str | None:
+    """Why auto-play stops after a round that left the bankroll ``change`` from its start, if it does::
+
+        >>> stop_reached(Fraction(50), Fraction(50), None), stop_reached(Fraction(-9), None, Fraction(10))
+        ('stop-win', None)
+    """
+    if stop_win is not None and change >= stop_win:
+        return "stop-win"
+    if stop_loss is not None and -change >= stop_loss:
+        return "stop-loss"
+    return None
 
 class PatternStakes:
     """A stake rule that follows a :class:`~casino.betting.BettingPattern` (Martingale, Pair Plus only …).
@@ -377,12 +390,8 @@ class Sitting:
             played += 1
             if on_round is not None:
                 on_round(result)
-            change = self.bankroll - start
-            if stop_win is not None and change >= stop_win:
-                self.stop_reason = "stop-win"
-                break
-            if stop_loss is not None and -change >= stop_loss:
-                self.stop_reason = "stop-loss"
+            self.stop_reason = stop_reached(self.bankroll - start, stop_win, stop_loss)
+            if self.stop_reason is not None:
                 break
         else:
             self.stop_reason = "hands"
