@@ -44,11 +44,11 @@ import numpy as np
 
 from casino.cards import Card
 from casino.errors import BetError
-from casino.events import DEALER, BetSettled, CardDealt, Event, RoundStarted, SeedRevealed
-from casino.fair import commitment, deal_seed, deck_order
+from casino.events import DEALER, BetSettled, Event, RoundStarted, SeedRevealed
+from casino.fair import commitment
 from casino.games import Game, amount_text
 from casino.money import MAX_AMOUNT
-from casino.table import BoxResult, RoundResult
+from casino.table import BoxResult, RoundResult, deal_cards
 
 __all__ = ["HeadToHeadTable", "HeadToHeadRound", "HeadToHeadResult", "HeadToHeadBets", "HeadToHeadBetsPlaced",
            "HandsCompared", "HeadToHeadStake", "FIRST_BOX", "Stakes", "is_head_to_head"]
@@ -340,20 +340,10 @@ class HeadToHeadRound:
         self.client_seed = client_seed
         self.bets = bets
         self.commitment = commitment(self.seed)
-        deck = deck_order(deal_seed(self.seed, client_seed, round_no))
-        events: list[Event] = [RoundStarted(round_no, self.commitment), HeadToHeadBetsPlaced(bets.stakes)]
-        seats = (FIRST_BOX, DEALER)
-        held: dict[int, list[Card]] = {seat: [] for seat in seats}
-        position = 0
-        for _ in range(3):
-            for seat in seats:
-                card = Card.from_index(deck[position])
-                position += 1
-                held[seat].append(card)
-                events.append(CardDealt(seat, card))
-        self._events = events
-        self.first_cards: tuple[Card, ...] = tuple(held[FIRST_BOX])
-        self.second_cards: tuple[Card, ...] = tuple(held[DEALER])
+        held, dealt = deal_cards(self.seed, client_seed, round_no, (FIRST_BOX, DEALER))
+        self._events: list[Event] = [RoundStarted(round_no, self.commitment), HeadToHeadBetsPlaced(bets.stakes), *dealt]
+        self.first_cards: tuple[Card, ...] = held[FIRST_BOX]
+        self.second_cards: tuple[Card, ...] = held[DEALER]
         self._result: HeadToHeadResult | None = None
 
     @property

@@ -53,7 +53,7 @@ from casino.money import MAX_AMOUNT
 from casino.hands import hand_index, hand_table
 from casino.rules import OUTCOME_NAMES, compile_rules
 
-__all__ = ["MAX_BOXES", "Table", "Round", "BoxResult", "RoundResult", "exposure", "flat_bets"]
+__all__ = ["MAX_BOXES", "Table", "Round", "BoxResult", "RoundResult", "deal_cards", "exposure", "flat_bets"]
 
 MAX_BOXES = 6
 
@@ -106,6 +106,24 @@ class BoxResult:
             if s.bet == bet:
                 return s
         return None
+
+
+def deal_cards(seed: bytes, client_seed: str | None, round_no: int, seats: Sequence[int]
+               ) -> tuple[dict[int, tuple[Card, ...]], list[CardDealt]]:
+    """Deal three cards to each of ``seats`` in turn, one at a time, from round ``round_no``'s deck
+    (the house ``seed`` with the ``client_seed`` mixed in: :func:`casino.fair.deal_seed`): each seat's
+    cards and one :class:`CardDealt` event per card, in the order dealt."""
+    deck = deck_order(deal_seed(seed, client_seed, round_no))
+    hands: dict[int, list[Card]] = {seat: [] for seat in seats}
+    dealt: list[CardDealt] = []
+    position = 0
+    for _ in range(3):
+        for seat in seats:
+            card = Card.from_index(deck[position])
+            position += 1
+            hands[seat].append(card)
+            dealt.append(CardDealt(seat, card))
+    return {seat: tuple(cards) for seat, cards in hands.items()}, dealt
 
 
 @dataclass(frozen=True)
@@ -217,20 +235,10 @@ class Round:
         self.client_seed = client_seed
         self.bets = bets
         self.commitment = commitment(self.seed)
-        deck = deck_order(deal_seed(self.seed, client_seed, round_no))
-        events: list[Event] = [RoundStarted(round_no, self.commitment), BetsPlaced(bets)]
-        seats = [b.box for b in bets] + [DEALER]
-        hands: dict[int, list[Card]] = {seat: [] for seat in seats}
-        position = 0
-        for _ in range(3):
-            for seat in seats:
-                card = Card.from_index(deck[position])
-                position += 1
-                hands[seat].append(card)
-                events.append(CardDealt(seat, card))
-        self._events = events
-        self.cards: dict[int, tuple[Card, ...]] = {b.box: tuple(hands[b.box]) for b in bets}
-        self._dealer = tuple(hands[DEALER])
+        hands, dealt = deal_cards(self.seed, client_seed, round_no, [b.box for b in bets] + [DEALER])
+        self._events: list[Event] = [RoundStarted(round_no, self.commitment), BetsPlaced(bets), *dealt]
+        self.cards: dict[int, tuple[Card, ...]] = {b.box: hands[b.box] for b in bets}
+        self._dealer = hands[DEALER]
         self._decisions: dict[int, bool] = {}
         self._result: RoundResult | None = None
 

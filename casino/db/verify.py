@@ -379,20 +379,29 @@ def _stored_meter(bets: list[Any] | None) -> Fraction | None:
     return None
 
 
+def hand_seed(hand: Any) -> tuple[bytes | None, list[Mismatch]]:
+    """A stored hand's house seed read back and checked against its commitment: the seed (``None`` if it
+    cannot be read) and the differences found so far."""
+    try:
+        seed = seed_from_hex(hand.seed)
+    except BragError as error:
+        return None, [Mismatch(hand.round_no, None, "seed", hand.seed, str(error))]
+    expected = commitment(seed)
+    return seed, [] if hand.commitment == expected else [
+        Mismatch(hand.round_no, None, "commitment", str(hand.commitment), expected)]
+
+
 def _verify_hand(table: Table, hand: Any, boxes: list[Any], bets: list[Any] | None = None,
                  client_seed: str | None = None) -> list[Mismatch]:
     n = hand.round_no
-    found: list[Mismatch] = []
+    seed, found = hand_seed(hand)
+    if seed is None:
+        return found
 
     def check(box: int | None, name: str, stored: Any, expected: Any) -> None:
         if stored != expected:
             found.append(Mismatch(n, box, name, str(stored), str(expected)))
 
-    try:
-        seed = seed_from_hex(hand.seed)
-    except BragError as error:
-        return [Mismatch(n, None, "seed", hand.seed, str(error))]
-    check(None, "commitment", hand.commitment, commitment(seed))
     try:
         side = _side_stakes(bets)
         placed = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {})) for b in boxes]

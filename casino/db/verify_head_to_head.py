@@ -32,7 +32,6 @@ from fractions import Fraction
 from typing import Any
 
 from casino.errors import BragError
-from casino.fair import commitment, seed_from_hex
 from casino.head_to_head_table import FIRST_BOX, HeadToHeadBets, HeadToHeadTable
 
 __all__ = ["hand_checker", "verify_hand"]
@@ -52,20 +51,17 @@ def hand_checker(game: Any, client_seed: str | None = None) -> Callable[[Any, li
 def verify_hand(table: HeadToHeadTable, hand: Any, boxes: list[Any], bets: list[Any] | None,
                 client_seed: str | None = None) -> list[Any]:
     """Every difference between a stored head-to-head hand and its recomputation (:class:`Mismatch` list)."""
-    from casino.db.verify import Mismatch, _compare, _compare_bets
+    from casino.db.verify import Mismatch, _compare, _compare_bets, hand_seed
 
     n = hand.round_no
-    found: list[Mismatch] = []
+    seed, found = hand_seed(hand)
+    if seed is None:
+        return found
 
     def check(box: int | None, name: str, stored: Any, expected: Any) -> None:
         if stored != expected:
             found.append(Mismatch(n, box, name, str(stored), str(expected)))
 
-    try:
-        seed = seed_from_hex(hand.seed)
-    except BragError as error:
-        return [Mismatch(n, None, "seed", hand.seed, str(error))]
-    check(None, "commitment", hand.commitment, commitment(seed))
     if [b.box for b in boxes] != [FIRST_BOX]:
         shown = ", ".join(str(b.box) for b in boxes) or "none"
         return found + [Mismatch(n, None, "boxes", shown, f"box {FIRST_BOX} alone (the first hand)")]
