@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from sqlmodel import Session
 
 from casino.errors import BragError
-from web.errors import Conflict, NotFound
+from web.errors import Conflict, NotFound, turn
 
 __all__ = ["router", "ClassicSeat"]
 
@@ -398,14 +398,8 @@ def _seat(request: Request, session_id: int) -> ClassicSeat:
 @contextmanager
 def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[ClassicSeat, Session]]:
     seat = _seat(request, session_id)
-    with seat.lock:
-        if seat.ended:
-            raise Conflict(f"classic session {session_id} has ended ({seat.ended})")
-        if seq != seat.seq:
-            raise Conflict(f"action {seq} is not this session's next action ({seat.seq}): it was already taken or "
-                           "comes from an old page; reload the table")
-        with _db(request) as db:
-            yield seat, db
+    with turn(seat, f"classic session {session_id}", seq), _db(request) as db:
+        yield seat, db
 
 
 @router.get("/sessions/{session_id}", summary="What the player sees now")

@@ -13,7 +13,9 @@ from __future__ import annotations
 import json
 import logging
 import re
-from typing import Any
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -22,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from casino.errors import BragError
 
-__all__ = ["WebError", "NotFound", "Conflict", "install_handlers"]
+__all__ = ["WebError", "NotFound", "Conflict", "Seated", "install_handlers", "turn"]
 
 log = logging.getLogger("brag.web")
 
@@ -97,3 +99,25 @@ def install_handlers(app: FastAPI) -> None:
         log.exception("unexpected error on %s %s", request.method, request.url.path)
         return JSONResponse({"detail": f"internal error ({error.__class__.__name__}); see the server log"},
                             status_code=500)
+
+
+class Seated(Protocol):
+    """A seat held by a server: its lock, why it ended (if it did) and its next action's number."""
+
+    lock: Any
+    ended: str | None
+    seq: int
+
+
+@contextmanager
+def turn(seat: Seated, what: str, seq: int) -> Iterator[None]:
+    """Hold ``seat`` for one action numbered ``seq``: its lock, refused (409) when ``what`` (``"session 4"``)
+    has ended or ``seq`` is not its next action (taken already, or sent from an old page)."""
+    with seat.lock:
+        if seat.ended:
+            raise Conflict(f"{what} has ended ({seat.ended})")
+        if seq != seat.seq:
+            raise Conflict(f"action {seq} is not this session's next action ({seat.seq}): it was already taken or "
+                           "comes from an old page; reload the table")
+        yield
+

@@ -37,7 +37,7 @@ from sqlmodel import Session
 from casino.errors import BetError
 from casino.events import BoxBets, exact
 from casino.games import Game, amount_text, builtin_games, load_game
-from web.errors import Conflict, NotFound, WebError
+from web.errors import Conflict, NotFound, WebError, turn
 
 __all__ = ["router", "Seat", "Seats"]
 
@@ -428,18 +428,12 @@ def _seat(request: Request, session_id: int) -> Seat:
 def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Seat, Session]]:
     """Hold the session for one action: the lock, the action number check, a database session."""
     seat = _seat(request, session_id)
-    with seat.lock:
-        if seat.ended:
-            raise Conflict(f"session {session_id} has ended ({seat.ended})")
-        if seq != seat.seq:
-            raise Conflict(f"action {seq} is not this session's next action ({seat.seq}): it was already taken or "
-                           "comes from an old page; reload the table")
-        with seats_of(request).db() as db:
-            seat.service.db = db
-            try:
-                yield seat, db
-            finally:
-                seat.service.db = None
+    with turn(seat, f"session {session_id}", seq), seats_of(request).db() as db:
+        seat.service.db = db
+        try:
+            yield seat, db
+        finally:
+            seat.service.db = None
 
 
 @lru_cache(maxsize=1)
