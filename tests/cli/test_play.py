@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,6 +18,7 @@ from casino.edge import analyze
 from casino.games import load_game
 from casino.sitting import Sitting, flat_stakes
 from casino.strategy import play_mask
+from tests.cli.processes import brag_process, stop_after_stored_hands
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -209,29 +207,10 @@ def test_resume_continues_with_the_stored_bankroll_and_seeds(runner, app, url):
 
 def test_a_killed_session_keeps_every_settled_round_and_resumes(runner, app, url, tmp_path):
     path = tmp_path / "brag.db"
-    command = [sys.executable, "-c", "from cli.main import main; main()", "play", "--db", url, "--auto",
-               "--hands", "1000000", "--seed", "kill", "--bankroll", "100000", "--pair-plus", "1", "--boxes", "2"]
-    env = {**os.environ, "COLUMNS": "120", "PYTHONPATH": str(ROOT)}
-    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        stored_rounds = 0
-        while stored_rounds < 25:
-            assert time.monotonic() < deadline, "the session stored too few rounds in 30 s"
-            assert process.poll() is None, process.stderr.read().decode()
-            time.sleep(0.1)
-            if path.exists():
-                try:
-                    with sqlite3.connect(path, timeout=5) as raw:
-                        stored_rounds = raw.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
-                except sqlite3.OperationalError:  # tables not created yet
-                    pass
-        process.send_signal(signal.SIGKILL)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        process.stderr.close()
+    process = brag_process("play", "--db", url, "--auto", "--hands", "1000000", "--seed", "kill", "--bankroll",
+                           "100000", "--pair-plus", "1", "--boxes", "2", stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE)
+    stop_after_stored_hands(process, path, 25, signal.SIGKILL, within=30)
     assert process.returncode == -signal.SIGKILL
 
     record, hands = stored(url)

@@ -4,12 +4,9 @@ refused command, side bets named, end of input, Ctrl-C, a closed pipe, --json.""
 from __future__ import annotations
 
 import json
-import os
 import signal
-import sqlite3
 import subprocess
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
 
@@ -22,6 +19,7 @@ from casino.db.verify import verify_session
 from casino.games import load_game
 from casino.sitting import Sitting
 from casino.strategy import play_mask
+from tests.cli.processes import brag_process, stop_after_stored_hands
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -165,33 +163,11 @@ def test_auto_json_is_one_object_with_the_summary(runner, app, url):
     assert data["returns"]["ante_play"]["realised_return"] == float(sitting.stats.ante_play_net / 50)
 
 
-def _brag(*args: str, **kwargs) -> subprocess.Popen:
-    env = {**os.environ, "COLUMNS": "120", "PYTHONPATH": str(ROOT)}
-    env.pop("BRAG_DB", None)
-    return subprocess.Popen([sys.executable, "-c", "from cli.main import main; main()", *args], cwd=ROOT, env=env,
-                            **kwargs)
-
-
 def test_ctrl_c_in_auto_play_ends_the_session_with_a_message(url, tmp_path):
     path = tmp_path / "brag.db"
-    process = _brag("play", "--db", url, "--auto", "--hands", "1000000", "--seed", "int", "--bankroll", "100000",
-                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 30
-        rounds = 0
-        while rounds < 10:
-            assert time.monotonic() < deadline and process.poll() is None
-            time.sleep(0.1)
-            try:
-                with sqlite3.connect(path, timeout=5) as raw:
-                    rounds = raw.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
-            except sqlite3.OperationalError:
-                pass
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=30)
-    finally:
-        if process.poll() is None:
-            process.kill()
+    process = brag_process("play", "--db", url, "--auto", "--hands", "1000000", "--seed", "int", "--bankroll", "100000",
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = stop_after_stored_hands(process, path, 10, signal.SIGINT, within=30)
     assert process.returncode == 130, err.decode()
     assert b"Traceback" not in err
     [row] = sessions(url)
@@ -202,8 +178,8 @@ def test_ctrl_c_in_auto_play_ends_the_session_with_a_message(url, tmp_path):
 
 
 def test_a_closed_pipe_is_no_traceback(url):
-    process = _brag("play", "--db", url, "--auto", "--hands", "200", "--seed", "pipe",
-                    stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = brag_process("play", "--db", url, "--auto", "--hands", "200", "--seed", "pipe",
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     process.stdout.readline()
     process.stdout.close()  # `| head -1`
     err = process.stderr.read()

@@ -289,40 +289,16 @@ def test_the_casino_table_refuses_bet_and_resume_refuses_a_new_bankroll(runner, 
 
 
 def test_a_killed_head_to_head_session_keeps_every_settled_round_and_resumes_where_it_was(runner, app, url, tmp_path):
-    import os
     import signal
     import subprocess
-    import sys
-    import time
-    from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
+    from tests.cli.processes import brag_process, stop_after_stored_hands
+
     path = tmp_path / "brag.db"
-    command = [sys.executable, "-c", "from cli.main import main; main()", "play", "teen-patti-20-20", "--db", url,
-               "--auto", "--hands", "1000000", "--seed", "kill", "--bankroll", "100000", *(x for b in BETS for x in
-                                                                                           ("--bet", b))]
-    env = {**os.environ, "COLUMNS": "120", "PYTHONPATH": str(root)}
-    process = subprocess.Popen(command, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        deadline = time.monotonic() + 60
-        rounds = 0
-        while rounds < 25:
-            assert time.monotonic() < deadline, "the session stored too few rounds in 60 s"
-            assert process.poll() is None, process.stderr.read().decode()
-            time.sleep(0.1)
-            if path.exists():
-                try:
-                    with sqlite3.connect(path, timeout=5) as raw:
-                        rounds = raw.execute("SELECT COUNT(*) FROM hands").fetchone()[0]
-                except sqlite3.OperationalError:  # tables not created yet
-                    pass
-        process.send_signal(signal.SIGKILL)
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        assert process.stderr is not None
-        process.stderr.close()
+    process = brag_process("play", "teen-patti-20-20", "--db", url, "--auto", "--hands", "1000000", "--seed", "kill",
+                           "--bankroll", "100000", *(x for b in BETS for x in ("--bet", b)),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stop_after_stored_hands(process, path, 25, signal.SIGKILL)
     with Session(connect(url)) as db:
         record = store.get_session(1, session=db)
         killed_at = record.rounds
