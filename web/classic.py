@@ -174,7 +174,7 @@ class ClassicSeats:
 
 
 def _seats(request: Request) -> ClassicSeats:
-    return request.app.state.classic_seats  # type: ignore[no-any-return]
+    return request.app.state.classic_seats
 
 
 @contextmanager

@@ -88,7 +88,7 @@ def design_text(design: Design) -> str:
             sections.append((bet, table))
     for bet in SIDE_BET_KEYS:
         if bet in design.side_bets:
-            sections.append((bet, design.side_bets[bet]))  # type: ignore[index]
+            sections.append((bet, design.side_bets[bet]))
     if design.limits:
         sections.append(("limits", {str(key): value for key, value in design.limits.items()}))
     for section, table in sections:

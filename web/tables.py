@@ -231,7 +231,7 @@ def _json(data: dict[str, Any]) -> JSONResponse:
 
 
 def seats_of(request: Request) -> Seats:
-    return request.app.state.seats  # type: ignore[no-any-return]
+    return request.app.state.seats
 
 
 # -- what the player may see ------------------------------------------------------------------------------
