@@ -8,17 +8,27 @@ once looked at, every seat's public state, the pot and side pots, the public eve
 hand, its public events (the showdown's hands, who won which pot) and the seed. Nobody else's cards
 are sent unless they were shown at a showdown.
 
+No free re-deal, as at the terminal: a hand is stored as *pending* (:func:`classic_store.start_pending`:
+its seed and pack commitment) in the request that deals it, before the response shows any card; every
+action, the player's and the computer players', is added as it is taken (:func:`classic_store.record_action`);
+:func:`classic_store.save_hand` settles it and removes the pending record in one transaction. If a write
+fails the seat is dropped from memory and the request answers an error, so nothing the database does not
+hold is ever shown. ``POST .../resume`` (a reload after a server restart) carries on INTO a pending hand
+(:func:`classic_store.resume_table`: the same cards and antes, the actions so far replayed, the computer
+players then acting up to the player's turn); a pending hand that does not verify gets 409 with verify's line.
+
 Each settled hand is stored by :mod:`casino.db.classic_store` as ``brag classic`` stores it, so
-``brag sessions`` lists web sessions and ``brag classic --resume ID`` carries one on (and the reverse).
-As at the casino table, every state-changing request carries ``seq`` and a replay gets 409.
+``brag sessions`` lists web sessions and ``brag classic --resume ID`` carries one on (and the reverse, a
+pending hand included). As at the casino table, every state-changing request carries ``seq`` and a replay gets 409.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import random
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,9 +41,11 @@ from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 from sqlmodel import Session
 
 from casino.errors import BragError
-from web.errors import Conflict, NotFound, turn
+from web.errors import Conflict, NotFound, WebError, turn
 
 __all__ = ["router", "ClassicSeat"]
+
+log = logging.getLogger("brag.web")
 
 router = APIRouter(prefix="/api/classic", tags=["traditional Brag"])
 
@@ -132,6 +144,7 @@ class ClassicSeat:
     seq: int = 0
     finished: dict[str, Any] | None = None  # the last settled hand, as the player may see it
     ended: str | None = None
+    dropped: bool = False  # a store write failed: the database, not this seat, holds the session now
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def computer(self, seat: int) -> Any:
@@ -172,6 +185,13 @@ class ClassicSeats:
             self._seats[seat.session_id] = seat
             return seat
 
+    def forget(self, seat: ClassicSeat) -> None:
+        """Drop ``seat`` (a store write failed): the next resume reads the session back from the database."""
+        seat.dropped = True
+        with self._lock:
+            if self._seats.get(seat.session_id) is seat:
+                del self._seats[seat.session_id]
+
 
 def _seats(request: Request) -> ClassicSeats:
     return request.app.state.classic_seats
@@ -186,15 +206,64 @@ def _db(request: Request) -> Iterator[Session]:
 # -- playing ----------------------------------------------------------------------------------------------
 
 
-def _play_computers(seat: ClassicSeat, db: Session) -> None:
-    """The computer players act until it is the player's turn or the hand is over (then it is settled)."""
+class NotStored(WebError):
+    """A store write failed: the seat is dropped and nothing it was about to show goes out."""
+
+    status = 503
+
+
+def _write(seat: ClassicSeat, seats: ClassicSeats, db: Session, what: str, write: Callable[[], Any]) -> None:
+    """Run one :mod:`casino.db.classic_store` write of ``seat``'s hand; if it fails, drop the seat (the
+    database holds the session as it was before the write) and answer an error — 409 when the stored session
+    has moved on (a :class:`StoreError`, say another front end carried the hand on), else 503."""
+    from casino.db.database import StoreError
+
+    try:
+        write()
+    except Exception as error:  # noqa: BLE001 - any failure to store means nothing more is shown
+        try:
+            db.rollback()
+        except Exception:  # noqa: BLE001 - the connection itself may be gone
+            pass
+        seats.forget(seat)
+        n = seat.session_id
+        if isinstance(error, StoreError):
+            raise Conflict(f"classic session {n}: {what} could not be stored ({error}); resume the session") from None
+        log.exception("classic session %s: storing %s failed", n, what)
+        raise NotStored(f"classic session {n}: {what} could not be stored ({error.__class__.__name__}); nothing of it "
+                        "was shown: resume the session") from None
+
+
+def _start_hand(seat: ClassicSeat, seats: ClassicSeats, db: Session) -> None:
+    """Deal the next hand and store it as pending (its seed and commitment) before anything of it is shown."""
+    from casino.db import classic_store
+
+    seat.table.start_hand()
+    _write(seat, seats, db, f"hand {seat.table.hand_no}",
+           lambda: classic_store.start_pending(seat.session_id, seat.table, session=db))
+
+
+def _act(seat: ClassicSeat, seats: ClassicSeats, db: Session, action: Any) -> None:
+    """``action`` by the seat to act, then added to the pending hand (a resume replays it)."""
+    from casino.db import classic_store
+
+    table = seat.table
+    to_act = table.to_act
+    table.act(action)  # IllegalAction (a BragError) names the rule: 400, nothing stored
+    _write(seat, seats, db, f"hand {table.hand_no}'s action",
+           lambda: classic_store.record_action(seat.session_id, to_act, action, session=db))
+
+
+def _play_computers(seat: ClassicSeat, seats: ClassicSeats, db: Session) -> None:
+    """The computer players act (each action stored) until it is the player's turn or the hand is over
+    (then it is settled)."""
     table = seat.table
     rng = seat.rng()
     while not table.hand_done and table.to_act != seat.you:
         to_act = table.to_act
-        table.act(seat.computer(to_act).decide(table.view(to_act), table.legal_actions(), rng))
+        _act(seat, seats, db, seat.computer(to_act).decide(table.view(to_act), table.legal_actions(), rng))
     if table.hand_done:
-        _settle(seat, db)
+        _write(seat, seats, db, f"hand {table.hand_no}", lambda: _settle(seat, db))
 
 
 def _settle(seat: ClassicSeat, db: Session) -> None:
@@ -323,10 +392,12 @@ def sessions(request: Request) -> dict[str, Any]:
 
     with _db(request) as db:
         rows = classic_store.list_sessions(session=db)
+        open_rows = [r for r in rows if "you" in json.loads(r.players) and (  # open, or left mid-hand at the terminal
+            r.ended_at is None or (r.end_reason in ("quit", "interrupted") and r.id is not None
+                                   and classic_store.pending_of(r.id, session=db) is not None))]
     from casino.db.queries import practice_of
     from casino.practice import PRACTICE_NOTE
 
-    open_rows = [r for r in rows if r.ended_at is None and "you" in json.loads(r.players)]
     return {"sessions": [{"id": r.id, "rules": r.rules_name, "hands_played": r.hands_played, "hands": r.hand_limit,
                           "chips": json.loads(r.chips)[json.loads(r.players).index("you")],
                           "practice": practice_of(r.settings)} for r in open_rows[:50]],
@@ -354,10 +425,11 @@ async def create(request: Request, body: NewClassic) -> JSONResponse:
         record = classic_store.create_session(rules, names, players, limit, {"seed": body.seed, "auto": False,
                                                                            "front_end": "web"}, session=db)
         assert record.id is not None  # stored: the database gave it an id
-        seat = _seats(request).put(ClassicSeat(table, record.id, 0, players, limit, body.seed))
+        seats = _seats(request)
+        seat = seats.put(ClassicSeat(table, record.id, 0, players, limit, body.seed))
         with seat.lock:
-            table.start_hand()
-            _play_computers(seat, db)
+            _start_hand(seat, seats, db)  # on record (pending) before any card goes out
+            _play_computers(seat, seats, db)
             return JSONResponse(state(seat))
 
 
@@ -375,20 +447,30 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
             record = classic_store.get_session(session_id, session=db)
         except StoreError as error:
             raise NotFound(str(error)) from None
-        if record.ended_at is not None:
+        pending = classic_store.pending_of(session_id, session=db)
+        stopped = record.end_reason in ("quit", "interrupted") and pending is not None  # q or Ctrl-C mid-hand
+        if record.ended_at is not None and not stopped:
             raise Conflict(f"classic session {session_id} has ended ({record.end_reason}); start a new one")
         players = json.loads(record.players)
         if "you" not in players:
             raise Conflict(f"classic session {session_id} is all computer players (--auto): nothing to play")
-        pending = classic_store.pending_of(session_id, session=db)
-        if pending is not None:  # no free re-deal: this table does not carry a pending hand on, the terminal does
-            raise Conflict(f"classic session {session_id}: hand {pending.hand_no} is pending (started at the "
-                           f"terminal, not settled): carry it on with 'brag classic --resume {session_id}'")
-        table = classic_store.resume_table(record)
+        if pending is not None:  # no free re-deal: carried on INTO the pending hand, if it verifies
+            problems = classic_store.verify_classic(session_id, pending.hand_no, session=db)
+            if problems:
+                raise Conflict(f"classic session {session_id}: {problems[0]}; it is not dealt again "
+                               f"(see 'brag verify {session_id} --classic')")
+        try:  # the pending hand dealt again from its stored seed, its actions replayed (checked again)
+            table = classic_store.resume_table(record, session=db)
+        except StoreError as error:
+            raise Conflict(str(error)) from None
+        if stopped:  # left at the terminal with its hand pending: open again, as 'brag classic --resume' does
+            classic_store.reopen_session(session_id, session=db)
         seed = json.loads(record.settings).get("seed")
-        seat = _seats(request).put(ClassicSeat(table, session_id, players.index("you"), players,
-                                               record.hand_limit, seed))
+        seats = _seats(request)
+        seat = seats.put(ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed))
         with seat.lock:
+            if table.state is not None:  # stopped with a computer player to act (or the hand over): on from there
+                _play_computers(seat, seats, db)
             return JSONResponse(state(seat))
 
 
@@ -403,6 +485,8 @@ def _seat(request: Request, session_id: int) -> ClassicSeat:
 def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[ClassicSeat, Session]]:
     seat = _seat(request, session_id)
     with turn(seat, f"classic session {session_id}", seq), _db(request) as db:
+        if seat.dropped:  # a write failed while this request waited: the database holds the session now
+            raise NotFound(f"classic session {session_id} is not open at this server: resume it")
         yield seat, db
 
 
@@ -410,6 +494,8 @@ def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Class
 async def show(request: Request, session_id: int) -> JSONResponse:
     seat = _seat(request, session_id)
     with seat.lock:
+        if seat.dropped:
+            raise NotFound(f"classic session {session_id} is not open at this server: resume it")
         return JSONResponse(state(seat))
 
 
@@ -421,8 +507,8 @@ async def act(request: Request, session_id: int, body: ClassicAction) -> JSONRes
             raise Conflict("no hand in play: deal the next hand first")
         if table.to_act != seat.you:
             raise Conflict("it is not your turn")
-        table.act(_action(body))  # IllegalAction (a BragError) names the rule: 400
-        _play_computers(seat, db)
+        _act(seat, _seats(request), db, _action(body))  # IllegalAction (a BragError) names the rule: 400
+        _play_computers(seat, _seats(request), db)
         seat.seq += 1
         return JSONResponse(state(seat))
 
@@ -456,8 +542,8 @@ async def next_hand(request: Request, session_id: int, body: Step) -> JSONRespon
     with _acting(request, session_id, body.seq) as (seat, db):
         if seat.table.state is not None:
             raise Conflict(f"hand {seat.table.hand_no} is still in play")
-        seat.table.start_hand()
-        _play_computers(seat, db)
+        _start_hand(seat, _seats(request), db)  # on record (pending) before any card goes out
+        _play_computers(seat, _seats(request), db)
         seat.seq += 1
         return JSONResponse(state(seat))
 

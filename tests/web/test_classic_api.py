@@ -260,23 +260,41 @@ def test_verify_shows_a_pending_hand_and_names_it_tampered(client, url):
     assert [p.split(":")[0] for p in v["problems"]] == ["hand 2 (pending)"]
 
 
-def test_a_session_killed_with_a_hand_pending_is_not_dealt_afresh_on_the_web(client, url):
-    """A terminal session killed in the middle of a hand (still open, its hand pending): the web table does not
-    carry pending hands on, so it refuses to resume it (409, naming the terminal's resume) instead of dealing
-    that hand again from a new seed, and the pending hand is left as it was."""
+def test_a_hand_left_pending_at_the_terminal_carries_on_in_the_browser(client, url, runner):
+    """A terminal session stopped in the middle of a hand (Ctrl-C: ended "interrupted", its hand pending) is
+    listed in the lobby and carried on INTO that hand: dealt again from its stored seed (the same commitment
+    and cards), its stored actions replayed, the computer players acting on (stored) to the player's turn; it
+    is never dealt afresh, and settled it verifies."""
+    from casino.cards import parse_cards
     from casino.classic.rules import load_rules
     from casino.classic.table import ClassicTable
+    from cli.main import app
 
     with Session(connect(url)) as db:
         rules = load_rules("classic-brag")
-        sid = classic_store.create_session(rules, ["You", "Ann"], ["you", "simple"], 5, {"seed": None}, session=db).id
-        table = ClassicTable(rules, ["You", "Ann"])
+        sid = classic_store.create_session(rules, ["You", "Ann", "Bob"], ["you", "simple", "simple"], 1,
+                                           {"seed": None}, session=db).id
+        table = ClassicTable(rules, ["You", "Ann", "Bob"])  # secret seeds: a fresh deal would be other cards
         table.start_hand()
         commitment = classic_store.start_pending(sid, table, session=db).commitment
-    response = client.post(f"/api/classic/sessions/{sid}/resume")
-    assert response.status_code == 409
-    assert response.json()["detail"] == (f"classic session {sid}: hand 1 is pending (started at the terminal, not "
-                                         f"settled): carry it on with 'brag classic --resume {sid}'")
+        classic_store.end_session(sid, "interrupted", session=db)
+        dealt = set(table._record.dealt[0][0])
+    listed = client.get("/api/classic/sessions").json()["sessions"]
+    assert [row["id"] for row in listed] == [sid]
+    s = post(client, f"/api/classic/sessions/{sid}/resume")
+    assert s["in_hand"] and s["hand_no"] == 1 and s["commitment"] == commitment and s["ended"] is None
     with Session(connect(url)) as db:
-        assert classic_store.pending_of(sid, session=db).commitment == commitment
-        assert classic_store.hands_of(sid, session=db) == []
+        stored_actions = json.loads(classic_store.pending_of(sid, session=db).actions)
+        assert classic_store.get_session(sid, session=db).ended_at is None  # open again, as the terminal does
+    assert stored_actions and all(seat != 0 for seat, _ in stored_actions)  # Ann and Bob acted, stored
+    if s["legal"] is not None and s["legal"]["look"]:
+        s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "look"})
+        assert {c.index for c in parse_cards(" ".join(s["cards"]))} == dealt
+    s = play_hand(client, s)
+    assert s["last"]["commitment"] == commitment and s["ended"] == "hands"
+    record, rows, problems = stored(url, sid)
+    assert problems == [] and len(rows) == 1 and rows[0].commitment == commitment
+    assert set(json.loads(rows[0].dealt)[0][0]) == dealt  # the cards the terminal dealt, not a new deal
+    assert json.loads(rows[0].actions)[: len(stored_actions)] == stored_actions
+    result = runner.invoke(app, ["verify", str(sid), "--classic", "--db", url])
+    assert result.exit_code == 0 and "1 hand(s) verified" in result.output, result.output

@@ -26,6 +26,13 @@ async function send(path, body) {
   } catch (error) {
     say(error.message, true);
     if (error.status === 409) { try { S = await api("GET", `/api/classic/sessions/${S.session}`); draw(); } catch (e) { /* keep */ } }
+    if (error.status === 404 || error.status === 503) {  // the server restarted, or a write failed: carry on from the stored session
+      try {
+        S = await api("POST", `/api/classic/sessions/${S.session}/resume`);
+        draw();
+        say(`${error.message} — the session is back as stored (a hand in play: the same cards, every action so far); choose again.`, true);
+      } catch (e) { /* keep the message */ }
+    }
   } finally {
     busy = false;
   }
