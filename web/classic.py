@@ -380,6 +380,10 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
         players = json.loads(record.players)
         if "you" not in players:
             raise Conflict(f"classic session {session_id} is all computer players (--auto): nothing to play")
+        pending = classic_store.pending_of(session_id, session=db)
+        if pending is not None:  # no free re-deal: this table does not carry a pending hand on, the terminal does
+            raise Conflict(f"classic session {session_id}: hand {pending.hand_no} is pending (started at the "
+                           f"terminal, not settled): carry it on with 'brag classic --resume {session_id}'")
         table = classic_store.resume_table(record)
         seed = json.loads(record.settings).get("seed")
         seat = _seats(request).put(ClassicSeat(table, session_id, players.index("you"), players,
@@ -481,6 +485,9 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
             problems = classic_store.verify_classic(session_id, session=db)
             hands = len(classic_store.hands_of(session_id, session=db))
             settings = classic_store.get_session(session_id, session=db).settings
+            pending = classic_store.pending_of(session_id, session=db)  # started, not settled: never counted
+            summary = None if pending is None else {**classic_store.pending_summary(pending),
+                                                    "line": classic_store.pending_line(session_id, pending)}
         except StoreError as error:
             raise NotFound(str(error)) from None
     from casino.db.queries import practice_of
@@ -489,4 +496,4 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
     practice = practice_of(settings)  # None: the stored settings cannot be read (never shown as fair play)
     note = {True: PRACTICE_NOTE, False: FAIR_NOTE}.get(practice, "the stored settings cannot be read")  # type: ignore[arg-type]
     return {"session": session_id, "ok": not problems, "hands": hands, "problems": problems[:50],
-            "practice": practice, "deal_note": note}
+            "practice": practice, "deal_note": note, "pending": summary}
