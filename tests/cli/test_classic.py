@@ -55,6 +55,17 @@ def test_a_tampered_hand_fails_verification(runner, app, tmp_path):
     assert result.exit_code == 1 and "hand 2" in result.output
 
 
+def test_verify_of_one_hand_checks_that_hand_and_a_hand_not_stored_is_one_line(runner, app, tmp_path):
+    url = db_url(tmp_path)
+    runner.invoke(app, ["classic", "--auto", "--hands", "3", "--seed", "one", "--db", url])
+    result = runner.invoke(app, ["verify", "1", "2", "--classic", "--db", url])
+    assert result.exit_code == 0 and "1 hand(s) verified" in result.output
+    result = runner.invoke(app, ["verify", "1", "9", "--classic", "--db", url])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "brag: error: classic session 1 has no hand 9 (see 'brag history 1 --classic')"], result.output
+
+
 def test_interactive_keys_bad_input_hint_rules_and_quit(runner, app, tmp_path):
     keys = "zz\nb lots\nl\nh\n?\nb 99999\nf\nq\n"
     result = runner.invoke(app, ["classic", "--hands", "3", "--opponents", "2", "--seed", "5", "--db",
