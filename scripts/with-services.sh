@@ -52,7 +52,7 @@ if [[ -n "$PG_BIN" && -z "${BRAG_TEST_POSTGRES:-}" ]]; then
     [[ "$(id -u)" == 0 ]] && chown postgres "$PG_DIR"
     PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
     as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U brag --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-    as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PG_DIR -c fsync=off -c max_connections=200" start >/dev/null
+    as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w -t 120 -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PG_DIR -c fsync=off -c max_connections=200" start >/dev/null
     export BRAG_TEST_POSTGRES="postgresql+psycopg://brag@127.0.0.1:$PORT/postgres"
     echo "with-services: PostgreSQL on 127.0.0.1:$PORT" >&2
 fi

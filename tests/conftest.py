@@ -9,6 +9,7 @@ import tempfile
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 # The tests never touch the player's own database: the application directory (where the default
@@ -17,6 +18,11 @@ from typer.testing import CliRunner
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="brag-tests-config-")
 atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
 os.environ.pop("BRAG_DB", None)
+
+# Hypothesis never times a test (its default fails an example slower than 200 ms, which a loaded machine
+# can be): the project's tests have no timed assertions. Each @settings still chooses its examples.
+settings.register_profile("brag", deadline=None)
+settings.load_profile("brag")
 
 
 @pytest.fixture
