@@ -177,10 +177,13 @@ def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool) 
     with open_db(db, read_only=True) as session:
         problems = classic_store.verify_classic(session_id, hand, session=session)
         practice = is_practice_text(classic_store.get_session(session_id, session=session).settings)
-        count = len(classic_store.hands_of(session_id, session=session)) if hand is None else 1
+        count = sum(1 for h in classic_store.hands_of(session_id, session=session) if hand in (None, h.hand_no))
+        pending = classic_store.pending_of(session_id, session=session)
+        summary = None if pending is None else classic_store.pending_summary(pending)
+        line = None if pending is None else classic_store.pending_line(session_id, pending)
     if json:
         print_json({"session": session_id, "classic": True, "ok": not problems, "practice": practice,
-                    "problems": problems})
+                    "problems": problems, "pending": summary})
     else:
         out = console()
         kind = f" [bold yellow]({PRACTICE_NOTE})[/]" if practice else f" ({FAIR_NOTE})"
@@ -191,6 +194,8 @@ def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool) 
         else:
             out.print(f"[bold red]Classic session {session_id}: {len(problems)} problem(s)[/]{kind}")
             for p in problems:
-                out.print(f"  {p}", markup=False)
+                out.print(f"  {p}", markup=False, highlight=False, soft_wrap=True)  # one line each
+        if line is not None:  # started, not settled: never counted as verified
+            out.print(line, markup=False, highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)

@@ -481,6 +481,9 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
             problems = classic_store.verify_classic(session_id, session=db)
             hands = len(classic_store.hands_of(session_id, session=db))
             settings = classic_store.get_session(session_id, session=db).settings
+            pending = classic_store.pending_of(session_id, session=db)  # started, not settled: never counted
+            summary = None if pending is None else {**classic_store.pending_summary(pending),
+                                                    "line": classic_store.pending_line(session_id, pending)}
         except StoreError as error:
             raise NotFound(str(error)) from None
     from casino.db.queries import practice_of
@@ -489,4 +492,4 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
     practice = practice_of(settings)  # None: the stored settings cannot be read (never shown as fair play)
     note = {True: PRACTICE_NOTE, False: FAIR_NOTE}.get(practice, "the stored settings cannot be read")  # type: ignore[arg-type]
     return {"session": session_id, "ok": not problems, "hands": hands, "problems": problems[:50],
-            "practice": practice, "deal_note": note}
+            "practice": practice, "deal_note": note, "pending": summary}

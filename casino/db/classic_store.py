@@ -36,20 +36,21 @@ from typing import Any, Sequence
 from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
-from casino.classic.actions import PotWon, action_from_dict, action_to_dict, event_from_dict
+from casino.classic.actions import IllegalAction, PotWon, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.state import HandState
 from casino.classic.table import ClassicTable, HandRecord, verify_pack
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
 from casino.db.database import StoreError
 from casino.db.models import utcnow
+from casino.errors import BragError
 from casino.fair import SeedSource, seed_from_hex
 from casino.games import amount_text
 
 __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
-    "pending_of", "PinnedSeeds",
+    "pending_of", "PinnedSeeds", "deal_pending", "pending_summary", "pending_line",
 ]
 
 
@@ -151,6 +152,25 @@ def record_action(session_id: int, seat: int, action: Any, *, session: Session) 
         raise
 
 
+def pending_summary(pending: ClassicPendingRecord) -> dict[str, Any]:
+    """What verify reports of a pending hand: ``{"hand", "commitment", "actions"}`` (``actions``: how many
+    are stored, ``None`` when they cannot be read)."""
+    try:
+        actions: int | None = len(json.loads(pending.actions))
+    except (ValueError, TypeError):
+        actions = None
+    return {"hand": pending.hand_no, "commitment": pending.commitment, "actions": actions}
+
+
+def pending_line(session_id: int, pending: ClassicPendingRecord) -> str:
+    """``hand N pending: antes and K action(s) stored, not settled (commitment …); 'brag classic --resume ID'
+    continues it`` — the casino table's ``hand N pending: bets stored, not settled`` for traditional Brag."""
+    count = pending_summary(pending)["actions"]
+    actions = "its actions unreadable" if count is None else f"{count} action(s) stored"
+    return (f"hand {pending.hand_no} pending: antes and {actions}, not settled (commitment {pending.commitment}); "
+            f"'brag classic --resume {session_id}' continues it")
+
+
 class PinnedSeeds(SeedSource):
     """A session's seeds, except that hand ``hand_no`` gets the stored ``seed`` (a pending hand dealt again)."""
 
@@ -212,35 +232,81 @@ def rules_of(record: ClassicSessionRecord) -> ClassicRules:
     return parse_rules_text(record.rules_text, f"session {record.id} rules")
 
 
+def _table_before(record: ClassicSessionRecord, seeds: SeedSource) -> ClassicTable:
+    """The table as the session's last settled hand left it (its stored state), dealing from ``seeds``."""
+    snapshot = json.loads(record.table_state)
+    names = json.loads(record.names)
+    if not snapshot:
+        return ClassicTable(rules_of(record), names, [Fraction(c) for c in json.loads(record.start_chips)], seeds=seeds)
+    return ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
+
+
+def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) -> tuple[ClassicTable | None, list[str]]:
+    """The pending hand dealt again as a resume deals it, and every way it is not what was stored.
+
+    The table state the session's last settled hand left (its chips, dealer, pack — shuffled or carried
+    over unshuffled — and kept blind hands) deals the next hand with the pending hand's stored seed; that hand
+    must be the pending one (its number) and its pack order must give the stored commitment; then the
+    stored actions are replayed through the rules, each by the seat whose turn it is. Returns the table in
+    the middle of the hand (``None`` when it cannot be dealt at all) and the problems, one line each (empty:
+    intact). :func:`resume_table` refuses a pending hand with any problem; :func:`verify_classic` lists them."""
+    n = pending.hand_no
+    where = f"hand {n} (pending)"
+    try:
+        seed = seed_from_hex(pending.seed)
+    except BragError as error:
+        return None, [f"{where}: the stored seed cannot be read ({error})"]
+    settings = json.loads(record.settings)
+    base = SeedSource.from_text(settings.get("seed"))
+    try:
+        table = _table_before(record, base)
+    except (ValueError, KeyError, TypeError, AttributeError, BragError) as error:
+        return None, [f"{where}: the table state it is dealt from cannot be read ({error})"]
+    problems: list[str] = []
+    if n != table.hand_no + 1:
+        problems.append(f"{where}: it is not the next hand (the table state is after hand {table.hand_no})")
+    if base.key is not None and seed != base.seed_for(table.hand_no + 1):
+        problems.append(f"{where}: the seed is not the one the session's seed text gives")
+    table.seeds = PinnedSeeds(base, table.hand_no + 1, seed)
+    try:
+        table.start_hand()
+    except BragError as error:
+        return None, problems + [f"{where}: the table state cannot deal a hand ({error})"]
+    hand = table._record
+    assert hand is not None
+    if hand.commitment != pending.commitment:
+        problems.append(f"{where}: does not deal as it was committed (the stored seed and the pack "
+                        f"{'it shuffles' if hand.shuffled else 'carried over'} do not give the stored commitment)")
+    try:
+        actions = [(int(seat), action_from_dict(action)) for seat, action in json.loads(pending.actions)]
+    except (ValueError, KeyError, TypeError, AttributeError, BragError) as error:
+        return table, problems + [f"{where}: the stored actions cannot be read ({error})"]
+    for i, (seat, action) in enumerate(actions, start=1):
+        who = table.names[seat] if 0 <= seat < len(table.names) else f"seat {seat}"
+        try:
+            if table.hand_done:
+                raise IllegalAction("the hand is over")
+            if table.to_act != seat:
+                raise IllegalAction(f"it is {table.names[table.to_act]}'s turn")
+            table.act(action)
+        except BragError as error:
+            problems.append(f"{where}: stored action {i} ({who} {action}) does not follow the rules ({error})")
+            break
+    return table, problems
+
+
 def resume_table(record: ClassicSessionRecord, *, session: Session | None = None) -> ClassicTable:
     """The table as the session's last settled hand left it (seeds from its ``--seed``, if it had one).
 
     With ``session`` and a pending hand: that hand dealt again from its stored seed (the same pack commitment,
-    cards and antes, checked) and its stored actions replayed, so the table is in the middle of it."""
-    settings = json.loads(record.settings)
-    seeds = SeedSource.from_text(settings.get("seed"))
+    cards and antes, checked by :func:`deal_pending`) and its stored actions replayed, so the table is in the
+    middle of it; a pending hand that does not check out is refused (:class:`StoreError`), never dealt."""
     pending = pending_of(record.id, session=session) if session is not None and record.id is not None else None
-    if pending is not None:
-        seeds = PinnedSeeds(seeds, pending.hand_no, seed_from_hex(pending.seed))
-    snapshot = json.loads(record.table_state)
-    names = json.loads(record.names)
-    if not snapshot:
-        table = ClassicTable(rules_of(record), names, [Fraction(c) for c in json.loads(record.start_chips)],
-                             seeds=seeds)
-    else:
-        table = ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
     if pending is None:
-        return table
-    table.start_hand()
-    hand = table._record
-    assert hand is not None
-    if hand.hand_no != pending.hand_no or hand.commitment != pending.commitment:
-        raise StoreError(f"classic session {record.id}: the pending hand {pending.hand_no} does not deal as it was "
-                         "committed (the stored seed, commitment or table state was changed): it is not dealt again")
-    for seat, action in json.loads(pending.actions):
-        if table.hand_done or table.to_act != int(seat):
-            raise StoreError(f"classic session {record.id}: the pending hand's stored actions do not follow the rules")
-        table.act(action_from_dict(action))
+        return _table_before(record, SeedSource.from_text(json.loads(record.settings).get("seed")))
+    table, problems = deal_pending(record, pending)
+    if problems or table is None:
+        raise StoreError(f"classic session {record.id}: {problems[0]}; it is not dealt again")
     return table
 
 
@@ -267,7 +333,9 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
 
     For each hand: the seed against the commitment, the pack (the seed's shuffle, or the previous
     hand's carry-over), the cards dealt off the top, and the hand replayed from its actions, which
-    must give the stored events and chips; the session's chips must be the last hand's."""
+    must give the stored events and chips; the session's chips must be the last hand's. A pending hand
+    (started, not settled) is checked as far as it goes by :func:`_pending_problems` (with the whole session,
+    or when ``hand_no`` is its number); it is never counted as settled."""
     record = get_session(session_id, session=session)
     rules = rules_of(record)
     names = json.loads(record.names)
@@ -288,6 +356,34 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
     if hand_no is None and rows and json.loads(record.chips) != json.loads(rows[-1].chips_after) and len(
             json.loads(rows[-1].seats)) == len(names):
         problems.append("the session's chips are not the last hand's")
+    pending = pending_of(session_id, session=session)
+    if pending is not None and (hand_no is None or hand_no == pending.hand_no):
+        problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
+    return problems
+
+
+def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecord, last: int,
+                      previous: HandRecord | None) -> list[str]:
+    """The pending hand, checked as a resume checks it (:func:`deal_pending`: dealt again from the table
+    state with its seed, the stored commitment, every stored action legal in turn) and against the settled
+    hands: the hand after the last one (``last``), dealt from the session's chips, its pack the seed's shuffle
+    or exactly what the last settled hand (``previous``) left, and every player's cards off the top."""
+    where = f"hand {pending.hand_no} (pending)"
+    table, problems = deal_pending(record, pending)
+    if table is None or table._record is None:
+        return problems
+    dealt = table._record
+    if dealt.hand_no - 1 != last:
+        problems.append(f"{where}: it is dealt from a table state after hand {dealt.hand_no - 1}, not after the last "
+                        f"settled hand ({last})")
+    try:
+        chips_ok = table.chips == [Fraction(c) for c in json.loads(record.chips)]
+    except (ValueError, TypeError, ZeroDivisionError):
+        chips_ok = False
+    if not chips_ok:
+        problems.append(f"{where}: it is not dealt from the session's chips (its table state was changed)")
+    if previous is not None or last == 0:  # (an unreadable last hand is reported already)
+        problems += [p.replace(f"hand {dealt.hand_no}:", f"{where}:", 1) for p in verify_pack(dealt, previous)]
     return problems
 
 

@@ -1,9 +1,11 @@
 """No free re-deal at traditional Brag, through real processes: `brag classic` killed (SIGKILL) or interrupted
 (Ctrl-C) after the player has looked at their cards resumes into the SAME hand — the same cards, the same
-antes, every action so far — which then settles and verifies."""
+antes, every action so far — which then settles and verifies. `brag verify --classic` reports the pending
+hand ("hand N pending: … not settled") and names a tampered one, exit code 1."""
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import subprocess
@@ -15,6 +17,7 @@ from sqlmodel import Session
 from casino.db import classic_store
 from casino.db.database import connect
 from tests.cli.test_play_ctrl_c import ROOT, Player
+from tests.cli.processes import brag_process
 
 ACTION_PROMPT = b"Your action>"
 CARDS = re.compile(r"Your cards: ([^\n]+)")
@@ -54,6 +57,11 @@ def test_a_classic_hand_stopped_after_the_look_resumes_into_the_same_hand(tmp_pa
         assert pending is not None and pending.hand_no == 1 and '"look"' in pending.actions
         assert classic_store.hands_of(1, session=db) == []
         commitment = pending.commitment
+        count = len(json.loads(pending.actions))
+    code, out, err = brag("verify", "1", "--classic", "--db", url)
+    assert code == 0, out + err
+    assert "0 hand(s) verified" in out and f"hand 1 pending: antes and {count} action(s) stored, not settled (commitment " \
+        f"{commitment}); 'brag classic --resume 1' continues it" in out
     again = Classic("--resume", "1", "--db", url)
     try:
         again.wait_for(ACTION_PROMPT)
@@ -70,3 +78,71 @@ def test_a_classic_hand_stopped_after_the_look_resumes_into_the_same_hand(tmp_pa
         [hand] = classic_store.hands_of(1, session=db)
         assert hand.commitment == commitment and '"look"' in hand.actions
         assert classic_store.verify_classic(1, session=db) == []
+
+
+def brag(*args: str) -> tuple[int, str, str]:
+    """``brag ARGS`` run to its end: exit code, stdout, stderr."""
+    process = brag_process(*args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out, err = process.communicate(timeout=120)
+    return process.returncode, out.decode(), err.decode()
+
+
+def test_verify_reports_a_pending_hand_after_settled_ones_and_names_it_tampered(tmp_path):
+    """With this seed the computers settle hand 1 without you, you fold hand 2, look in hand 3 (its pack
+    carried over, a blind hand kept by Bob brought in) and leave with q: hand 3 is pending. Verify checks all
+    three, counts two, reports hand 3 pending; a tampered action in it is one line, exit 1, and the resume
+    refuses it with the same line."""
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    player = Classic("--db", url, "--opponents", "2", "--hands", "5", "--seed", "pending verify")
+    try:
+        player.wait_for(ACTION_PROMPT)
+        player.send("f")  # out; the computers finish the hand and it is stored settled
+        player.wait_for(ACTION_PROMPT, 2)  # the next hand
+        player.send("l")
+        player.wait_for(ACTION_PROMPT, 3)
+        player.send("q")
+        out, err = player.process.communicate(timeout=60)
+    finally:
+        player.kill()
+    assert player.process.returncode == 0, err.decode()
+    assert "Hand 3 is pending" in (player.output + out).decode()
+    with Session(connect(url)) as db:
+        pending = classic_store.pending_of(1, session=db)
+        assert pending is not None and pending.hand_no == 3 and len(classic_store.hands_of(1, session=db)) == 2
+        table, problems = classic_store.deal_pending(classic_store.get_session(1, session=db), pending)
+        assert problems == [] and table is not None and table._record.shuffled is False  # the carry-over
+        assert any(table._record.held_out)  # and a kept blind hand
+        actions = json.loads(pending.actions)
+        commitment = pending.commitment
+    code, out, err = brag("verify", "1", "--classic", "--db", url)
+    assert code == 0, out + err
+    assert "2 hand(s) verified" in out and f"hand 3 pending: antes and {len(actions)} action(s) stored, not settled " \
+        f"(commitment {commitment})" in out
+    code, out, err = brag("verify", "1", "--classic", "--db", url, "--json")
+    assert code == 0 and json.loads(out)["pending"] == {"hand": 3, "commitment": commitment, "actions": len(actions)}
+    looked = next(i for i, (seat, action) in enumerate(actions) if action["action"] == "look" and seat == 0)
+    actions[looked] = [0, {"action": "bet", "amount": "1000000"}]  # the look rewritten as a bet nobody can pay
+    with Session(connect(url)) as db:
+        row = classic_store.pending_of(1, session=db)
+        row.actions = json.dumps(actions)
+        db.add(row)
+        db.commit()
+    code, out, err = brag("verify", "1", "--classic", "--db", url)
+    assert code == 1, out + err
+    [line] = [x.strip() for x in out.splitlines() if "(pending)" in x]
+    assert line.startswith(f"hand 3 (pending): stored action {looked + 1} (You bet 1000000) does not follow the rules")
+    assert "1 problem(s)" in out and "hand 3 pending: antes and" in out
+    code, out, err = brag("verify", "1", "--classic", "--db", url, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["ok"] is False and data["problems"] == [line] and data["pending"]["hand"] == 3
+    code, out, err = brag("classic", "--resume", "1", "--db", url)
+    assert code == 2 and err.strip().endswith(f"{line}; it is not dealt again"), err
+
+
+def test_verify_of_a_session_without_a_pending_hand_is_unchanged(tmp_path):
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    assert brag("classic", "--auto", "--hands", "3", "--seed", "none pending", "--db", url)[0] == 0
+    code, out, err = brag("verify", "1", "--classic", "--db", url)
+    assert code == 0 and "3 hand(s) verified" in out and "pending" not in out, out + err
+    code, out, err = brag("verify", "1", "--classic", "--db", url, "--json")
+    assert code == 0 and json.loads(out)["pending"] is None and json.loads(out)["problems"] == []

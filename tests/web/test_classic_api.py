@@ -218,3 +218,43 @@ def test_the_hint_counts_over_the_unseen_cards_and_adds_the_expert(client, url):
     s = play_hand(client, s)
     between = client.get(f"/api/classic/sessions/{s['session']}/hint")
     assert between.status_code == 409 and "deal the next hand" in between.text
+
+
+def test_verify_shows_a_pending_hand_and_names_it_tampered(client, url):
+    """A hand left pending (as ``brag classic`` leaves one: started and two actions stored, not settled) is
+    reported apart by the verify endpoint, never counted; tampered, it is one problem naming it."""
+    import random
+
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+    from casino.classic.view import SimpleOpponent
+
+    names = ["You", "Ann"]
+    with Session(connect(url)) as db:
+        rules = load_rules("classic-brag")
+        sid = classic_store.create_session(rules, names, ["you", "simple"], 5, {"seed": "web pending"}, session=db).id
+        table = ClassicTable(rules, names, seed="web pending")
+        rng = random.Random(2)
+        classic_store.save_hand(sid, table.play_hand([SimpleOpponent()] * 2, rng), table, session=db)
+        settled = client.get(f"/api/classic/sessions/{sid}/verify").json()
+        assert settled["ok"] and settled["hands"] == 1 and settled["pending"] is None
+        table.start_hand()
+        classic_store.start_pending(sid, table, session=db)
+        seat = table.to_act
+        action = SimpleOpponent().decide(table.view(seat), table.legal_actions(), rng)
+        table.act(action)
+        classic_store.record_action(sid, seat, action, session=db)
+        commitment = table._record.commitment
+    v = client.get(f"/api/classic/sessions/{sid}/verify").json()
+    assert v["ok"] and v["hands"] == 1 and v["problems"] == []
+    assert v["pending"] == {"hand": 2, "commitment": commitment, "actions": 1, "line": (
+        f"hand 2 pending: antes and 1 action(s) stored, not settled (commitment {commitment}); "
+        f"'brag classic --resume {sid}' continues it")}
+    with Session(connect(url)) as db:
+        row = classic_store.pending_of(sid, session=db)
+        row.commitment = "f" * 64
+        db.add(row)
+        db.commit()
+    v = client.get(f"/api/classic/sessions/{sid}/verify").json()
+    assert not v["ok"] and v["pending"]["hand"] == 2
+    assert [p.split(":")[0] for p in v["problems"]] == ["hand 2 (pending)"]

@@ -201,6 +201,7 @@ async function verify() {
     panel.replaceChildren(el("h2", {}, "Verify"), el("p", { class: v.ok ? "won" : "lost", id: "c-verify-result" }, v.ok
       ? `✓ ${v.hands} hand(s): each seed and pack match the commitment shown before the deal, every card dealt and every chip replayed (${v.deal_note}).`
       : `✗ ${v.problems.join("; ")}`),
+      ...(v.pending ? [el("p", { class: "status", id: "c-verify-pending" }, v.pending.line)] : []),
       ...(v.practice === false ? [] : [el("p", { class: "practice", id: "c-verify-practice" }, `PRACTICE — ${v.deal_note}.`)]),
       el("p", { class: "status" }, `At the terminal: brag verify ${S.session} --classic`));
   } catch (error) {
