@@ -22,15 +22,15 @@ find_pg_bin() {
 
 if [[ ! -x /usr/bin/chromium && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "with-services: installing Chromium (apt-get)" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 install -y -qq --no-install-recommends chromium >&2
 fi
 
 PG_BIN="$(find_pg_bin || true)"
 if [[ -z "$PG_BIN" && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "with-services: installing PostgreSQL (apt-get)" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 install -y -qq postgresql >&2
     PG_BIN="$(find_pg_bin || true)"
 fi
 
