@@ -380,6 +380,10 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
         players = json.loads(record.players)
         if "you" not in players:
             raise Conflict(f"classic session {session_id} is all computer players (--auto): nothing to play")
+        pending = classic_store.pending_of(session_id, session=db)
+        if pending is not None:  # no free re-deal: this table does not carry a pending hand on, the terminal does
+            raise Conflict(f"classic session {session_id}: hand {pending.hand_no} is pending (started at the "
+                           f"terminal, not settled): carry it on with 'brag classic --resume {session_id}'")
         table = classic_store.resume_table(record)
         seed = json.loads(record.settings).get("seed")
         seat = _seats(request).put(ClassicSeat(table, session_id, players.index("you"), players,

@@ -258,3 +258,25 @@ def test_verify_shows_a_pending_hand_and_names_it_tampered(client, url):
     v = client.get(f"/api/classic/sessions/{sid}/verify").json()
     assert not v["ok"] and v["pending"]["hand"] == 2
     assert [p.split(":")[0] for p in v["problems"]] == ["hand 2 (pending)"]
+
+
+def test_a_session_killed_with_a_hand_pending_is_not_dealt_afresh_on_the_web(client, url):
+    """A terminal session killed in the middle of a hand (still open, its hand pending): the web table does not
+    carry pending hands on, so it refuses to resume it (409, naming the terminal's resume) instead of dealing
+    that hand again from a new seed, and the pending hand is left as it was."""
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+
+    with Session(connect(url)) as db:
+        rules = load_rules("classic-brag")
+        sid = classic_store.create_session(rules, ["You", "Ann"], ["you", "simple"], 5, {"seed": None}, session=db).id
+        table = ClassicTable(rules, ["You", "Ann"])
+        table.start_hand()
+        commitment = classic_store.start_pending(sid, table, session=db).commitment
+    response = client.post(f"/api/classic/sessions/{sid}/resume")
+    assert response.status_code == 409
+    assert response.json()["detail"] == (f"classic session {sid}: hand 1 is pending (started at the terminal, not "
+                                         f"settled): carry it on with 'brag classic --resume {sid}'")
+    with Session(connect(url)) as db:
+        assert classic_store.pending_of(sid, session=db).commitment == commitment
+        assert classic_store.hands_of(sid, session=db) == []
