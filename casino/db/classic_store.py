@@ -38,8 +38,7 @@ from sqlmodel import Session, col, select
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
 from casino.classic.actions import IllegalAction, PotWon, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
-from casino.classic.state import HandState
-from casino.classic.table import ClassicTable, HandRecord, verify_pack
+from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
 from casino.db.database import StoreError
 from casino.db.models import utcnow
@@ -329,83 +328,8 @@ def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[s
 
 
 def verify_classic(session_id: int, hand_no: int | None = None, *, session: Session) -> list[str]:
-    """Every problem found in a stored session (empty: all verified).
+    """Every problem found in a stored session, one line each (empty: all verified), with its pending hand:
+    :func:`casino.db.classic_verify.verify_classic`."""
+    from casino.db.classic_verify import verify_classic as verify
 
-    For each hand: the seed against the commitment, the pack (the seed's shuffle, or the previous
-    hand's carry-over), the cards dealt off the top, and the hand replayed from its actions, which
-    must give the stored events and chips; the session's chips must be the last hand's. A pending hand
-    (started, not settled) is checked as far as it goes by :func:`_pending_problems` (with the whole session,
-    or when ``hand_no`` is its number); it is never counted as settled."""
-    record = get_session(session_id, session=session)
-    rules = rules_of(record)
-    names = json.loads(record.names)
-    problems: list[str] = []
-    previous: HandRecord | None = None
-    rows = hands_of(session_id, session=session)
-    for row in rows:
-        try:
-            hand = hand_from_row(row, rules, names)
-        except (ValueError, KeyError, TypeError) as error:
-            problems.append(f"hand {row.hand_no}: cannot be read ({error})")
-            previous = None
-            continue
-        if hand_no is None or row.hand_no == hand_no:
-            problems += verify_pack(hand, previous)
-            problems += _replay_problems(hand)
-        previous = hand
-    if hand_no is None and rows and json.loads(record.chips) != json.loads(rows[-1].chips_after) and len(
-            json.loads(rows[-1].seats)) == len(names):
-        problems.append("the session's chips are not the last hand's")
-    pending = pending_of(session_id, session=session)
-    if pending is not None and (hand_no is None or hand_no == pending.hand_no):
-        problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
-    return problems
-
-
-def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecord, last: int,
-                      previous: HandRecord | None) -> list[str]:
-    """The pending hand, checked as a resume checks it (:func:`deal_pending`: dealt again from the table
-    state with its seed, the stored commitment, every stored action legal in turn) and against the settled
-    hands: the hand after the last one (``last``), dealt from the session's chips, its pack the seed's shuffle
-    or exactly what the last settled hand (``previous``) left, and every player's cards off the top."""
-    where = f"hand {pending.hand_no} (pending)"
-    table, problems = deal_pending(record, pending)
-    if table is None or table._record is None:
-        return problems
-    dealt = table._record
-    if dealt.hand_no - 1 != last:
-        problems.append(f"{where}: it is dealt from a table state after hand {dealt.hand_no - 1}, not after the last "
-                        f"settled hand ({last})")
-    try:
-        chips_ok = table.chips == [Fraction(c) for c in json.loads(record.chips)]
-    except (ValueError, TypeError, ZeroDivisionError):
-        chips_ok = False
-    if not chips_ok:
-        problems.append(f"{where}: it is not dealt from the session's chips (its table state was changed)")
-    if previous is not None or last == 0:  # (an unreadable last hand is reported already)
-        problems += [p.replace(f"hand {dealt.hand_no}:", f"{where}:", 1) for p in verify_pack(dealt, previous)]
-    return problems
-
-
-def _replay_problems(hand: HandRecord) -> list[str]:
-    try:
-        state = HandState(hand.rules, hand.names, hand.chips_before, [[list(h) for h in hs] for hs in hand.dealt],
-                          first=hand.first)
-        for seat, action in hand.actions:
-            state.act(action, seat=seat)
-    except Exception as error:  # noqa: BLE001 - any failure to replay is a finding
-        return [f"hand {hand.hand_no}: the actions do not replay ({error})"]
-    out = []
-    if state.chips != hand.chips_after:
-        out.append(f"hand {hand.hand_no}: the chips after the hand are not what its actions give")
-    replayed = [e.to_dict() for e in state.events]
-    stored = [e.to_dict() for e in hand.events]
-    for e in stored:  # stored events name table seats; replayed ones hand seats
-        for key in ("seat", "target"):
-            if key in e and e[key] >= 0:
-                e[key] = hand.seats.index(e[key])
-        if e.get("kind") == "hand_over" and e["blind_winner"] >= 0:
-            e["blind_winner"] = hand.seats.index(e["blind_winner"])
-    if replayed != stored:
-        out.append(f"hand {hand.hand_no}: the stored events are not what its actions give")
-    return out
+    return verify(session_id, hand_no, session=session)

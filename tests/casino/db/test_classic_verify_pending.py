@@ -171,6 +171,23 @@ def test_a_carry_over_changed_with_a_matching_commitment_is_named(db):
     assert problem == "hand 4 (pending): the pack is not the one the hand before left"
 
 
+def test_a_reshuffle_instead_of_the_carry_over_is_named(db):
+    """The house shuffles the pending hand's pack instead of carrying it over, and stores a table state that
+    says so: the seed, commitment and table state agree, but the last settled hand won no prial."""
+    sid, table = play_to_pending(db, settled=3, actions=0)
+    assert not table._record.shuffled
+    record = classic_store.get_session(sid, session=db)
+    state = json.loads(record.table_state)
+    state["shuffle_next"] = True
+    change(db, record, table_state=json.dumps(state))
+    again, found = classic_store.deal_pending(record, classic_store.pending_of(sid, session=db))
+    assert again._record.shuffled
+    change(db, classic_store.pending_of(sid, session=db), commitment=again._record.commitment)
+    [problem] = pending_problems(db, sid)
+    assert problem == ("hand 4 (pending): the pack was shuffled, but hand 3 left it to be carried over "
+                       "(no prial won its showdown)")
+
+
 def test_a_table_state_with_other_chips_is_named(db):
     sid, _ = play_to_pending(db, settled=2)
     record = classic_store.get_session(sid, session=db)
