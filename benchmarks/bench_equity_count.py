@@ -67,3 +67,22 @@ def test_hint_time() -> None:
         exact = max(c.opponents for c in chances if c.exact)
         print(f"\nhint, {cards} cards, wild {wild}: first {first:.2f} s CPU (tables built once), then {again:.3f} s "
               f"(exact for 1-{exact} opponents, {exact + 1}-7 simulated)", end="")
+
+
+def test_exact_counting_beyond_three_opponents() -> None:
+    """Why the hint simulates from four opponents on: the only exact method we have for every number of
+    opponents (the count by ranks in ``tests/casino/classic/rank_count.py``, the tests' reference) keeps a
+    state for every multiset of partial hands, and that number grows about eightfold with each opponent."""
+    from casino.besthand import HandRanker
+    from tests.casino.classic.rank_count import RankCounter
+
+    ranker = HandRanker()
+    for text, mine in (("Qc Qd 7c (a pair)", (40, 41, 20)), ("Ac Kd 9h (ace high)", (48, 45, 30)),
+                       ("Ac Ad Ah (a prial)", (48, 49, 50))):
+        key = ranker.three_key(*mine)
+        unseen = [c for c in range(52) if c not in mine]
+        for k in (3, 4):
+            start = time.process_time()
+            counter = RankCounter(ranker, unseen, lambda x: x < key)
+            counter.count(k)
+            print(f"\n{text}, {k} opponents: {time.process_time() - start:.2f} s CPU by ranks")

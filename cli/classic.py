@@ -306,5 +306,5 @@ def _hint(table: Any, view: Any) -> str:
     except NoHint as why:
         return f"Hint: {why}."
     parts = [f"{c.opponents} opponent{'s' if c.opponents > 1 else ''}: {percent(c.beat, 2)}"
-             + ("" if c.exact else f" (simulated, {c.deals:,} deals)") for c in chances]
+             + ("" if c.exact else f" ± {100 * c.margin:.2f} points (simulated, {c.deals:,} deals)") for c in chances]
     return "Hint — your chance of a better hand than " + "; ".join(parts)

@@ -442,7 +442,7 @@ async def hint(request: Request, session_id: int) -> JSONResponse:
         view = table.view(seat.you)
         try:
             chances = [{"opponents": c.opponents, "beat": float(c.beat), "exact_beat": str(c.beat), "exact": c.exact,
-                        "deals": c.deals} for c in seat_chances(view, table.ranker, table.rules.pack_size)]
+                        "deals": c.deals, "margin": c.margin} for c in seat_chances(view, table.ranker, table.rules.pack_size)]
             reason = None
         except NoHint as why:
             chances, reason = [], str(why)

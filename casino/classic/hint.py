@@ -9,7 +9,8 @@ hands are any pairwise disjoint hands of those cards, every deal equally likely.
 Exact by counting (:mod:`casino.classic.equity_count`) against one, two and three opponents in
 three-card Brag (wild cards too), and against one and two in four- and five-card Brag (each opponent
 playing the best three of its cards, discards breaking ties). Beyond that the figure is a fixed-seed
-simulation of :data:`SIMULATED_DEALS` deals and says so. ``beat`` is the chance that every opponent's
+simulation of :data:`SIMULATED_DEALS` deals and says so, with its margin (:attr:`Chance.margin`: the
+half-width of a 95 % interval). ``beat`` is the chance that every opponent's
 hand is weaker than yours; ``tie`` the chance that none is better but at least one is as good (you
 would share the best hand; at a see, the player who paid to see loses ties)::
 
@@ -22,12 +23,15 @@ would share the best hand; at a see, the player who paid to see loses ties)::
     [(1, True), (2, True), (3, True), (4, False)]
     >>> float(chances[2].beat) > 0.99
     True
+    >>> chances[2].margin, 0 < chances[3].margin < 0.001
+    (0.0, True)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from math import sqrt
 from typing import TYPE_CHECKING, Sequence
 
 from casino.besthand import HandRanker
@@ -51,6 +55,14 @@ class Chance:
     exact: bool
     deals: int = 0  # how many deals were simulated (0 when exact)
     tie: Fraction = Fraction(0)
+
+    @property
+    def margin(self) -> float:
+        """Half the width of a 95 % interval around a simulated ``beat`` (normal approximation; 0 when exact)."""
+        if self.exact or not self.deals:
+            return 0.0
+        p = float(self.beat)
+        return 1.96 * sqrt(max(p * (1 - p), 1 / self.deals) / self.deals)
 
 
 def beat_chances(ranker: HandRanker, kept: Sequence[int], discards: Sequence[int], unseen: Sequence[int],

@@ -38,6 +38,7 @@ from casino.classic.state import HandState
 from casino.classic.table import HandRecord, verify_pack
 from casino.db.classic_models import ClassicPendingRecord, ClassicSessionRecord
 from casino.db.classic_store import deal_pending, get_session, hand_from_row, hands_of, pending_of, rules_of
+from casino.db.database import StoreError
 from casino.fair import SeedSource
 
 __all__ = ["verify_classic"]
@@ -50,7 +51,8 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
     hand's carry-over), the cards dealt off the top, and the hand replayed from its actions, which
     must give the stored events and chips; the session's chips must be the last hand's. A pending hand
     (started, not settled) is checked as far as it goes by :func:`_pending_problems` (with the whole session,
-    or when ``hand_no`` is its number); it is never counted as settled."""
+    or when ``hand_no`` is its number); it is never counted as settled. A ``hand_no`` the session has
+    neither settled nor pending is a :class:`~casino.errors.StoreError`."""
     record = get_session(session_id, session=session)
     rules = rules_of(record)
     names = json.loads(record.names)
@@ -74,6 +76,10 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
             json.loads(rows[-1].seats)) == len(names):
         problems.append("the session's chips are not the last hand's")
     pending = pending_of(session_id, session=session)
+    if hand_no is not None and all(row.hand_no != hand_no for row in rows) and (
+            pending is None or pending.hand_no != hand_no):
+        raise StoreError(f"classic session {session_id} has no hand {hand_no} "
+                         f"(see 'brag history {session_id} --classic')")
     if pending is not None and (hand_no is None or hand_no == pending.hand_no):
         problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
     return problems

@@ -55,6 +55,17 @@ def test_a_tampered_hand_fails_verification(runner, app, tmp_path):
     assert result.exit_code == 1 and "hand 2" in result.output
 
 
+def test_verify_of_one_hand_checks_that_hand_and_a_hand_not_stored_is_one_line(runner, app, tmp_path):
+    url = db_url(tmp_path)
+    runner.invoke(app, ["classic", "--auto", "--hands", "3", "--seed", "one", "--db", url])
+    result = runner.invoke(app, ["verify", "1", "2", "--classic", "--db", url])
+    assert result.exit_code == 0 and "1 hand(s) verified" in result.output
+    result = runner.invoke(app, ["verify", "1", "9", "--classic", "--db", url])
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [
+        "brag: error: classic session 1 has no hand 9 (see 'brag history 1 --classic')"], result.output
+
+
 def test_interactive_keys_bad_input_hint_rules_and_quit(runner, app, tmp_path):
     keys = "zz\nb lots\nl\nh\n?\nb 99999\nf\nq\n"
     result = runner.invoke(app, ["classic", "--hands", "3", "--opponents", "2", "--seed", "5", "--db",
@@ -155,3 +166,22 @@ def test_resume_carries_on_from_the_last_settled_hand(tmp_path):
 def test_bad_options_are_one_line(runner, app, tmp_path, args, message):
     result = runner.invoke(app, ["classic", *args, "--db", db_url(tmp_path)])
     assert result.exit_code == 2 and message in result.output and result.output.count("\n") == 1
+
+
+def test_the_hint_gives_the_margin_of_its_simulated_figures(runner, app, tmp_path):
+    """Five opponents in: exact against one to three, simulated against four and five, with the margin."""
+    import re
+
+    for seed in range(1, 60):  # the first seed where all five are still in when you look
+        result = runner.invoke(app, ["classic", "--hands", "1", "--opponents", "5", "--seed", str(seed), "--db",
+                                     db_url(tmp_path)], input="l\nh\nq\n")
+        assert result.exit_code == 0, result.output
+        hint = result.output[result.output.index("Hint — "):]
+        hint = hint[:min(hint.index(end) for end in ("The expert", "Your action") if end in hint)]
+        parts = " ".join(hint.split()).split("; ")  # the hint as one line, unwrapped
+        if len(parts) == 5:
+            break
+    assert len(parts) == 5 and "simulated" not in " ".join(parts[:3])
+    for part in parts[3:]:
+        found = re.search(r"opponents: ([\d.]+)% ± ([\d.]+) points \(simulated, 50,000 deals\)", part)
+        assert found and 0 < float(found.group(2)) < 0.5, part

@@ -229,7 +229,7 @@ async function showHint() {
   const lines = h.reason ? [el("p", { id: "c-hint-chances" }, `Hint: ${h.reason}.`)]
     : [el("p", { id: "c-hint-chances" }, "Your chance of a better hand than " + h.chances.map((c) =>
         `${c.opponents} opponent${c.opponents > 1 ? "s" : ""}: ${pct(c.beat)}` +
-        (c.exact ? ` (exact ${c.exact_beat})` : ` (simulated, ${c.deals.toLocaleString()} deals)`)).join("; "))];
+        (c.exact ? ` (exact ${c.exact_beat})` : ` ± ${(100 * c.margin).toFixed(2)} points (simulated, ${c.deals.toLocaleString()} deals)`)).join("; "))];
   if (h.expert) lines.push(el("p", { id: "c-hint-expert", style: "white-space: pre-line" }, h.expert));
   $("c-hint").replaceChildren(el("h2", {}, `Hint · hand ${h.hand_no}`), ...lines);
   $("c-hint").hidden = false;
