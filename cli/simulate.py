@@ -36,7 +36,8 @@ def simulate(
     scheduler: Annotated[
         Optional[str],
         typer.Option("--scheduler", help="A Dask scheduler address (tcp://host:8786): run the work there, in --workers "
-                     "parts (needs the 'dask' extra); the result is the same."),
+                     "parts (needs the 'dask' extra); the result is the same. Waits 30 s for it, or "
+                     "$BRAG_DASK_TIMEOUT seconds."),
     ] = None,
     level: LevelOpt = 0.95,
     ante_bonus_table: AnteBonusTableOpt = None,

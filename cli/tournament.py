@@ -30,7 +30,8 @@ def tournament(
     scheduler: Annotated[
         Optional[str],
         typer.Option("--scheduler", help="A Dask scheduler address (tcp://host:8786): run the chunks there "
-                     "(needs the 'dask' extra); the result is the same."),
+                     "(needs the 'dask' extra); the result is the same. Waits 30 s for it, or $BRAG_DASK_TIMEOUT "
+                     "seconds."),
     ] = None,
     plot: Annotated[Optional[str], typer.Option("--plot", help="Write a PNG picture of the results here.")] = None,
     json: JsonOpt = False,

@@ -22,15 +22,15 @@ find_pg_bin() {
 
 if [[ ! -x /usr/bin/chromium && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "with-services: installing Chromium (apt-get)" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 install -y -qq --no-install-recommends chromium >&2
 fi
 
 PG_BIN="$(find_pg_bin || true)"
 if [[ -z "$PG_BIN" && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
     echo "with-services: installing PostgreSQL (apt-get)" >&2
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 update -qq >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o Acquire::Retries=5 install -y -qq postgresql >&2
     PG_BIN="$(find_pg_bin || true)"
 fi
 
@@ -52,7 +52,7 @@ if [[ -n "$PG_BIN" && -z "${BRAG_TEST_POSTGRES:-}" ]]; then
     [[ "$(id -u)" == 0 ]] && chown postgres "$PG_DIR"
     PORT="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
     as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U brag --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-    as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PG_DIR -c fsync=off -c max_connections=200" start >/dev/null
+    as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/log" -w -t 120 -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PG_DIR -c fsync=off -c max_connections=200" start >/dev/null
     export BRAG_TEST_POSTGRES="postgresql+psycopg://brag@127.0.0.1:$PORT/postgres"
     echo "with-services: PostgreSQL on 127.0.0.1:$PORT" >&2
 fi

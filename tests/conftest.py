@@ -1,4 +1,4 @@
-"""Shared fixtures: a CliRunner with a fixed terminal width, and the command-line app."""
+"""Shared fixtures: a CliRunner with a fixed terminal width, the command-line app, and patient Dask waits."""
 
 from __future__ import annotations
 
@@ -6,8 +6,10 @@ import atexit
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 from typer.testing import CliRunner
 
 # The tests never touch the player's own database: the application directory (where the default
@@ -16,6 +18,11 @@ from typer.testing import CliRunner
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="brag-tests-config-")
 atexit.register(shutil.rmtree, os.environ["XDG_CONFIG_HOME"], ignore_errors=True)
 os.environ.pop("BRAG_DB", None)
+
+# Hypothesis never times a test (its default fails an example slower than 200 ms, which a loaded machine
+# can be): the project's tests have no timed assertions. Each @settings still chooses its examples.
+settings.register_profile("brag", deadline=None)
+settings.load_profile("brag")
 
 
 @pytest.fixture
@@ -32,3 +39,16 @@ def app():
     from cli.main import app
 
     return app
+
+
+@pytest.fixture
+def patient_dask(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """For tests that start a Dask cluster and connect to it: every connection wait 120 s (brag's
+    ``$BRAG_DASK_TIMEOUT`` and Dask's own connect and comm timeouts), so a loaded machine is slow, not a
+    failure. The waits only stop a hang; nothing is timed."""
+    pytest.importorskip("distributed")  # first: its config defaults must be there before they are changed
+    import dask
+
+    monkeypatch.setenv("BRAG_DASK_TIMEOUT", "120")
+    with dask.config.set({"distributed.comm.timeouts.connect": "120s", "distributed.comm.timeouts.tcp": "120s"}):
+        yield

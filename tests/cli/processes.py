@@ -22,7 +22,7 @@ def brag_process(*args: str, **kwargs: Any) -> subprocess.Popen:
 
 
 def stop_after_stored_hands(process: subprocess.Popen, db: Path, hands: int, sig: int,
-                            within: float = 60.0) -> tuple[bytes | None, bytes | None]:
+                            within: float = 120.0) -> tuple[bytes | None, bytes | None]:
     """Wait until the SQLite file ``db`` holds ``hands`` stored hands (failing after ``within`` seconds, or if
     the process ends first), send ``sig``, and wait for the process; its stdout and stderr if piped."""
     try:
@@ -39,8 +39,8 @@ def stop_after_stored_hands(process: subprocess.Popen, db: Path, hands: int, sig
                 except sqlite3.OperationalError:  # tables not created yet
                     pass
         process.send_signal(sig)
-        return process.communicate(timeout=30)
+        return process.communicate(timeout=120)
     finally:
         if process.poll() is None:
             process.kill()
-            process.wait(timeout=10)
+            process.wait(timeout=60)

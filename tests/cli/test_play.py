@@ -209,7 +209,7 @@ def test_a_killed_session_keeps_every_settled_round_and_resumes(runner, app, url
     process = brag_process("play", "--db", url, "--auto", "--hands", "1000000", "--seed", "kill", "--bankroll",
                            "100000", "--pair-plus", "1", "--boxes", "2", stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE)
-    stop_after_stored_hands(process, path, 25, signal.SIGKILL, within=30)
+    stop_after_stored_hands(process, path, 25, signal.SIGKILL)
     assert process.returncode == -signal.SIGKILL
 
     record, hands = stored(url)

@@ -10,6 +10,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 READ_COMMANDS = (["sessions"], ["history", "1"], ["replay", "1", "1"], ["verify", "1"])
 
 
-def brag(*args: str, input: str | None = None, timeout: float = 60, env: dict | None = None) -> subprocess.CompletedProcess:
+def brag(*args: str, input: str | None = None, timeout: float = 120, env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "cli", *args], cwd=ROOT, input=input, capture_output=True, text=True,
                           timeout=timeout, env={**os.environ, "COLUMNS": "120", "NO_COLOR": "1", **(env or {})})
 
@@ -30,6 +31,19 @@ def one_error_line(done: subprocess.CompletedProcess, *words: str) -> None:
     assert "Traceback" not in done.stderr + done.stdout
     for word in words:
         assert word in lines[0], lines[0]
+
+
+def wait_until_held(db: str, process: subprocess.Popen, within: float = 120) -> None:
+    """Wait until ``process`` holds session 1 of the SQLite file ``db`` (its lease is stored), failing if it
+    ends first or after ``within`` seconds (that only stops a hang: nothing is timed)."""
+    deadline = time.monotonic() + within
+    while True:
+        assert process.poll() is None, process.stderr.read() if process.stderr else "it ended"
+        with closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as raw:
+            if raw.execute("SELECT lease_owner FROM sessions WHERE id = 1").fetchone()[0]:
+                return
+        assert time.monotonic() < deadline, f"session 1 was not taken within {within:g} s"
+        time.sleep(0.1)
 
 
 def test_db_takes_a_plain_path_and_sessions_names_the_database(tmp_path):
@@ -82,17 +96,12 @@ def test_a_second_resume_of_a_session_in_play_is_refused(tmp_path):
     first = subprocess.Popen([sys.executable, "-m", "cli", "play", "--resume", "1", "--db", db], cwd=ROOT,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and first.poll() is None:  # until the first process holds the session
-            with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as raw:
-                if raw.execute("SELECT lease_owner FROM sessions WHERE id = 1").fetchone()[0]:
-                    break
-            time.sleep(0.1)
+        wait_until_held(db, first)
         second = brag("play", "--resume", "1", "--db", db, "--auto", "--hands", "1")
         one_error_line(second, "session 1 is being played by another process")
         first.stdin.write("q\n")  # type: ignore[union-attr]
         first.stdin.flush()  # type: ignore[union-attr]
-        first.wait(timeout=30)
+        first.wait(timeout=120)
         assert first.returncode == 0
     finally:
         if first.poll() is None:
@@ -108,8 +117,10 @@ def test_a_session_whose_player_was_killed_can_be_resumed(tmp_path):
     assert brag("play", "--db", db, "--auto", "--hands", "2", "--seed", "kill").returncode == 0
     first = subprocess.Popen([sys.executable, "-m", "cli", "play", "--resume", "1", "--db", db], cwd=ROOT,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
-    first.send_signal(signal.SIGKILL)
+    try:
+        wait_until_held(db, first)  # killed while it holds the session (not before it took it)
+    finally:
+        first.send_signal(signal.SIGKILL)
     first.wait()
     done = brag("play", "--resume", "1", "--db", db, "--auto", "--hands", "2")
     assert done.returncode == 0, done.stderr

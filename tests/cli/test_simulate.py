@@ -133,7 +133,8 @@ def test_pair_plus_only_sessions(runner, app):
         (["--hands", "1000", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_code_2(runner, app, args, message):
+def test_bad_input_is_one_line_and_exit_code_2(runner, app, monkeypatch, args, message):
+    monkeypatch.setenv("BRAG_DASK_TIMEOUT", "1")  # tcp://127.0.0.1:1 refuses at once; Dask retries for this long
     result = run(runner, app, *args)
     assert result.exit_code == 2
     assert message in result.output

@@ -41,7 +41,8 @@ def test_tournament_table_and_picture(runner, app, tmp_path) -> None:  # type: i
         (["--deals", "2", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),
     ],
 )
-def test_bad_input_is_one_line(runner, app, args, message) -> None:  # type: ignore[no-untyped-def]
+def test_bad_input_is_one_line(runner, app, monkeypatch, args, message) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("BRAG_DASK_TIMEOUT", "1")  # tcp://127.0.0.1:1 refuses at once; Dask retries for this long
     result = runner.invoke(app, ["tournament", *args])
     assert result.exit_code == 2
     assert message in result.output

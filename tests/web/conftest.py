@@ -23,6 +23,10 @@ from typing import Any
 
 import pytest
 
+#: How long Playwright waits for a page to get where a test wants it (every wait_for_*, click, goto):
+#: only stops a hang, so generous enough for a loaded 2-core machine; nothing is timed.
+WAIT_MS = 60_000
+
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -62,7 +66,7 @@ class ServerThread:
 
     def __enter__(self) -> "ServerThread":
         self.thread.start()
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 120  # only stops a hang: a loaded machine starts it slowly
         while not self.server.started:
             if not self.thread.is_alive() or time.monotonic() > deadline:
                 raise RuntimeError("the test server did not start")
@@ -71,7 +75,7 @@ class ServerThread:
 
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
-        self.thread.join(timeout=20)
+        self.thread.join(timeout=60)
         self.socket.close()
 
 
@@ -102,7 +106,8 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS)
+        launched = playwright.chromium.launch(executable_path=path, headless=True, args=CHROMIUM_ARGS,
+                                               timeout=WAIT_MS)
         try:
             yield launched
         finally:
@@ -123,7 +128,7 @@ def page(browser: Any) -> Iterator[Any]:
     opened = context.new_page()
     opened.on("console", lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
     opened.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    opened.set_default_timeout(15_000)
+    opened.set_default_timeout(WAIT_MS)
     opened.problems = problems  # type: ignore[attr-defined]
     yield opened
     context.close()

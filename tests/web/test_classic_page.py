@@ -67,6 +67,7 @@ def test_a_whole_hand_by_clicking(served, page, shots):
 def test_the_round_table_at_phone_size(served, browser, shots):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
+    context.set_default_timeout(60_000)  # as the page fixture's: only stops a hang
     phone = context.new_page()
     try:
         phone.goto(f"{served.url}/classic")

@@ -117,6 +117,7 @@ def test_a_refused_bet_says_why_on_the_felt(served, page):
 def test_the_table_at_phone_size(served, browser, shots):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True)
+    context.set_default_timeout(60_000)  # as the page fixture's: only stops a hang
     phone = context.new_page()
     try:
         session_id = sit_down(phone, served.url, boxes=1, seed="phone")

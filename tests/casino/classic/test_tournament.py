@@ -43,7 +43,7 @@ def test_one_two_and_three_workers_give_the_same_chips_heads_up_and_six_seat() -
     assert all(s.hands == 50 * 2 for s in runs[0].pairs.values())
 
 
-def test_a_two_worker_dask_cluster_gives_the_same_chips() -> None:
+def test_a_two_worker_dask_cluster_gives_the_same_chips(patient_dask: None) -> None:
     distributed = pytest.importorskip("distributed")
     inline = run_tournament(PLAYERS, deals=100, seed=4, chunk=25)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None,
@@ -71,7 +71,8 @@ def test_the_ranking_counts_opponents_beaten() -> None:
     assert r.ranking()[0] == "steady" and r.wins("steady") == 2
 
 
-def test_bad_tournaments_are_one_error() -> None:
+def test_bad_tournaments_are_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("BRAG_DASK_TIMEOUT", "1")  # tcp://127.0.0.1:1 refuses at once; Dask retries for this long
     with pytest.raises(BragError):
         run_tournament(["expert"], deals=10)
     with pytest.raises(BragError):
