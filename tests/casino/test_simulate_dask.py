@@ -115,5 +115,5 @@ def test_the_default_path_never_imports_dask() -> None:
             "simulate(load_game('3-card-brag'), 200_000, seed=1, workers=2); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))")
     out = subprocess.run([sys.executable, "-c", code], cwd=Path(__file__).resolve().parents[2], capture_output=True,
-                         text=True, check=True)
+                         text=True, check=True, timeout=300)
     assert out.stdout.strip() == "[]"

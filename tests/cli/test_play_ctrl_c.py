@@ -59,7 +59,7 @@ class Player:
     def kill(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
-            self.process.communicate()
+            self.process.communicate(timeout=120)
 
 
 @pytest.fixture

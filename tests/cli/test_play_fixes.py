@@ -193,7 +193,7 @@ def test_a_closed_pipe_is_no_traceback(url):
 def test_the_play_and_history_commands_import_no_database_or_game_code_at_the_top():
     code = ("import sys, cli.play, cli.play_view, cli.history, cli.prompts; "
             "print(sorted({m.split('.')[0] for m in sys.modules} & {'sqlmodel', 'sqlalchemy', 'rich', 'numpy', 'casino'}))")
-    found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    found = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True, timeout=300)
     assert found.stdout.strip() == "[]"
     for module in ("play.py", "play_view.py", "history.py", "prompts.py"):
         text = (ROOT / "cli" / module).read_text(encoding="utf-8")

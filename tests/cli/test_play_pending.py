@@ -98,7 +98,7 @@ def test_a_session_stopped_after_the_deal_resumes_into_the_same_hand(url, how):
         report = verify_session(1, session=db)
         assert report.ok and report.hands == 1 and report.pending == 2, [str(m) for m in report.mismatches]
     verified = subprocess.run([sys.executable, "-m", "cli", "verify", "1", "--db", url], cwd=ROOT,
-                              capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"})
+                              capture_output=True, text=True, env={**os.environ, "COLUMNS": "200"}, timeout=300)
     assert verified.returncode == 0 and "hand 2 pending: bets stored, not settled" in verified.stdout
 
     resumed = _resume_and_finish(url)
@@ -130,7 +130,7 @@ def _sorted_cards(text: str) -> str:
 
 def _decks(url: str, *args: str) -> tuple[list[tuple[str, str]], dict]:
     done = subprocess.run([sys.executable, "-m", "cli", "play", "--db", url, "--auto", "--hands", "6", "--json",
-                           *args], cwd=ROOT, capture_output=True, text=True)
+                           *args], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
     with Session(connect(url, read_only=True)) as db:
@@ -162,6 +162,6 @@ def test_a_players_own_text_neither_decides_nor_foretells_a_fair_deck(tmp_path):
 
 def test_a_client_seed_and_a_practice_seed_do_not_mix(url):
     done = subprocess.run([sys.executable, "-m", "cli", "play", "--db", url, "--auto", "--hands", "1", "--seed", "x",
-                           "--client-seed", "y"], cwd=ROOT, capture_output=True, text=True)
+                           "--client-seed", "y"], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 2 and "--client-seed goes with fair play" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1

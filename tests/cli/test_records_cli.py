@@ -106,7 +106,7 @@ def test_a_second_resume_of_a_session_in_play_is_refused(tmp_path):
     finally:
         if first.poll() is None:
             first.kill()
-            first.wait()
+            first.wait(timeout=120)
     again = brag("play", "--resume", "1", "--db", db, "--auto", "--hands", "1")  # free again
     assert again.returncode == 0, again.stderr
     assert brag("verify", "1", "--db", db).returncode == 0
@@ -121,7 +121,7 @@ def test_a_session_whose_player_was_killed_can_be_resumed(tmp_path):
         wait_until_held(db, first)  # killed while it holds the session (not before it took it)
     finally:
         first.send_signal(signal.SIGKILL)
-    first.wait()
+    first.wait(timeout=120)
     done = brag("play", "--resume", "1", "--db", db, "--auto", "--hands", "2")
     assert done.returncode == 0, done.stderr
     assert brag("verify", "1", "--db", db).returncode == 0
@@ -146,7 +146,8 @@ def test_the_head_hash_is_shown_and_verify_checks_it(tmp_path):
 def test_a_full_disk_during_play_is_one_line_and_resumable(tmp_path):
     small = tmp_path / "small"
     small.mkdir()
-    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(small)], capture_output=True, text=True)
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(small)], capture_output=True,
+                             text=True, timeout=300)
     if mounted.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here ({mounted.stderr.strip() or 'not root'})")
     try:
@@ -167,4 +168,4 @@ def test_a_full_disk_during_play_is_one_line_and_resumable(tmp_path):
         assert resumed.returncode == 0, resumed.stderr
         assert brag("verify", "1", "--db", db).returncode == 0
     finally:
-        subprocess.run(["umount", "-l", str(small)], capture_output=True)
+        subprocess.run(["umount", "-l", str(small)], capture_output=True, timeout=300)

@@ -143,13 +143,14 @@ def test_read_only_opens_cannot_write(db_url):
 def mounted_tmpfs(where: Path, size: str):
     """A small tmpfs at ``where`` (root only): skips, saying why, where mounting is impossible."""
     where.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True, text=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(where)], capture_output=True,
+                          text=True, timeout=300)
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here ({done.stderr.strip() or 'not root'})")
     try:
         yield where
     finally:
-        subprocess.run(["umount", "-l", str(where)], capture_output=True)
+        subprocess.run(["umount", "-l", str(where)], capture_output=True, timeout=300)
 
 
 def test_a_database_on_read_only_media_can_be_audited(tmp_path):
@@ -160,7 +161,7 @@ def test_a_database_on_read_only_media_can_be_audited(tmp_path):
             sid = play(db, 6)
             head = store.get_session(sid, session=db).head_hash
         engine.dispose()
-        subprocess.run(["mount", "-o", "remount,ro", str(media)], check=True)
+        subprocess.run(["mount", "-o", "remount,ro", str(media)], check=True, timeout=300)
         before = path.read_bytes()
         engine = connect(f"sqlite:///{path}", read_only=True)
         with Session(engine) as db:
@@ -271,7 +272,7 @@ def test_a_lease_left_by_a_dead_process_is_taken_over(db):
 
     sid = play(db, 1)
     proc = subprocess.Popen(["true"])
-    proc.wait()  # a process id that no longer runs
+    proc.wait(timeout=120)  # a process id that no longer runs
     dead = f"{socket.gethostname()}:{proc.pid}:abcd"
     store.claim_session(sid, dead, session=db)
     mine = store.lease_owner()
