@@ -33,7 +33,7 @@ from casino.classic.state import HandState, LegalActions
 from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
 from casino.fair import SeedSource, commitment, deck_order
 
-__all__ = ["ClassicTable", "HandRecord", "pack_commitment", "shuffle_pack", "verify_pack", "deal_order"]
+__all__ = ["ClassicTable", "HandRecord", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack", "deal_order"]
 
 
 #: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
@@ -118,7 +118,6 @@ class ClassicTable:
         self._record: HandRecord | None = None
         self._awaiting_keep = -1
         self._keep_checked = False
-        self._undealt: list[int] = []
         self._shuffle_next = True
         self._last_shuffle = 0  # the hand whose deal was last shuffled
         self.known_absent: frozenset[int] = frozenset()
@@ -179,11 +178,10 @@ class ClassicTable:
             chips_before=[self.chips[s] for s in players], chips_after=[], borrowed=[], events=[], actions=[],
             showdown=False, prial_won=False, kept_blind=-1,
         )
-        self._undealt = pack[top:]
         if shuffled:
             self.known_absent = frozenset()
         else:
-            below = set(self._undealt)
+            below = set(pack[top:])
             self.known_absent = frozenset(c for h in self.shown if h.hand_no >= self._last_shuffle
                                           for c in (*h.kept, *h.discards) if c in below)
         return self.state
@@ -341,12 +339,9 @@ class ClassicTable:
                 if any(getattr(w, "seat", -1) == e.seat for w in winners) and self.ranker.category(e.kept) == 5:
                     prial = True
         record.prial_won = prial and state.showdown
-        returned = state.returned_cards()
         if record.kept_blind >= 0:
-            keep = state.hands[record.kept_blind][0]
-            self.kept_blind[self._seats[record.kept_blind]] = keep
-            returned = [c for c in returned if c not in keep]
-        self.pack = self._undealt + returned
+            self.kept_blind[self._seats[record.kept_blind]] = state.hands[record.kept_blind][0]
+        self.pack = pack_left(record, state)
         record.pack_after = list(self.pack)
         self._shuffle_next = record.prial_won
         self.state = None
@@ -396,6 +391,18 @@ class ClassicTable:
         """All chips at the table, in front of the seats and in the pot (minus what the bank lent)."""
         pot = self.state.pot if self.state is not None else Fraction(0)
         return sum(self.chips, Fraction(0)) + pot - sum(self.borrowed, Fraction(0))
+
+
+def pack_left(record: HandRecord, state: HandState) -> list[int]:
+    """The pack a settled hand leaves for the next deal (top first): the cards not dealt, then the hands
+    returned to the bottom (:meth:`HandState.returned_cards`), less a blind hand kept for the next deal
+    (``record.kept_blind``). ``state``: the hand played to its end (:meth:`ClassicTable.end_hand` uses it,
+    and verification with the hand replayed from its actions)."""
+    returned = state.returned_cards()
+    if record.kept_blind >= 0:
+        keep = state.hands[record.kept_blind][0]
+        returned = [c for c in returned if c not in keep]
+    return record.pack[len(record.seats) * record.rules.cards:] + returned
 
 
 def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:

@@ -2,7 +2,8 @@
 
 Every settled hand is recomputed from its revealed seed — the commitment, the pack (the seed's shuffle or
 the last hand's carry-over, shuffled only when the rules call for it), the cards off the top, its actions
-replayed to the stored events and chips — and the session's pending hand (started, not settled) is checked
+replayed to the stored events and chips and to the pack it leaves for the next hand — the session's stored
+table state (the pack the next deal carries over) against the last hand, and the session's pending hand (started, not settled) is checked
 with the resume's own check (:func:`casino.db.classic_store.deal_pending`) and against the settled hands.
 Problems are one line each: ``hand 3: …`` for a settled hand, ``hand 4 (pending): …`` for the pending one::
 
@@ -33,9 +34,9 @@ from fractions import Fraction
 
 from sqlmodel import Session
 
-from casino.classic.actions import PotWon, Shown
+from casino.classic.actions import HandOver, PotWon, Shown
 from casino.classic.state import HandState
-from casino.classic.table import HandRecord, verify_pack
+from casino.classic.table import HandRecord, pack_left, verify_pack
 from casino.db.classic_models import ClassicPendingRecord, ClassicSessionRecord
 from casino.db.classic_store import deal_pending, get_session, hand_from_row, hands_of, pending_of, rules_of
 from casino.db.database import StoreError
@@ -49,7 +50,9 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
 
     For each hand: the seed against the commitment, the pack (the seed's shuffle, or the previous
     hand's carry-over), the cards dealt off the top, and the hand replayed from its actions, which
-    must give the stored events and chips; the session's chips must be the last hand's. A pending hand
+    must give the stored events and chips and the pack left for the next hand (:func:`pack_left`, as the
+    table leaves it); the session's chips must be the last hand's and, with no hand pending, its stored
+    table state's pack the one the last hand left (:func:`_table_state_problems`). A pending hand
     (started, not settled) is checked as far as it goes by :func:`_pending_problems` (with the whole session,
     or when ``hand_no`` is its number); it is never counted as settled. A ``hand_no`` the session has
     neither settled nor pending is a :class:`~casino.errors.StoreError`."""
@@ -82,6 +85,31 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
                          f"(see 'brag history {session_id} --classic')")
     if pending is not None and (hand_no is None or hand_no == pending.hand_no):
         problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
+    elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
+        problems += _table_state_problems(record, previous)
+    return problems
+
+
+def _table_state_problems(record: ClassicSessionRecord, last: HandRecord) -> list[str]:
+    """The session's stored table state (what the next deal comes from) against its last settled hand
+    (``last``, no hand pending): with ``shuffle = "traditional"`` its pack must be the one that hand left,
+    to be carried over unless that hand's showdown was won by a prial (the next pack shuffled). A pending
+    hand's pack is checked against the hand before by :func:`_pending_problems` instead."""
+    if last.rules.shuffle != "traditional":
+        return []  # every deal is shuffled from its seed: the pack left is never dealt
+    try:
+        snapshot = json.loads(record.table_state)
+        pack = [int(c) for c in snapshot.get("pack", [])]
+        shuffle_next = bool(snapshot.get("shuffle_next", True))
+    except (ValueError, TypeError, AttributeError) as error:
+        return [f"the session's table state for the next hand cannot be read ({error})"]
+    problems = []
+    if pack != last.pack_after:
+        problems.append(f"the session's table state has a pack for the next hand that is not the one hand "
+                        f"{last.hand_no} left")
+    if shuffle_next != last.prial_won:
+        problems.append(f"the session's table state {'shuffles' if shuffle_next else 'carries over'} the next pack, "
+                        f"but hand {last.hand_no} {'called for a shuffle' if last.prial_won else 'left it to be carried over'}")
     return problems
 
 
@@ -164,4 +192,10 @@ def _replay_problems(hand: HandRecord) -> list[str]:
     if prial != hand.prial_won:
         out.append(f"hand {hand.hand_no}: the stored mark of a prial winning the showdown (the next pack shuffled) "
                    "is not what its actions give")
+    over = state.events[-1] if state.events else None
+    if hand.kept_blind != -1 and not (isinstance(over, HandOver) and hand.kept_blind == over.blind_winner >= 0):
+        out.append(f"hand {hand.hand_no}: a blind hand is marked kept for the next deal, but its actions give no "
+                   "blind winner in that seat")
+    elif state.over and pack_left(hand, state) != hand.pack_after:
+        out.append(f"hand {hand.hand_no}: the pack left for the next hand is not what its deal and play leave")
     return out

@@ -6,9 +6,12 @@ so the line naming it is the only problem. SQLite file and (with $BRAG_TEST_POST
 
 from __future__ import annotations
 
+import json
 import random
 
-from casino.classic.rules import load_rules
+import pytest
+
+from casino.classic.rules import builtin_rules, load_rules
 from casino.classic.table import ClassicTable
 from casino.classic.view import SimpleOpponent
 from casino.db import classic_store
@@ -89,3 +92,94 @@ def test_a_prial_won_at_a_showdown_calls_for_the_shuffle_that_follows(db):
     assert won
     assert all(records[n].shuffled for n in won)  # records[n] is hand n + 1
     assert classic_store.verify_classic(sid, session=db) == []
+
+
+def stack(pack):
+    """The pack with three aces, three kings, three queens and three jacks on top (in that order)."""
+    top = [c for rank in (14, 13, 12, 11) for c in [x for x in sorted(pack) if x // 4 + 2 == rank][:3]]
+    return top + [c for c in pack if c not in top]
+
+
+def tamper_table_state_pack(db, sid, pack):
+    sitting = classic_store.get_session(sid, session=db)
+    state = json.loads(sitting.table_state)
+    state["pack"] = pack
+    sitting.table_state = json.dumps(state)
+    db.add(sitting)
+    db.commit()
+
+
+def test_a_stacked_pack_left_for_the_next_hand_is_named(db):
+    """The house rewrites hand 2's pack left over (and the table state the next deal comes from) to put
+    AAA KKK QQQ JJJ on top: the carry-over into hand 3 then matches, but hand 2's play does not leave it."""
+    sid, records = store_session(db, 2)
+    assert not records[1].prial_won
+    row = classic_store.get_hand(sid, 2, session=db)
+    stacked = stack(json.loads(row.pack_after))
+    assert stacked != records[1].pack_after and sorted(stacked) == sorted(records[1].pack_after)
+    row.pack_after = json.dumps(stacked)
+    db.add(row)
+    db.commit()
+    tamper_table_state_pack(db, sid, stacked)
+    expected = ["hand 2: the pack left for the next hand is not what its deal and play leave"]
+    assert classic_store.verify_classic(sid, session=db) == expected
+    # the next deal comes off the stacked pack, and still only hand 2 is named
+    table = classic_store.resume_table(classic_store.get_session(sid, session=db), session=db)
+    record = table.play_hand([SimpleOpponent()] * 4, random.Random(3))
+    assert not record.shuffled and record.pack == stacked
+    assert sorted(c // 4 for hand in record.dealt for c in hand[0]) == [9] * 3 + [10] * 3 + [11] * 3 + [12] * 3
+    classic_store.save_hand(sid, record, table, session=db)
+    assert classic_store.verify_classic(sid, session=db) == expected
+    assert classic_store.verify_classic(sid, 3, session=db) == []  # hand 3 alone follows from what hand 2 claims
+
+
+def test_a_stacked_table_state_is_named_before_the_next_hand_is_dealt(db):
+    sid, records = store_session(db, 3)
+    assert not records[2].prial_won
+    tamper_table_state_pack(db, sid, stack(records[2].pack_after))
+    assert classic_store.verify_classic(sid, session=db) == [
+        "the session's table state has a pack for the next hand that is not the one hand 3 left"]
+
+
+def test_a_table_state_carrying_over_when_a_prial_called_for_a_shuffle_is_named(db):
+    sid, records = store_session(db, 400)
+    last = max(r.hand_no for r in records if r.prial_won)
+    sid, records = store_session(db, last)  # the same deals, stopped just after the prial won
+    sitting = classic_store.get_session(sid, session=db)
+    state = json.loads(sitting.table_state)
+    assert state["shuffle_next"] and classic_store.verify_classic(sid, session=db) == []
+    state["shuffle_next"] = False
+    sitting.table_state = json.dumps(state)
+    db.add(sitting)
+    db.commit()
+    assert classic_store.verify_classic(sid, session=db) == [
+        f"the session's table state carries over the next pack, but hand {last} called for a shuffle"]
+
+
+def test_a_blind_hand_marked_kept_without_a_blind_winner_is_named(db):
+    sid, records = store_session(db, 6)
+    n = next(r.hand_no for r in records if r.kept_blind == -1)
+    row = classic_store.get_hand(sid, n, session=db)
+    row.kept_blind = 0
+    db.add(row)
+    db.commit()
+    assert classic_store.verify_classic(sid, session=db) == [
+        f"hand {n}: a blind hand is marked kept for the next deal, but its actions give no blind winner in that seat"]
+
+
+@pytest.mark.parametrize("shuffle", ["traditional", "every-hand"])
+@pytest.mark.parametrize("name", sorted(builtin_rules()))
+def test_long_honest_sessions_of_every_built_in_rules_give_no_false_alarm(db, name, shuffle):
+    """200 hands of each built-in rules file, played and stored by the engine: kept blind hands, prials,
+    carry-overs and busted players all verify, the pack each hand leaves and the table state with them."""
+    rules = load_rules(name).with_changes(shuffle=shuffle)
+    names = NAMES
+    record = classic_store.create_session(rules, names, ["simple"] * len(names), 200, {"seed": name}, session=db)
+    table = ClassicTable(rules, names, seed=name)
+    rng = random.Random(name)
+    records = []
+    while len(records) < 200 and table.can_deal():
+        records.append(table.play_hand([SimpleOpponent()] * len(names), rng))
+        classic_store.save_hand(record.id, records[-1], table, session=db)
+    assert len(records) == 200 and any(r.kept_blind >= 0 for r in records)
+    assert classic_store.verify_classic(record.id, session=db) == []
