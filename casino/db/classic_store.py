@@ -49,7 +49,7 @@ from casino.games import amount_text
 __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
-    "pending_of", "PinnedSeeds", "deal_pending", "pending_summary", "pending_line",
+    "pending_of", "PinnedSeeds", "sealed_from", "still_dealt_from", "SEALED_NOTE", "deal_pending", "pending_summary", "pending_line",
 ]
 
 
@@ -212,6 +212,42 @@ def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
 
 def list_sessions(*, session: Session) -> list[ClassicSessionRecord]:
     return list(session.exec(select(ClassicSessionRecord).order_by(col(ClassicSessionRecord.id).desc())))
+
+
+#: Why a hand's seed and pack are not shown yet (see :func:`sealed_from`).
+SEALED_NOTE = ("its pack is still being dealt from (not shuffled since): the seed, the pack order and the cards "
+               "nobody was shown are revealed when the pack is next shuffled or the session ends")
+
+
+def still_dealt_from(shuffle: str, end_reason: str | None, prial_won: bool) -> bool:
+    """Whether the pack the last settled hand left is what the next deal comes from: the session can go on
+    (not ended for good: ``hands`` or ``bust``), the pack is not shuffled every hand, and no prial won."""
+    return end_reason not in ("hands", "bust") and shuffle != "every-hand" and not prial_won
+
+
+def sealed_from(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord]) -> int | None:
+    """The first hand whose seed and pack must stay secret, or None when none must.
+
+    With an unshuffled pack the next deal comes off the pack the last hands left, so the seed of the
+    hand that last shuffled (which gives the whole order, the undealt cards included) and the packs and
+    unshown cards of every hand since would tell a player the cards still to come. They stay secret while
+    the session can go on (it has not ended for good: out of hands or chips) and its next deal is a
+    carry-over; once a prial wins a showdown (or every hand is shuffled) nothing dealt later depends on them.
+
+        >>> from types import SimpleNamespace as Row
+        >>> rec = ClassicSessionRecord(rules_name="classic-brag", rules_text="", names="[]", players="[]",
+        ...                            start_chips="[]", chips="[]", hand_limit=9)
+        >>> sealed_from(rec, [Row(hand_no=1, shuffled=True, prial_won=False), Row(hand_no=2, shuffled=False, prial_won=False)])
+        1
+        >>> sealed_from(rec, [Row(hand_no=1, shuffled=True, prial_won=True)]) is None
+        True
+    """
+    if not rows or not still_dealt_from(rules_of(record).shuffle, record.end_reason, rows[-1].prial_won):
+        return None
+    for row in reversed(rows):
+        if row.shuffled:
+            return row.hand_no
+    return rows[0].hand_no
 
 
 def hands_of(session_id: int, *, session: Session) -> list[ClassicHandRecord]:
