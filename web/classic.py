@@ -251,7 +251,8 @@ def _act(seat: ClassicSeat, seats: ClassicSeats, db: Session, action: Any) -> No
     to_act = table.to_act
     table.act(action)  # IllegalAction (a BragError) names the rule: 400, nothing stored
     _write(seat, seats, db, f"hand {table.hand_no}'s action",
-           lambda: classic_store.record_action(seat.session_id, to_act, action, session=db))
+           lambda: classic_store.record_action(seat.session_id, to_act, action, session=db, hand_no=table.hand_no,
+                                               played=table.state.actions))
 
 
 def _play_computers(seat: ClassicSeat, seats: ClassicSeats, db: Session) -> None:

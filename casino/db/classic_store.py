@@ -36,7 +36,7 @@ from typing import Any, Sequence
 from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
-from casino.classic.actions import IllegalAction, PotWon, action_from_dict, action_to_dict, event_from_dict
+from casino.classic.actions import IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
@@ -105,6 +105,11 @@ def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, sessi
         if pending.hand_no != record.hand_no:
             session.rollback()
             raise StoreError(f"classic session {session_id}: hand {pending.hand_no} is pending, not hand {record.hand_no}")
+        stored = _hand_actions(pending.actions)
+        if stored != [action_to_dict(action) for _, action in record.actions][:len(stored)]:  # (--auto stores none)
+            session.rollback()
+            raise StoreError(f"classic session {session_id}: the actions stored for hand {record.hand_no} are not "
+                             "this table's: another table is playing this session")
         session.delete(pending)
     session.add(row)
     session.add(sitting)
@@ -137,12 +142,29 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
     return row
 
 
-def record_action(session_id: int, seat: int, action: Any, *, session: Session) -> None:
-    """Add an action just taken to the session's pending hand (one transaction)."""
+def _hand_actions(stored: str) -> list[dict[str, Any]]:
+    """The hand's actions of a pending record (the blind winner's keep, a table-level choice, left out)."""
+    return [action for _, action in json.loads(stored) if action.get("action") != "keep"]
+
+
+def record_action(session_id: int, seat: int, action: Any, *, session: Session, hand_no: int | None = None,
+                  played: Sequence[tuple[int, Any]] | None = None) -> None:
+    """Add an action just taken to the session's pending hand (one transaction).
+
+    ``hand_no`` and ``played`` (the hand's actions at the table that took this one, as
+    :attr:`HandState.actions` has them after it) make it refuse a table that is not the one playing the
+    hand: if the terminal and the web held one session, the one a step behind could otherwise take an
+    action back after seeing the answers to it."""
     row = pending_of(session_id, session=session)
     if row is None:
         raise StoreError(f"classic session {session_id} has no hand pending")
-    row.actions = json.dumps([*json.loads(row.actions), [seat, action_to_dict(action)]])
+    stored = json.loads(row.actions)
+    before = None if played is None else list(played) if isinstance(action, Keep) else list(played)[:-1]
+    if (hand_no is not None and row.hand_no != hand_no) or (
+            before is not None and _hand_actions(row.actions) != [action_to_dict(a) for _, a in before]):
+        raise StoreError(f"classic session {session_id}: hand {row.hand_no} has {len(stored)} action(s) stored, "
+                         f"not what this table has played: another table is playing this session")
+    row.actions = json.dumps([*stored, [seat, action_to_dict(action)]])
     try:
         session.add(row)
         session.commit()
