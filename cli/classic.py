@@ -270,10 +270,13 @@ def parse_key(line: str, legal: Any) -> Any:
             if legal is None or legal.bet_min is None:
                 raise IllegalAction("you cannot bet now")
             return Bet(legal.bet_min)
+        from casino.errors import BetError
+        from casino.money import parse  # bounded before it is built: 1e999999999 is refused at once
+
         try:
-            return Bet(Fraction(rest[0]))
-        except (ValueError, ZeroDivisionError):
-            raise IllegalAction(f"{rest[0]!r} is not an amount (write 5, 2.5 or 5/2)") from None
+            return Bet(parse(rest[0], "bet"))
+        except BetError as error:
+            raise IllegalAction(str(error)) from None
     if key in ("s", "see"):
         return See()
     if key in ("f", "fold"):

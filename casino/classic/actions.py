@@ -146,10 +146,13 @@ def action_from_text(text: str) -> Action:
             raise IllegalAction(f"'look' takes no number or 1 or 2 (the hand), not {rest[0]!r}")
         return Look(int(rest[0]) - 1 if rest else 0)
     if verb == "bet" and len(rest) == 1:
+        from casino.errors import BetError
+        from casino.money import parse  # bounded before it is built: 1e999999999 is refused at once
+
         try:
-            amount = Fraction(rest[0])
-        except (ValueError, ZeroDivisionError):
-            raise IllegalAction(f"'bet' needs an amount, not {rest[0]!r}") from None
+            amount = parse(rest[0], "bet")
+        except BetError as error:
+            raise IllegalAction(f"'bet' needs an amount: {error}") from None
         return Bet(amount)
     if verb == "discard" and rest:
         return Discard(tuple(c.index for c in parse_cards_with_jokers(" ".join(rest))))

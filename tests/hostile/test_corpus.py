@@ -115,7 +115,28 @@ def files(tmp_path_factory) -> Path:
     raw.close()
     (folder / "notes.db").write_text("not a database\n" * 100)
     os.mkfifo(folder / "fifo.db")
+    for name, text in REFEREE_FILES.items():
+        (folder / f"{name}.toml").write_text(text, encoding="utf-8")
     return folder
+
+
+def _referee(actions: str = '"Ann bet 2"', ante: str = "1", chips: str = "20") -> str:
+    seats = "".join(f'[[seat]]\nname = "{n}"\nchips = {chips if n == "Ann" else 20}\nhand = "{h}"\n'
+                    for n, h in (("Ann", "Ah Kd 7c"), ("Bob", "Qs Qh 3d")))
+    return f"actions = [{actions}]\n[rules]\nante = {ante}\n{seats}"
+
+
+#: brag referee files (hand descriptions): amounts typed into them are bounded as a player's are
+REFEREE_FILES = {
+    "referee-bet-huge": _referee('"Ann bet 1e999999999"'),
+    "referee-bet-tiny": _referee('"Ann bet 1e-99999"'),
+    "referee-bet-long": _referee('"Ann bet ' + "9" * 5000 + '"'),
+    "referee-chips-huge": _referee(chips="1e999999999"),
+    "referee-chips-text-huge": _referee(chips='"1e999999999"'),
+    "referee-chips-bool": _referee(chips="true"),
+    "referee-ante-huge": _referee(ante='"1e999999999"'),
+    "referee-ante-tiny": _referee(ante="1e-99999"),
+}
 
 
 GAME_CASES = [*sorted(GAME_FILES), "fifo", "a-folder", "chain-0", "loop-a"]
@@ -203,6 +224,13 @@ ARGUMENT_CASES: list[tuple[str, list[str]]] = [
     ("verify-classic-missing", ["verify", "404", "--classic"]),
     ("sessions-classic-foreign-db", ["sessions", "--classic", "--db", "{dir}/foreign.db"]),
     ("history-classic-foreign-db", ["history", "1", "--classic", "--db", "{dir}/foreign.db"]),
+    *[(name, ["referee", f"{{dir}}/{name}.toml"]) for name in sorted(REFEREE_FILES)],
+    ("classic-chips-huge", ["classic", "--chips", "1e999999999", "--hands", "1"]),
+    ("classic-chips-tiny", ["classic", "--chips", "1e-99999", "--hands", "1"]),
+    ("classic-ante-huge", ["classic", "--ante", "1e999999999", "--hands", "1"]),
+    ("classic-ante-tiny", ["classic", "--ante", "1e-99999", "--hands", "1"]),
+    ("strategy-pair-plus-ratio-huge", ["strategy", "--pair-plus-ratio", "1e999999999"]),
+    ("strategy-pair-plus-ratio-tiny", ["strategy", "--pair-plus-ratio", "1e-99999"]),
     ("edge-unknown", ["edge", "no-such-game"]),
     ("edge-fifo", ["edge", "{dir}/fifo.toml"]),
     ("edge-dev-zero", ["edge", "/dev/zero"]),
@@ -336,6 +364,26 @@ def test_hostile_head_to_head_line(files, tmp_path, line):
     assert "\x1b" not in done.stdout
 
 
+# lines at the `brag classic` action prompt (traditional Brag): each refused in one line there, the hand goes on
+CLASSIC_LINES = [
+    "b 1e999999999", "b 1e-99999", "b 1e-999999999", "b " + "9" * 5000, "b nan", "b inf", "b 1/0", "b -1",
+    "b true", "r 1e999999999", "bet 0." + "1" * 90,
+]
+
+
+@pytest.mark.parametrize("line", CLASSIC_LINES, ids=[f"classic{i}" for i in range(len(CLASSIC_LINES))])
+def test_hostile_classic_line(files, tmp_path, line):
+    done = brag(["classic", "--db", str(tmp_path / "c.db"), "--seed", "hostile", "--hands", "1"], files,
+                input=f"{line}\nq\n")
+    assert "Traceback" not in done.stderr + done.stdout, done.stderr[-2000:]
+    assert done.returncode == 0, (done.stdout[-800:], done.stderr[-800:])
+    after = done.stdout.split("Your action>", 1)[1]
+    refusal = after.splitlines()[0].strip()
+    assert refusal and len(refusal) <= 400 and "Your action>" in after, after[:800]
+    assert "Exceeds the limit" not in done.stdout and "bets" not in refusal, refusal
+    assert any(word in refusal for word in ("amount", "at most", "places", "negative", "number")), refusal
+
+
 def test_a_byte_order_mark_is_accepted(files):
     (files / "bom.toml").write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
     done = brag(["edge", "{dir}/bom.toml", "--json"], files)
@@ -352,5 +400,5 @@ def test_control_characters_in_a_name_are_shown_escaped(files):
 
 def test_the_corpus_is_big_enough():
     total = (len(GAME_CASES) + len(ARGUMENT_CASES) + len(DATABASE_CASES) * len(DB_COMMANDS) + len(INTERACTIVE_LINES)
-             + len(HEAD_TO_HEAD_LINES))
+             + len(HEAD_TO_HEAD_LINES) + len(CLASSIC_LINES))
     assert total >= 150, total

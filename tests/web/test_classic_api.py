@@ -122,6 +122,12 @@ def test_replays_and_illegal_actions_are_refused_in_one_line(client, url):
     for body, status, words in [
         ({"action": "bet"}, 400, "a bet needs an amount"),
         ({"action": "bet", "amount": "lots"}, 400, "amount"),
+        ({"action": "bet", "amount": "1e999999999"}, 400, "at most 1,000,000,000"),  # once froze the server
+        ({"action": "bet", "amount": "1e-99999"}, 400, "decimal places"),  # once a 500 (4300-digit limit)
+        ({"action": "bet", "amount": "9" * 30}, 400, "at most"),
+        ({"action": "bet", "amount": "1/0"}, 400, "amount"),
+        ({"action": "bet", "amount": True}, 400, "not true"),
+        ({"action": "bet", "amount": False}, 400, "not false"),
         ({"action": "discard", "cards": ["Zz"]}, 400, "Zz"),
         ({"action": "keep"}, 400, "keep: true or false"),
         ({"action": "raise"}, 422, "body.action"),
@@ -133,6 +139,12 @@ def test_replays_and_illegal_actions_are_refused_in_one_line(client, url):
     assert post(client, f"/api/classic/sessions/{s['session']}/next", {"seq": looked["seq"]}, status=409)["detail"]
     assert client.post("/api/classic/sessions", json={"rules": "../rules.toml"}).status_code == 404
     assert client.post("/api/classic/sessions", json={"opponents": 8}).status_code == 422
+    for amounts, words in [({"chips": "1e999999999"}, "at most"), ({"ante": "1e999999999"}, "at most"),
+                           ({"chips": "1e-99999"}, "decimal places"), ({"ante": "-1e-99999"}, "places"),
+                           ({"chips": True}, "chips must be a number, not true"),
+                           ({"ante": False}, "ante must be a number, not false"), ({"ante": "nan"}, "amount")]:
+        response = client.post("/api/classic/sessions", json={"rules": "classic-brag", "opponents": 2, **amounts})
+        assert response.status_code == 400 and words in response.json()["detail"], (amounts, response.text)
     assert client.post("/api/classic/sessions/99/resume").status_code == 404
     assert client.get("/api/classic/sessions/99/verify").status_code == 404
 
