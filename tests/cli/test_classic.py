@@ -214,3 +214,15 @@ def test_the_pack_still_dealt_from_stays_secret_until_it_is_shuffled_or_the_sess
         classic_store.end_session(1, "hands", session=db)
     replayed = runner.invoke(app, ["replay", "1", str(rows[-1].hand_no), "--classic", "--json", "--db", url])
     assert replayed.exit_code == 0 and json.loads(replayed.output)["seed"] == rows[-1].seed
+
+
+def test_db_copy_says_it_leaves_traditional_brag_sessions_behind(runner, app, tmp_path):
+    url = db_url(tmp_path)
+    assert runner.invoke(app, ["play", "--auto", "--hands", "2", "--db", url]).exit_code == 0
+    assert runner.invoke(app, ["classic", "--auto", "--hands", "2", "--db", url]).exit_code == 0
+    target = f"sqlite:///{tmp_path / 'copy.db'}"
+    result = runner.invoke(app, ["db", "copy", url, target])
+    assert result.exit_code == 0, result.output
+    assert "Copied 1 session(s)" in result.output and "Not copied: 1 traditional Brag session(s)" in result.output
+    result = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'again.db'}", "--json"])
+    assert json.loads(result.output)["classic_not_copied"] == 1
