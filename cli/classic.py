@@ -114,7 +114,8 @@ def classic(
             classic_store.start_pending(session_id, table, session=session)
 
         def acted(seat: int, action: Any) -> None:  # and each action as it is taken (a resume replays them)
-            classic_store.record_action(session_id, seat, action, session=session)
+            classic_store.record_action(session_id, seat, action, session=session, hand_no=table.hand_no,
+                                        played=None if table.state is None else table.state.actions)
 
         try:
             while table.hand_no < limit or table.state is not None:

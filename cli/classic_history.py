@@ -108,8 +108,10 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
         practice = is_practice_text(record.settings)
         rows = classic_store.hands_of(session_id, session=session)
         names = json_module.loads(record.names)
+        sealed = classic_store.sealed_from(record, rows)  # the pack still dealt from: its seed stays secret
         hands: list[dict[str, Any]] = [{
-            "hand": h.hand_no, "commitment": h.commitment, "seed": h.seed, "shuffled": h.shuffled,
+            "hand": h.hand_no, "commitment": h.commitment,
+            "seed": None if sealed is not None and h.hand_no >= sealed else h.seed, "shuffled": h.shuffled,
             "seats": [names[s] for s in json_module.loads(h.seats)],
             "chips_after": [str(c) for c in json_module.loads(h.chips_after)], "showdown": h.showdown,
             "result": h.summary,
@@ -145,6 +147,11 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
         record = classic_store.get_session(session_id, session=session)
         practice = is_practice_text(record.settings)
         row = classic_store.get_hand(session_id, hand, session=session)
+        sealed = classic_store.sealed_from(record, classic_store.hands_of(session_id, session=session))
+        if sealed is not None and hand >= sealed:
+            from cli.errors import fail
+
+            fail(f"classic session {session_id}, hand {hand}: {classic_store.SEALED_NOTE}")
         names = json_module.loads(record.names)
         stored = classic_store.hand_from_row(row, classic_store.rules_of(record), names)
     if json:

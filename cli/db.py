@@ -26,11 +26,12 @@ def copy(
     ] = None,
     json: JsonOpt = False,
 ) -> None:
-    """Copy sessions from SRC to DST with their hash chains intact: each verifies there with the same head.
+    """Copy casino-table sessions from SRC to DST with their hash chains intact: each verifies there with the same
+    head (traditional Brag sessions are not copied, and it says so).
 
     SRC is opened read-only and never changed; sessions already in DST are skipped.
     """
-    from casino.db.copy import copy_sessions
+    from casino.db.copy import classic_sessions_in, copy_sessions
     from casino.db.database import connect, database_url, describe
     from cli.history import MAX_ID
     from cli.errors import fail
@@ -50,11 +51,13 @@ def copy(
     target_engine = connect(target_url)
     try:
         copied = copy_sessions(source_engine, target_engine, ids)
+        left = classic_sessions_in(source_engine)
     finally:
         source_engine.dispose()
         target_engine.dispose()
     if json:
-        print_json({"from": describe(source_url), "to": describe(target_url), "sessions": [c.to_dict() for c in copied]})
+        print_json({"from": describe(source_url), "to": describe(target_url), "sessions": [c.to_dict() for c in copied],
+                    "classic_not_copied": left})
         return
     out = console()
     for c in copied:
@@ -66,6 +69,9 @@ def copy(
     made = sum(c.target_id is not None for c in copied)
     out.print(f"Copied {made} session(s) from {describe(source_url)} to {describe(target_url)}; "
               "'brag verify ID --db DST --head HASH' checks each.", markup=False, highlight=False)
+    if left:
+        out.print(f"Not copied: {left} traditional Brag session(s) ('brag sessions --classic'); db copy carries "
+                  "the casino table's sessions only.", markup=False, highlight=False)
 
 
 @app.command("upgrade")

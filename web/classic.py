@@ -252,7 +252,8 @@ def _act(seat: ClassicSeat, seats: ClassicSeats, db: Session, action: Any) -> No
     to_act = table.to_act
     table.act(action)  # IllegalAction (a BragError) names the rule: 400, nothing stored
     _write(seat, seats, db, f"hand {table.hand_no}'s action",
-           lambda: classic_store.record_action(seat.session_id, to_act, action, session=db))
+           lambda: classic_store.record_action(seat.session_id, to_act, action, session=db, hand_no=table.hand_no,
+                                               played=table.state.actions))
 
 
 def _play_computers(seat: ClassicSeat, seats: ClassicSeats, db: Session) -> None:
@@ -285,7 +286,7 @@ def _settle(seat: ClassicSeat, db: Session) -> None:
     won = [{"name": table.names[e.seat], "seat": e.seat, "pot": e.pot, "amount": str(e.amount),
             "shared": bool(getattr(e, "shared", False))} for e in events if isinstance(e, PotWon)]
     seat.finished = {
-        "hand_no": record.hand_no, "commitment": record.commitment, "seed": record.seed.hex(),
+        "hand_no": record.hand_no, "commitment": record.commitment, "seed": record.seed.hex(), "sealed": None,
         "showdown": record.showdown, "shown": shown, "won": won,
         "log": [t for t in (event_text(e, table.names) for e in events) if t],
         "chips": [{"name": n, "before": str(b), "after": str(a), "net": str(a - b)}
@@ -298,6 +299,9 @@ def _settle(seat: ClassicSeat, db: Session) -> None:
         reason = "hands"
     elif not table.can_deal() or table.chips[seat.you] < table.rules.ante:
         reason = "bust"
+    if classic_store.still_dealt_from(table.rules.shuffle, reason, record.prial_won):
+        # the next deal comes off this pack: its seed would tell every card to come (see sealed_from)
+        seat.finished["seed"], seat.finished["sealed"] = None, classic_store.SEALED_NOTE
     if reason is not None:
         classic_store.end_session(seat.session_id, reason, session=db)
         seat.ended = reason

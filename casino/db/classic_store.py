@@ -36,7 +36,7 @@ from typing import Any, Sequence
 from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
-from casino.classic.actions import IllegalAction, PotWon, action_from_dict, action_to_dict, event_from_dict
+from casino.classic.actions import IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
@@ -49,7 +49,7 @@ from casino.games import amount_text
 __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
-    "pending_of", "PinnedSeeds", "deal_pending", "pending_summary", "pending_line",
+    "pending_of", "PinnedSeeds", "sealed_from", "still_dealt_from", "SEALED_NOTE", "deal_pending", "pending_summary", "pending_line",
 ]
 
 
@@ -105,6 +105,11 @@ def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, sessi
         if pending.hand_no != record.hand_no:
             session.rollback()
             raise StoreError(f"classic session {session_id}: hand {pending.hand_no} is pending, not hand {record.hand_no}")
+        stored = _hand_actions(pending.actions)
+        if stored != [action_to_dict(action) for _, action in record.actions][:len(stored)]:  # (--auto stores none)
+            session.rollback()
+            raise StoreError(f"classic session {session_id}: the actions stored for hand {record.hand_no} are not "
+                             "this table's: another table is playing this session")
         session.delete(pending)
     session.add(row)
     session.add(sitting)
@@ -137,12 +142,29 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
     return row
 
 
-def record_action(session_id: int, seat: int, action: Any, *, session: Session) -> None:
-    """Add an action just taken to the session's pending hand (one transaction)."""
+def _hand_actions(stored: str) -> list[dict[str, Any]]:
+    """The hand's actions of a pending record (the blind winner's keep, a table-level choice, left out)."""
+    return [action for _, action in json.loads(stored) if action.get("action") != "keep"]
+
+
+def record_action(session_id: int, seat: int, action: Any, *, session: Session, hand_no: int | None = None,
+                  played: Sequence[tuple[int, Any]] | None = None) -> None:
+    """Add an action just taken to the session's pending hand (one transaction).
+
+    ``hand_no`` and ``played`` (the hand's actions at the table that took this one, as
+    :attr:`HandState.actions` has them after it) make it refuse a table that is not the one playing the
+    hand: if the terminal and the web held one session, the one a step behind could otherwise take an
+    action back after seeing the answers to it."""
     row = pending_of(session_id, session=session)
     if row is None:
         raise StoreError(f"classic session {session_id} has no hand pending")
-    row.actions = json.dumps([*json.loads(row.actions), [seat, action_to_dict(action)]])
+    stored = json.loads(row.actions)
+    before = None if played is None else list(played) if isinstance(action, Keep) else list(played)[:-1]
+    if (hand_no is not None and row.hand_no != hand_no) or (
+            before is not None and _hand_actions(row.actions) != [action_to_dict(a) for _, a in before]):
+        raise StoreError(f"classic session {session_id}: hand {row.hand_no} has {len(stored)} action(s) stored, "
+                         f"not what this table has played: another table is playing this session")
+    row.actions = json.dumps([*stored, [seat, action_to_dict(action)]])
     try:
         session.add(row)
         session.commit()
@@ -212,6 +234,42 @@ def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
 
 def list_sessions(*, session: Session) -> list[ClassicSessionRecord]:
     return list(session.exec(select(ClassicSessionRecord).order_by(col(ClassicSessionRecord.id).desc())))
+
+
+#: Why a hand's seed and pack are not shown yet (see :func:`sealed_from`).
+SEALED_NOTE = ("its pack is still being dealt from (not shuffled since): the seed, the pack order and the cards "
+               "nobody was shown are revealed when the pack is next shuffled or the session ends")
+
+
+def still_dealt_from(shuffle: str, end_reason: str | None, prial_won: bool) -> bool:
+    """Whether the pack the last settled hand left is what the next deal comes from: the session can go on
+    (not ended for good: ``hands`` or ``bust``), the pack is not shuffled every hand, and no prial won."""
+    return end_reason not in ("hands", "bust") and shuffle != "every-hand" and not prial_won
+
+
+def sealed_from(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord]) -> int | None:
+    """The first hand whose seed and pack must stay secret, or None when none must.
+
+    With an unshuffled pack the next deal comes off the pack the last hands left, so the seed of the
+    hand that last shuffled (which gives the whole order, the undealt cards included) and the packs and
+    unshown cards of every hand since would tell a player the cards still to come. They stay secret while
+    the session can go on (it has not ended for good: out of hands or chips) and its next deal is a
+    carry-over; once a prial wins a showdown (or every hand is shuffled) nothing dealt later depends on them.
+
+        >>> from types import SimpleNamespace as Row
+        >>> rec = ClassicSessionRecord(rules_name="classic-brag", rules_text="", names="[]", players="[]",
+        ...                            start_chips="[]", chips="[]", hand_limit=9)
+        >>> sealed_from(rec, [Row(hand_no=1, shuffled=True, prial_won=False), Row(hand_no=2, shuffled=False, prial_won=False)])
+        1
+        >>> sealed_from(rec, [Row(hand_no=1, shuffled=True, prial_won=True)]) is None
+        True
+    """
+    if not rows or not still_dealt_from(rules_of(record).shuffle, record.end_reason, rows[-1].prial_won):
+        return None
+    for row in reversed(rows):
+        if row.shuffled:
+            return row.hand_no
+    return rows[0].hand_no
 
 
 def hands_of(session_id: int, *, session: Session) -> list[ClassicHandRecord]:

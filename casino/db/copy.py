@@ -27,7 +27,7 @@ from sqlalchemy.engine import Engine
 
 from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord
 
-__all__ = ["Copied", "copy_sessions"]
+__all__ = ["Copied", "copy_sessions", "classic_sessions_in"]
 
 _SESSION_COLUMNS = ("game", "game_source", "game_text", "started_at", "ended_at", "end_reason", "start_bankroll",
                     "bankroll", "rounds", "settings", "chain_key", "head_hash", "totals")
@@ -139,3 +139,14 @@ def _copy_chunk(src: Any, dst: Any, chunk: Sequence[Any], new_session: int) -> N
     if bet_rows:
         dst.execute(insert(bets), [{"hand_id": new_ids[round_of[b.hand_id]], **{c: getattr(b, c) for c in _BET_COLUMNS}}
                                    for b in bet_rows])
+
+
+def classic_sessions_in(engine: Engine) -> int:
+    """How many traditional Brag sessions a database holds (``db copy`` does not carry them: it copies the
+    casino table's sessions and their hash chains; the caller says so rather than leave them silently)."""
+    from sqlalchemy import func
+
+    from casino.db.classic_models import ClassicSessionRecord
+
+    with engine.connect() as connection:
+        return int(connection.execute(select(func.count()).select_from(ClassicSessionRecord)).scalar_one())

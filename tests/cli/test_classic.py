@@ -185,3 +185,44 @@ def test_the_hint_gives_the_margin_of_its_simulated_figures(runner, app, tmp_pat
     for part in parts[3:]:
         found = re.search(r"opponents: ([\d.]+)% ± ([\d.]+) points \(simulated, 50,000 deals\)", part)
         assert found and 0 < float(found.group(2)) < 0.5, part
+
+
+def test_the_pack_still_dealt_from_stays_secret_until_it_is_shuffled_or_the_session_ends(runner, app, tmp_path):
+    """With an unshuffled pack the next deal comes off the pack the last hands left: their seeds and packs
+    would tell every card to come, so replay refuses them and history hides their seeds while the session can
+    go on; once it has ended for good they are shown (and verify checks them all along)."""
+    from sqlmodel import Session
+
+    from casino.db import classic_store
+    from casino.db.database import connect
+
+    url = db_url(tmp_path)
+    result = runner.invoke(app, ["classic", "--rules", "classic-brag", "--opponents", "3", "--hands", "9", "--seed",
+                                 "secret", "--db", url], input="f\nf\nf\nq\n")
+    assert result.exit_code == 0, result.output
+    with Session(connect(url)) as db:
+        rows = classic_store.hands_of(1, session=db)
+        sealed = classic_store.sealed_from(classic_store.get_session(1, session=db), rows)
+    assert len(rows) >= 2 and sealed is not None  # no prial won: the next deal is a carry-over
+    replayed = runner.invoke(app, ["replay", "1", str(rows[-1].hand_no), "--classic", "--json", "--db", url])
+    assert replayed.exit_code == 2 and "still being dealt from" in replayed.output and rows[-1].seed not in replayed.output
+    history = json.loads(runner.invoke(app, ["history", "1", "--classic", "--json", "--db", url]).output)
+    assert [h["seed"] for h in history["hands"] if h["hand"] >= sealed] == [None] * (len(rows) - sealed + 1)
+    assert runner.invoke(app, ["verify", "1", "--classic", "--db", url]).exit_code == 0
+    with Session(connect(url)) as db:  # resumed and played out to its last hand: ended for good
+        classic_store.reopen_session(1, session=db)
+        classic_store.end_session(1, "hands", session=db)
+    replayed = runner.invoke(app, ["replay", "1", str(rows[-1].hand_no), "--classic", "--json", "--db", url])
+    assert replayed.exit_code == 0 and json.loads(replayed.output)["seed"] == rows[-1].seed
+
+
+def test_db_copy_says_it_leaves_traditional_brag_sessions_behind(runner, app, tmp_path):
+    url = db_url(tmp_path)
+    assert runner.invoke(app, ["play", "--auto", "--hands", "2", "--db", url]).exit_code == 0
+    assert runner.invoke(app, ["classic", "--auto", "--hands", "2", "--db", url]).exit_code == 0
+    target = f"sqlite:///{tmp_path / 'copy.db'}"
+    result = runner.invoke(app, ["db", "copy", url, target])
+    assert result.exit_code == 0, result.output
+    assert "Copied 1 session(s)" in result.output and "Not copied: 1 traditional Brag session(s)" in result.output
+    result = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'again.db'}", "--json"])
+    assert json.loads(result.output)["classic_not_copied"] == 1

@@ -310,3 +310,24 @@ def test_a_hand_left_pending_at_the_terminal_carries_on_in_the_browser(client, u
     assert json.loads(rows[0].actions)[: len(stored_actions)] == stored_actions
     result = runner.invoke(app, ["verify", str(sid), "--classic", "--db", url])
     assert result.exit_code == 0 and "1 hand(s) verified" in result.output, result.output
+
+
+def test_a_finished_hand_shows_its_seed_only_when_no_later_deal_comes_off_its_pack(client, url):
+    """An unshuffled pack: the seed of a hand whose pack the next deal comes off would tell every card to
+    come, so it is withheld (with the reason) until the pack is shuffled or the session ends; the session's
+    last hand, and every hand of a game shuffled every hand, show it."""
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 3})
+    for hand in range(1, 4):
+        s = play_hand(client, s)
+        record, rows, _ = stored(url, s["session"])
+        if rows[-1].prial_won or s["ended"]:
+            assert s["last"]["seed"] == rows[-1].seed and s["last"]["sealed"] is None
+        else:
+            assert s["last"]["seed"] is None and "still being dealt from" in s["last"]["sealed"]
+            assert rows[-1].seed not in json.dumps(s)
+        if not s["ended"]:
+            s = post(client, f"/api/classic/sessions/{s['session']}/next", {"seq": s["seq"]})
+    assert s["ended"] == "hands" and s["last"]["seed"] is not None
+    s = post(client, "/api/classic/sessions", {"rules": "against-the-computer", "opponents": 2, "hands": 2})
+    s = play_hand(client, s)
+    assert s["last"]["seed"] is not None and s["last"]["sealed"] is None  # shuffled every hand

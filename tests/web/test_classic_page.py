@@ -56,6 +56,11 @@ def test_a_whole_hand_by_clicking(served, page, shots):
     assert shown == chips and sum(chips) == 4 * 1000
     seats = [Fraction(t) for t in page.locator(".cseat .chips-count").all_inner_texts()]
     assert seats == chips
+    with Session(connect(served.db_url)) as db:  # hand 1 of 5, its pack dealt from next unless a prial won
+        row = classic_store.hands_of(session_id, session=db)[0]
+    seed_shown = page.locator("#c-seed-shown").inner_text()
+    assert seed_shown == row.seed if row.prial_won else (seed_shown.startswith("not shown yet") and row.seed not in
+                                                          page.content())
     page.click("#c-verify-link")
     page.wait_for_selector("#c-verify-result")
     assert page.locator("#c-verify-result").inner_text().startswith("✓")

@@ -101,11 +101,11 @@ def test_a_restart_with_a_computer_player_to_act_plays_on_to_your_turn(client, u
     real = classic_store.record_action
     calls: list[int] = []
 
-    def dies_after_yours(session_id: int, seat: int, action: Any, *, session: Session) -> None:
+    def dies_after_yours(session_id: int, seat: int, action: Any, *, session: Session, **checks: Any) -> None:
         calls.append(seat)
         if seat != 0:
             raise OSError("the server went down")
-        real(session_id, seat, action, session=session)
+        real(session_id, seat, action, session=session, **checks)
 
     monkeypatch.setattr(classic_store, "record_action", dies_after_yours)
     lost = client.post(f"/api/classic/sessions/{sid}/act", json={"seq": s["seq"], "action": "bet",

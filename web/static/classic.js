@@ -195,7 +195,8 @@ function drawResult() {
     el("table", { class: "data", id: "c-chips" }, el("tbody", {}, r.chips.map((c) => el("tr", {},
       el("td", {}, c.name), el("td", {}, money(c.after)), el("td", { class: num(c.net) > 0 ? "won" : num(c.net) < 0 ? "lost" : "" }, signed(c.net)))))),
     el("p", { class: "seed" }, "Commitment ", el("code", {}, r.commitment)),
-    el("p", { class: "seed" }, "Seed ", el("code", { id: "c-seed-shown" }, r.seed), " ",
+    el("p", { class: "seed" }, "Seed ", r.seed === null ? el("span", { id: "c-seed-shown" }, `not shown yet: ${r.sealed}`)
+      : el("code", { id: "c-seed-shown" }, r.seed), " ",
       el("a", { href: "#", id: "c-verify-link", onclick: (e) => { e.preventDefault(); verify(); } }, "verify"))].filter(Boolean));
 }
 

@@ -1,0 +1,56 @@
+"""One traditional Brag session held by two tables at once (the terminal and the web, say): the table a
+step behind can neither add an action to the hand nor settle it with other actions, so nobody can take an
+action back after seeing the answers to it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from casino.classic.actions import Bet, Fold, Look
+from casino.classic.rules import load_rules
+from casino.classic.table import ClassicTable
+from casino.classic.view import SimpleOpponent
+from casino.db import classic_store
+from casino.db.database import StoreError
+
+
+def test_the_table_a_step_behind_can_neither_act_nor_settle(db):
+    rules = load_rules("classic-brag")
+    names = ["You", "Ann", "Bob"]
+    record = classic_store.create_session(rules, names, ["you", "simple", "simple"], 5, {"seed": None}, session=db)
+    first = ClassicTable(rules, names)
+    first.start_hand()
+    classic_store.start_pending(record.id, first, session=db)
+
+    def act(table: ClassicTable, action) -> None:
+        seat = table.to_act
+        table.act(action)
+        classic_store.record_action(record.id, seat, action, session=db, hand_no=table.hand_no,
+                                    played=table.state.actions)
+
+    rng = random.Random(5)
+    while first.to_act != 0:  # the computers before you stay in, so the hand reaches you
+        legal = first.legal_actions()
+        action = SimpleOpponent().decide(first.view(first.to_act), legal, rng)
+        act(first, Bet(legal.bet_min) if isinstance(action, Fold) else action)
+    act(first, Look())
+    second = classic_store.resume_table(classic_store.get_session(record.id, session=db), session=db)  # the web
+    assert second.view(0).cards == first.view(0).cards
+    legal = second.legal_actions()
+    act(second, Bet(legal.bet_min * 2))  # the web bets, sees the answers …
+    before = classic_store.pending_of(record.id, session=db).actions
+    with pytest.raises(StoreError, match="another table is playing this session"):
+        act(first, Fold())  # … and the terminal, a step behind, would fold instead: refused
+    assert classic_store.pending_of(record.id, session=db).actions == before
+    while not first.hand_done:  # the terminal plays its own hand to the end without storing it …
+        first.act(SimpleOpponent().decide(first.view(first.to_act), first.legal_actions(), rng))
+    with pytest.raises(StoreError, match="another table is playing this session"):
+        classic_store.save_hand(record.id, first.end_hand(), first, session=db)  # … and cannot settle it
+    assert classic_store.hands_of(record.id, session=db) == [] and classic_store.pending_of(record.id, session=db)
+    opponents = [SimpleOpponent()] * 3
+    while not second.hand_done:  # the table playing the hand settles it, and it verifies
+        act(second, opponents[second.to_act].decide(second.view(second.to_act), second.legal_actions(), rng))
+    classic_store.save_hand(record.id, second.end_hand(), second, session=db)
+    assert classic_store.verify_classic(record.id, session=db) == []
