@@ -40,7 +40,7 @@ from casino.classic.actions import IllegalAction, Keep, PotWon, action_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
-from casino.db.database import StoreError
+from casino.db.database import StoreError, written
 from casino.db.models import utcnow
 from casino.errors import BragError
 from casino.fair import SeedSource, seed_from_hex
@@ -133,12 +133,8 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
         raise StoreError(f"classic session {session_id} already has a hand pending: finish it first")
     row = ClassicPendingRecord(session_id=session_id, hand_no=hand.hand_no, seed=hand.seed.hex(),
                                commitment=hand.commitment, actions="[]")
-    try:
+    with written(session):
         session.add(row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
     return row
 
 
@@ -165,12 +161,8 @@ def record_action(session_id: int, seat: int, action: Any, *, session: Session, 
         raise StoreError(f"classic session {session_id}: hand {row.hand_no} has {len(stored)} action(s) stored, "
                          f"not what this table has played: another table is playing this session")
     row.actions = json.dumps([*stored, [seat, action_to_dict(action)]])
-    try:
+    with written(session):
         session.add(row)
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
 
 
 def pending_summary(pending: ClassicPendingRecord) -> dict[str, Any]:

@@ -23,6 +23,8 @@ server that does not answer) arrive as one :class:`StoreError` line, never a tra
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,7 @@ from sqlmodel import Session, create_engine
 from casino.errors import BragError
 
 __all__ = [
+    "written",
     "HEAD_REVISION", "StoreError", "NotOurDatabase", "MissingDatabase", "SessionBusy", "DiskFull",
     "database_url", "describe", "connect", "open_session", "schema_revision", "schema_version", "ENV_VAR",
     "DB_FILE", "SYNCHRONOUS", "SCHEMA_VERSION", "OUR_TABLES",
@@ -398,3 +401,19 @@ def schema_version(engine: Engine) -> int:
     """The number in the ``schema_version`` row (1: the first release; 2: with the hash chain)."""
     with engine.connect() as connection:
         return int(connection.execute(text("SELECT version FROM schema_version")).scalar_one())
+
+
+@contextmanager
+def written(session: Session) -> Iterator[None]:
+    """One transaction: what the block writes is committed at its end, or rolled back if anything (even a
+    KeyboardInterrupt) stops it, so nothing half-written is committed by a later commit::
+
+        with written(session):
+            session.add(row)
+    """
+    try:
+        yield
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise

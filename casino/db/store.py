@@ -42,7 +42,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from casino.db.chain import BET_FIELDS, BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
-from casino.db.database import SessionBusy, StoreError
+from casino.db.database import SessionBusy, StoreError, written
 from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, PendingHandRecord, SessionRecord, utcnow
 from casino.cards import Card
 from casino.events import BoxBets
@@ -268,7 +268,7 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = No
     }
     values["hash"] = pending_hash(prev, rnd.round_no, rnd.commitment, values["seed"], rnd.client_seed, bets,
                                   values["bankroll_before"], cards)
-    try:
+    with written(session):  # KeyboardInterrupt too: nothing half-written is committed later
         if connection.execute(sa_select(_PENDING.c.round_no).where(_PENDING.c.session_id == session_id)).first():
             raise StoreError(f"session {session_id} already has a hand pending: settle it first")
         if owner is not None:  # still ours: a seat taken over (another process, another page) deals nothing
@@ -279,10 +279,6 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = No
                 raise SessionBusy(f"session {session_id} is being played by another process: hand {rnd.round_no} "
                                   "was not dealt")
         connection.execute(insert(_PENDING), values)
-        session.commit()
-    except BaseException:  # KeyboardInterrupt too: nothing half-written is committed later
-        session.rollback()
-        raise
     return _pending(values)
 
 
@@ -369,7 +365,7 @@ def record_round(
     values["hash"] = digest
     totals = totals_of(state)
     totals.add(values, boxes, bets)
-    try:
+    with written(session):  # KeyboardInterrupt too: nothing half-written is committed later
         connection = session.connection()
         if pending:
             gone = connection.execute(_DELETE_PENDING, {"sid": session_id, "n": result.round_no}).rowcount
@@ -392,10 +388,6 @@ def record_round(
                               "was not stored")
         for name, value in (meters or {}).items():
             _write_meter(connection, name, value)
-        session.commit()
-    except BaseException:  # KeyboardInterrupt too: a half-written round must not be committed later
-        session.rollback()
-        raise
     return StoredRound(hand_id, result.round_no, digest)
 
 
