@@ -31,7 +31,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 from sqlmodel import Session
 
 from casino.errors import BetError
@@ -43,8 +43,9 @@ __all__ = ["router", "Seat", "Seats"]
 
 router = APIRouter(prefix="/api/table", tags=["casino table"])
 
-#: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number.
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int
+#: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number. A JSON true/false is let through
+#: (pydantic would read it as 1/0) so that :func:`_amount` refuses it in one line (400).
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
 Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
 MAX_SEATS = 2000  # sessions held in memory; the oldest ended ones are let go first
 
