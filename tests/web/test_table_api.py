@@ -248,8 +248,23 @@ def test_a_session_started_at_the_terminal_is_played_in_the_browser(client, url,
     from casino.practice import PRACTICE_NOTE
 
     assert client.get("/api/table/sessions/1/verify").json() == {"session": 1, "ok": True, "checked": [1, 2, 3, 4],
-                                                                   "mismatches": [], "practice": True,
-                                                                   "deal_note": PRACTICE_NOTE}
+                                                                   "hands_checked": 4, "more_checked": 0,
+                                                                   "mismatches": [], "more_mismatches": 0,
+                                                                   "practice": True, "deal_note": PRACTICE_NOTE}
+
+
+def test_verify_lists_at_most_max_listed_hand_numbers_and_says_how_many_more(client, url, runner, monkeypatch):
+    """A long session's verify answer does not list every hand number: the first MAX_LISTED (the CLI's cap),
+    and how many more were checked."""
+    import casino.db.verify
+    from cli.main import app
+
+    started = runner.invoke(app, ["play", "--db", url, "--auto", "--hands", "7", "--seed", "long"])
+    assert started.exit_code == 0, started.output
+    monkeypatch.setattr(casino.db.verify, "MAX_LISTED", 3)
+    report = client.get("/api/table/sessions/1/verify").json()
+    assert report["ok"] and report["checked"] == [1, 2, 3]
+    assert report["hands_checked"] == 7 and report["more_checked"] == 4
 
 
 def test_a_new_session_ended_before_any_hand_leaves_nothing(client, url):
