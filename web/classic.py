@@ -232,9 +232,7 @@ def _seat(request: Request, session_id: int) -> ClassicSeat:
 @contextmanager
 def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[ClassicSeat, Session]]:
     seat = _seat(request, session_id)
-    with turn(seat, f"classic session {session_id}", seq), _db(request) as db:
-        if seat.dropped:  # a write failed while this request waited: the database holds the session now
-            raise NotFound(f"classic session {session_id} is not open at this server: resume it")
+    with turn(seat, f"classic session {session_id}", seq), _db(request) as db:  # 404 if dropped meanwhile
         yield seat, db
 
 

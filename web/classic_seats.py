@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import Request
 
 from casino.errors import BragError
+from web.holding import IDLE_SECONDS, MAX_SEATS, Held
 
 __all__ = ["COMPUTER_NAMES", "LINEUPS", "ClassicSeat", "ClassicSeats", "seats_of"]
 
@@ -43,7 +44,7 @@ class ClassicSeat:
     seq: int = 0
     finished: dict[str, Any] | None = None  # the last settled hand, as the player may see it
     ended: str | None = None
-    dropped: bool = False  # a store write failed: the database, not this seat, holds the session now
+    dropped: bool = False  # let go (a store write failed, or evicted): the database holds the session now
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def computer(self, seat: int) -> Any:
@@ -66,31 +67,25 @@ class ClassicSeat:
 
 
 class ClassicSeats:
-    """Every traditional Brag session this server holds."""
+    """Every traditional Brag session this server holds, bounded (:class:`web.holding.Held`: ended and idle
+    sessions are let go; a resume reads them back from the database)."""
 
-    def __init__(self) -> None:
-        self._seats: dict[int, ClassicSeat] = {}
-        self._lock = threading.Lock()
+    def __init__(self, limit: int = MAX_SEATS, idle_seconds: float = IDLE_SECONDS) -> None:
+        self.held: Held[ClassicSeat] = Held(limit, idle_seconds)
+
+    def __len__(self) -> int:
+        return len(self.held)
 
     def get(self, session_id: int) -> ClassicSeat | None:
-        with self._lock:
-            return self._seats.get(session_id)
+        return self.held.get(session_id)
 
     def put(self, seat: ClassicSeat) -> ClassicSeat:
-        with self._lock:
-            if len(self._seats) > 2000:
-                for key in [k for k, s in self._seats.items() if s.ended][:500]:
-                    del self._seats[key]
-            self._seats[seat.session_id] = seat
-            return seat
+        return self.held.put(seat.session_id, seat)
 
     def forget(self, seat: ClassicSeat) -> None:
         """Drop ``seat`` (a store write failed): the next resume reads the session back from the database."""
         seat.dropped = True
-        with self._lock:
-            if self._seats.get(seat.session_id) is seat:
-                del self._seats[seat.session_id]
-
+        self.held.forget(seat.session_id, seat)
 
 
 def seats_of(request: Request) -> ClassicSeats:
