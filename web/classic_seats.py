@@ -62,8 +62,9 @@ class ClassicSeat:
         return SimpleOpponent()
 
     def rng(self) -> random.Random:
-        """The computer players' chance, seeded per hand as ``brag classic`` seeds it (a seeded game replays)."""
-        return random.Random(f"{self.session_id}-{self.table.hand_no}-{self.seed}")
+        """The computer players' chance in the hand in play, from the hand's secret seed as ``brag classic``
+        draws it (:meth:`~casino.classic.table.ClassicTable.computer_chance`: a seeded game replays)."""
+        return self.table.computer_chance()
 
 
 class ClassicSeats:

@@ -172,7 +172,9 @@ def test_the_hint_gives_the_margin_of_its_simulated_figures(runner, app, tmp_pat
     """Five opponents in: exact against one to three, simulated against four and five, with the margin."""
     import re
 
-    for seed in range(1, 60):  # the first seed where all five are still in when you look
+    # seeds where all five computer players are still in when you look (found by trying seeds in turn: the
+    # computer players' chance comes from each hand's seed, so the seed text decides their play too)
+    for seed in (100, 104, 270):
         result = runner.invoke(app, ["classic", "--hands", "1", "--opponents", "5", "--seed", str(seed), "--db",
                                      db_url(tmp_path)], input="l\nh\nq\n")
         assert result.exit_code == 0, result.output
@@ -226,3 +228,27 @@ def test_db_copy_says_it_leaves_traditional_brag_sessions_behind(runner, app, tm
     assert "Copied 1 session(s)" in result.output and "Not copied: 1 traditional Brag session(s)" in result.output
     result = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'again.db'}", "--json"])
     assert json.loads(result.output)["classic_not_copied"] == 1
+
+
+def test_a_seeded_session_replays_whatever_its_session_id_and_verifies(runner, app, tmp_path):
+    """The computer players' chance comes from each hand's seed (from the --seed text), not the session id:
+    the same seed plays the same session as session 1 of one database and session 2 of another."""
+    from sqlmodel import Session
+
+    from casino.db import classic_store
+    from casino.db.database import connect
+
+    first, second = f"sqlite:///{tmp_path / 'a.db'}", f"sqlite:///{tmp_path / 'b.db'}"
+    other = runner.invoke(app, ["classic", "--auto", "--hands", "1", "--seed", "other", "--db", second, "--json"])
+    assert other.exit_code == 0, other.output
+    played = []
+    for url, expected_id in ((first, 1), (second, 2)):
+        result = runner.invoke(app, ["classic", "--auto", "--hands", "8", "--opponents", "4", "--seed", "same",
+                                     "--db", url, "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["session"] == expected_id
+        with Session(connect(url)) as db:
+            played.append([(row.actions, row.chips_after) for row in classic_store.hands_of(expected_id, session=db)])
+        verify = runner.invoke(app, ["verify", str(expected_id), "--classic", "--db", url])
+        assert verify.exit_code == 0 and "8 hand(s) verified" in verify.output, verify.output
+    assert played[0] == played[1] and len(played[0]) == 8

@@ -331,3 +331,18 @@ def test_a_finished_hand_shows_its_seed_only_when_no_later_deal_comes_off_its_pa
     s = post(client, "/api/classic/sessions", {"rules": "against-the-computer", "opponents": 2, "hands": 2})
     s = play_hand(client, s)
     assert s["last"]["seed"] is not None and s["last"]["sealed"] is None  # shuffled every hand
+
+
+def test_the_computer_players_chance_is_not_foreseeable_from_the_session_and_hand(tmp_path):
+    """Two servers, each at its own session 1, hand 1, fair dealing (no seed): what a player knows before the
+    hand is the same, the computer players' chance is not — it comes from the hand's secret seed."""
+    draws = []
+    for name in ("one", "two"):
+        app = create_app(f"sqlite:///{tmp_path / name}.db")
+        s = post(TestClient(app, raise_server_exceptions=False), "/api/classic/sessions",
+                 {"rules": "classic-brag", "opponents": 3, "hands": 2})
+        assert s["session"] == 1 and s["hand_no"] == 1
+        seat = app.state.classic_seats.get(1)
+        with seat.lock:
+            draws.append([seat.rng().random() for _ in range(3)])
+    assert draws[0] != draws[1]
