@@ -40,6 +40,10 @@ __all__ = ["router", "ClassicSeat", "ClassicSeats"]
 
 router = APIRouter(prefix="/api/classic", tags=["traditional Brag"])
 
+#: How a session is left without being over for good (Leave here, q or Ctrl-C at the terminal): it can be
+#: resumed, a hand pending or not, as ``brag classic --resume`` resumes it; only "hands" and "bust" are final
+#: (the same line :func:`casino.db.classic_store.still_dealt_from` draws for keeping a pack's seeds sealed).
+LEFT = ("quit", "interrupted")
 #: A JSON true/false is let through (not read as 1/0) so that :func:`_amount` refuses it in one line (400).
 Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
 Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
@@ -140,9 +144,9 @@ def sessions(request: Request) -> dict[str, Any]:
 
     with _db(request) as db:
         rows = classic_store.list_sessions(session=db)
-        open_rows = [r for r in rows if "you" in json.loads(r.players) and (  # open, or left mid-hand at the terminal
-            r.ended_at is None or (r.end_reason in ("quit", "interrupted") and r.id is not None
-                                   and classic_store.pending_of(r.id, session=db) is not None))]
+        # open, or left (Leave, q or Ctrl-C, a hand pending or not): not over for good, so it carries on
+        open_rows = [r for r in rows if "you" in json.loads(r.players) and (
+            r.ended_at is None or r.end_reason in LEFT)]
     from casino.db.queries import practice_of
     from casino.practice import PRACTICE_NOTE
 
@@ -196,7 +200,7 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
         except StoreError as error:
             raise NotFound(str(error)) from None
         pending = classic_store.pending_of(session_id, session=db)
-        stopped = record.end_reason in ("quit", "interrupted") and pending is not None  # q or Ctrl-C mid-hand
+        stopped = record.ended_at is not None and record.end_reason in LEFT  # Leave, q or Ctrl-C: not for good
         if record.ended_at is not None and not stopped:
             raise Conflict(f"classic session {session_id} has ended ({record.end_reason}); start a new one")
         players = json.loads(record.players)
@@ -211,7 +215,7 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
             table = classic_store.resume_table(record, session=db)
         except StoreError as error:
             raise Conflict(str(error)) from None
-        if stopped:  # left at the terminal with its hand pending: open again, as 'brag classic --resume' does
+        if stopped:  # left (between hands or mid-hand, here or at the terminal): open again, as 'brag classic --resume' does
             classic_store.reopen_session(session_id, session=db)
         seed = json.loads(record.settings).get("seed")
         seats = seats_of(request)

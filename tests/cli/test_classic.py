@@ -252,3 +252,52 @@ def test_a_seeded_session_replays_whatever_its_session_id_and_verifies(runner, a
         verify = runner.invoke(app, ["verify", str(expected_id), "--classic", "--db", url])
         assert verify.exit_code == 0 and "8 hand(s) verified" in verify.output, verify.output
     assert played[0] == played[1] and len(played[0]) == 8
+
+
+def test_a_session_stopped_between_hands_carries_on_at_the_terminal_and_in_the_browser(runner, app, tmp_path,
+                                                                                        monkeypatch):
+    """Ctrl-C just after a hand is stored leaves the session 'interrupted' with no hand pending: not over for
+    good (docs/classic-brag.md), so 'brag classic --resume' and the browser's resume both carry it on, with the
+    same next deal."""
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+    from sqlmodel import Session
+
+    import cli.prompts
+    from casino.db import classic_store
+    from casino.db.database import connect
+    from web.app import create_app
+
+    real_save = classic_store.save_hand
+
+    def save_then_stop(*args, **kwargs):
+        real_save(*args, **kwargs)
+        raise KeyboardInterrupt  # Ctrl-C as the settled hand is stored: nothing pending
+
+    monkeypatch.setattr(classic_store, "save_hand", save_then_stop)
+    monkeypatch.setattr(cli.prompts, "ask", lambda text: "f")
+    url = db_url(tmp_path)
+    first = runner.invoke(app, ["classic", "--hands", "3", "--opponents", "2", "--seed", "between", "--db", url])
+    assert first.exit_code == 130, first.output
+    monkeypatch.setattr(classic_store, "save_hand", real_save)
+    with Session(connect(url)) as db:
+        record = classic_store.get_session(1, session=db)
+        assert record.end_reason == "interrupted" and classic_store.pending_of(1, session=db) is None
+        assert len(classic_store.hands_of(1, session=db)) == 1
+    copy = tmp_path / "copy.db"
+    with sqlite3.connect(tmp_path / "brag.db") as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    again = runner.invoke(app, ["classic", "--resume", "1", "--db", url])
+    assert again.exit_code == 0, again.output
+    with Session(connect(url)) as db:
+        rows = classic_store.hands_of(1, session=db)
+        assert classic_store.get_session(1, session=db).end_reason == "hands" and len(rows) == 3
+        assert classic_store.verify_classic(1, session=db) == []
+    client = TestClient(create_app(f"sqlite:///{copy}"), raise_server_exceptions=False)
+    listed = client.get("/api/classic/sessions").json()["sessions"]
+    assert [row["id"] for row in listed] == [1]
+    back = client.post("/api/classic/sessions/1/resume")
+    assert back.status_code == 200, back.text
+    back = client.post("/api/classic/sessions/1/next", json={"seq": back.json()["seq"]}).json()
+    assert back["hand_no"] == 2 and back["commitment"] == rows[1].commitment
