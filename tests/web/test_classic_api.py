@@ -394,3 +394,31 @@ def test_the_computer_players_chance_is_not_foreseeable_from_the_session_and_han
         with seat.lock:
             draws.append([seat.rng().random() for _ in range(3)])
     assert draws[0] != draws[1]
+
+
+def test_looking_at_one_of_two_blind_hands_sends_that_hand_only(client):
+    """Won blind, kept the hand: next deal, looking at one of the two shows it (and only it) while you choose."""
+    for attempt in range(40):
+        s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 1, "hands": 5,
+                                                   "seed": f"look{attempt}"})
+        sid = s["session"]
+        while s["in_hand"] and s["legal"] and not s["legal"]["keep"] and s["cards"] is None \
+                and s["legal"]["bet_min"] is not None:
+            s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "bet",
+                                                                 "amount": s["legal"]["bet_min"]})
+        if s["in_hand"] and s["legal"] and s["legal"]["keep"]:
+            s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "keep", "keep": True})
+        if s["in_hand"] or s["ended"]:
+            continue
+        s = post(client, f"/api/classic/sessions/{sid}/next", {"seq": s["seq"]})
+        if s["seats"][s["you"]]["hands"] == 2 and s["legal"] and s["legal"]["look"]:
+            break
+    else:
+        pytest.fail("no seed gave a kept blind hand")
+    assert s["cards"] is None and s["looking"] is None
+    s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "look", "hand": 2})
+    assert s["cards"] is None and s["legal"]["choose"]
+    assert len(s["looking"]) == 3 and all(CARD.match(c) for c in s["looking"])
+    looked = s["looking"]
+    s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "choose", "keep": True})
+    assert s["looking"] is None and s["cards"] == looked
