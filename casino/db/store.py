@@ -54,6 +54,8 @@ __all__ = [
     "create_session",
     "record_round",
     "record_deal",
+    "missing_deal",
+    "refuse_unplayable_here",
     "pending_hand",
     "pending_hash",
     "PendingHand",
@@ -279,7 +281,48 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = No
                 raise SessionBusy(f"session {session_id} is being played by another process: hand {rnd.round_no} "
                                   "was not dealt")
         connection.execute(insert(_PENDING), values)
+        _mark_dealt(connection, session_id, rnd.round_no)
     return _pending(values)
+
+
+def _mark_dealt(connection: Any, session_id: int, round_no: int) -> None:
+    """Note in the session's row (its totals) that hand ``round_no`` was dealt: a pending hand whose row is
+    later deleted is then seen to be missing (:func:`missing_deal`) instead of being dealt again afresh."""
+    text = connection.execute(sa_select(_SESSIONS.c.totals).where(_SESSIONS.c.id == session_id)).scalar_one()
+    data = json.loads(text) if text else {}
+    data["dealt"] = round_no  # the settled hand's totals (Totals.to_json) drop it again: then dealt == rounds
+    connection.execute(update(_SESSIONS).where(_SESSIONS.c.id == session_id).values(totals=json.dumps(data, sort_keys=True)))
+
+
+def missing_deal(record: Any, pending: Any) -> int | None:
+    """The hand the session's row says was dealt and that has no record (no pending row, not settled): a
+    deleted pending hand. ``None`` when every dealt hand is on record. Resume refuses such a session (dealing
+    that hand afresh would be a free re-deal) and verify reports it."""
+    try:
+        dealt = json.loads(record.totals or "{}").get("dealt")
+    except (ValueError, AttributeError):
+        return None  # unreadable totals are reported where they are read
+    if isinstance(dealt, int) and not isinstance(dealt, bool) and dealt > record.rounds and pending is None:
+        return dealt
+    return None
+
+
+def refuse_unplayable_here(record: Any, pending: Any) -> None:
+    """Refuse (:class:`StoreError`) to carry on a session that does not play on in this database: a copy
+    (``brag db copy``: a record, it plays on where it came from), one moved away (``--move``), or one
+    whose dealt hand has lost its record (it is not dealt again)."""
+    from casino.db.copy import COPIED, MOVED
+
+    if record.end_reason == COPIED:
+        raise StoreError(f"session {record.id} is a copy made by 'brag db copy' (a record: it lists, replays and "
+                         "verifies here); it plays on in the database it was copied from ('brag db copy --move' "
+                         "moves a session)")
+    if record.end_reason == MOVED:
+        raise StoreError(f"session {record.id} was moved to another database by 'brag db copy --move': it plays on there")
+    lost = missing_deal(record, pending)
+    if lost is not None:
+        raise StoreError(f"session {record.id}: hand {lost} was dealt but its record is gone (the pending hand was "
+                         f"deleted): it is not dealt again; 'brag verify {record.id}' reports it")
 
 
 def _pending(row: Any) -> PendingHand:
