@@ -111,6 +111,7 @@ def create_session(
     the start of its hash chain, and (``owner``, see :func:`lease_owner`) held by the process playing it."""
     key = new_chain_key()
     game_text = game.to_toml()
+    _refuse_other_progressive(game, game_text, session)
     seed = settings.get("seed")
     record = SessionRecord(
         game=game.name,
@@ -129,6 +130,31 @@ def create_session(
     session.commit()
     session.refresh(record)
     return record
+
+
+def _refuse_other_progressive(game: Game, game_text: str, session: Session) -> None:
+    """A progressive meter is shared by every session at a game of that name, and its chain (what verify
+    checks) assumes one set of terms. Refuse (:class:`StoreError`, nothing stored) a game with a progressive
+    side bet when this database already holds sessions at a game of the same name whose progressive terms
+    differ: otherwise a player's own file could feed (or drain) the meter of everyone else at that game."""
+    from casino.bets import BetName
+
+    if not any(side.bet == BetName.PROGRESSIVE for side in game.side_bets):
+        return
+    mine = game.side_bet(BetName.PROGRESSIVE)
+    texts = session.connection().execute(
+        sa_select(_SESSIONS.c.game_text).where(_SESSIONS.c.game == game.name, _SESSIONS.c.game_text != game_text)
+        .distinct().limit(100)).scalars()
+    for text in texts:
+        try:
+            other = parse_game_text(text, f"a stored game called {game.name!r}")
+        except Exception:  # noqa: BLE001 - an unreadable stored snapshot says nothing of its terms
+            continue
+        theirs = next((side for side in other.side_bets if side.bet == BetName.PROGRESSIVE), None)
+        if theirs is not None and theirs != mine:
+            raise StoreError(f"this database already has sessions at a game called {game.name!r} with other "
+                             "progressive terms, and a progressive meter is shared by every session at a game of "
+                             "that name: give your game file another name")
 
 
 @dataclass(frozen=True)

@@ -258,6 +258,25 @@ def test_a_session_with_progressive_bets_is_not_copied(db, tmp_path):
     target.dispose()
 
 
+def test_a_file_with_the_same_name_and_other_progressive_terms_is_refused(db, tmp_path):
+    """Found by a hostile test: a player's own file named like a shipped game fed the shared meter at 99 %,
+    and other players' untouched sessions then failed verify."""
+    from importlib import resources
+
+    shipped = load_game("brag-with-side-bets")
+    TableService.new(shipped, Fraction(500), stakes=(BoxBets(1, 5, 0, {"progressive": 1}),)).open(db)
+    text = resources.files("paytables").joinpath("games", "brag-with-side-bets.toml").read_text(encoding="utf-8")
+    assert 'contribution = "1/10"' in text
+    evil = tmp_path / "evil.toml"
+    evil.write_text(text.replace('contribution = "1/10"', 'contribution = "99/100"'), encoding="utf-8")
+    with pytest.raises(StoreError, match="other progressive terms"):
+        TableService.new(load_game(str(evil)), Fraction(500), stakes=(BoxBets(1, 5, 0, {"progressive": 1}),)).open(db)
+    assert len(store.list_sessions(session=db)) == 1  # nothing stored
+    same = tmp_path / "same.toml"  # the same terms (another bankroll, another file): the same meter, allowed
+    same.write_text(text, encoding="utf-8")
+    TableService.new(load_game(str(same)), Fraction(900), stakes=(BoxBets(1, 5, 0, {"progressive": 1}),)).open(db)
+
+
 # -- the client seed ------------------------------------------------------------------------------------
 
 
