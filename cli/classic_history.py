@@ -174,35 +174,43 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     out.print(f"Seed revealed: {row.seed}")
 
 
-def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool) -> None:
-    from casino.db import classic_store
+def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool, head: Optional[str] = None) -> None:
+    """``brag verify ID --classic [HAND] [--head HASH]``: the recomputation and the hash chain
+    (:func:`casino.db.classic_verify.check_classic`); exit 1 when anything does not verify."""
+    from casino.db.classic_verify import check_classic
     from cli.history import open_db
     from cli.render import console, print_json
 
-    from casino.practice import FAIR_NOTE, PRACTICE_NOTE, is_practice_text
+    from casino.practice import FAIR_NOTE, PRACTICE_NOTE
 
     with open_db(db, read_only=True) as session:
-        problems = classic_store.verify_classic(session_id, hand, session=session)
-        practice = is_practice_text(classic_store.get_session(session_id, session=session).settings)
-        count = sum(1 for h in classic_store.hands_of(session_id, session=session) if hand in (None, h.hand_no))
-        pending = classic_store.pending_of(session_id, session=session)
-        summary = None if pending is None else classic_store.pending_summary(pending)
-        line = None if pending is None else classic_store.pending_line(session_id, pending)
+        report = check_classic(session_id, hand, session=session, head=head)
+    problems = report.problems
     if json:
-        print_json({"session": session_id, "classic": True, "ok": not problems, "practice": practice,
-                    "problems": problems, "pending": summary})
+        print_json(report.to_dict())
     else:
         out = console()
-        kind = f" [bold yellow]({PRACTICE_NOTE})[/]" if practice else f" ({FAIR_NOTE})"
+        practice = report.practice
+        kind = (f" [bold yellow]({PRACTICE_NOTE})[/]" if practice else f" ({FAIR_NOTE})" if practice is False
+                else " [bold yellow](the stored settings cannot be read)[/]")
         if not problems:
-            out.print(f"[green]Classic session {session_id}: {count} hand(s) verified[/]{kind} — every seed matches its "
-                      "commitment, every pack is the seed's shuffle or the last hand's carry-over, and every "
-                      "hand replays to the stored chips.")
+            out.print(f"[green]Classic session {session_id}: {report.hands} hand(s) verified[/]{kind} — every seed "
+                      "matches its commitment, every pack is the seed's shuffle or the last hand's carry-over, every "
+                      "hand replays to the stored chips, and the hash chain holds.")
+            if report.head_given is not None:
+                out.print("The head you kept is this session's head: no hand was changed, added, removed, reordered "
+                          "or copied since.", markup=False)
         else:
             out.print(f"[bold red]Classic session {session_id}: {len(problems)} problem(s)[/]{kind}")
-            for p in problems:
+            for p in problems[:200]:
                 out.print(f"  {p}", markup=False, highlight=False, soft_wrap=True)  # one line each
-        if line is not None:  # started, not settled: never counted as verified
-            out.print(line, markup=False, highlight=False, soft_wrap=True)
+            if len(problems) > 200:
+                out.print(f"  … and {len(problems) - 200:,} more", markup=False)
+        out.print(f"Head: {report.head}", markup=False, highlight=False)
+        if report.chain_from > 1:
+            out.print(f"Hands 1-{report.chain_from - 1} were stored before the hash chain (an older brag-table) and "
+                      "chained when the database was upgraded: the chain pins them as they were then.", markup=False)
+        if report.pending_line is not None:  # started, not settled: never counted as verified
+            out.print(report.pending_line, markup=False, highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)

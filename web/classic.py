@@ -460,7 +460,9 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
         if "you" not in players:
             raise Conflict(f"classic session {session_id} is all computer players (--auto): nothing to play")
         if pending is not None:  # no free re-deal: carried on INTO the pending hand, if it verifies
-            problems = classic_store.verify_classic(session_id, pending.hand_no, session=db)
+            from casino.db.classic_verify import check_classic
+
+            problems = list(check_classic(session_id, pending.hand_no, session=db).problems)  # and its chain
             if problems:
                 raise Conflict(f"classic session {session_id}: {problems[0]}; it is not dealt again "
                                f"(see 'brag verify {session_id} --classic')")
@@ -573,8 +575,11 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
 
     with _db(request) as db:
         try:
-            problems = classic_store.verify_classic(session_id, session=db)
-            hands = len(classic_store.hands_of(session_id, session=db))
+            from casino.db.classic_verify import check_classic
+
+            report = check_classic(session_id, session=db)  # the recomputation and the hash chain
+            problems = list(report.problems)
+            hands = report.hands
             settings = classic_store.get_session(session_id, session=db).settings
             pending = classic_store.pending_of(session_id, session=db)  # started, not settled: never counted
             summary = None if pending is None else {**classic_store.pending_summary(pending),
@@ -587,4 +592,4 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
     practice = practice_of(settings)  # None: the stored settings cannot be read (never shown as fair play)
     note = {True: PRACTICE_NOTE, False: FAIR_NOTE}.get(practice, "the stored settings cannot be read")  # type: ignore[arg-type]
     return {"session": session_id, "ok": not problems, "hands": hands, "problems": problems[:50],
-            "practice": practice, "deal_note": note, "pending": summary}
+            "practice": practice, "deal_note": note, "pending": summary, "head": report.head}

@@ -33,12 +33,15 @@ import json
 from fractions import Fraction
 from typing import Any, Sequence
 
+from sqlalchemy import select as sa_select
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
 from casino.classic.actions import IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.table import ClassicTable, HandRecord
+from casino.db.classic_chain import action_hash, deal_hash, genesis_hash, new_chain_key, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
 from casino.db.database import StoreError, written
 from casino.db.models import utcnow
@@ -50,7 +53,46 @@ __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
     "pending_of", "PinnedSeeds", "sealed_from", "still_dealt_from", "SEALED_NOTE", "deal_pending", "pending_summary", "pending_line",
+    "MovedOn", "chain_line",
 ]
+
+
+class MovedOn(StoreError):
+    """The session's stored head is not the one this table holds: another table (the terminal, the web)
+    has played it on, or its record was changed. Nothing is written."""
+
+
+_SESSIONS = ClassicSessionRecord.__table__  # type: ignore[attr-defined]
+
+
+def _chain_state(session_id: int, *, session: Session) -> Any:
+    """The session row's chain columns as stored now (read through the connection: never a stale copy)."""
+    row = session.connection().execute(
+        sa_select(_SESSIONS.c.chain_key, _SESSIONS.c.head_hash, _SESSIONS.c.dealt_hand)
+        .where(_SESSIONS.c.id == session_id)).first()
+    if row is None:
+        raise StoreError(f"no classic session {session_id} in this database (see 'brag sessions --classic')")
+    if not row.chain_key or not row.head_hash:
+        raise StoreError(f"classic session {session_id} has no hash chain (its record was changed): it is not "
+                         f"played on (see 'brag verify {session_id} --classic')")
+    return row
+
+
+def _move_head(session: Session, session_id: int, old: str, new: str, dealt: int | None) -> None:
+    """Move the session's head from ``old`` to ``new`` (and its dealt hand), only if it is still ``old``."""
+    changed = session.connection().execute(
+        update(_SESSIONS).where(_SESSIONS.c.id == session_id, _SESSIONS.c.head_hash == old)
+        .values(head_hash=new, dealt_hand=dealt)).rowcount
+    if changed != 1:
+        raise MovedOn(f"classic session {session_id} has moved on since this table read it (another table is "
+                      "playing it, or its record was changed): nothing was stored")
+
+
+def chain_line(record: ClassicSessionRecord) -> str:
+    """``Head …`` (and, for a session stored before the chain, which hands were chained at the upgrade)."""
+    before = (record.chain_from or 1) - 1
+    note = f" (hands 1-{before} were stored before the hash chain and chained at the upgrade)" if before > 0 else ""
+    return f"Head {record.head_hash}{note}"
 
 
 def _amounts(values: Sequence[Any]) -> str:
@@ -62,13 +104,18 @@ def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[
                    ) -> ClassicSessionRecord:
     """A new session row (before the first hand)."""
     start = list(chips) if chips is not None else [rules.chips] * len(names)
+    short = [name for name, c in zip(names, start) if Fraction(c) < rules.ante]
+    if short:  # refused before anything is stored: a session nobody can play is not kept
+        raise BragError(f"{short[0]}'s chips ({amount_text(Fraction(start[list(names).index(short[0])]))}) are below "
+                        f"the ante ({amount_text(rules.ante)}): nothing could be played")
     record = ClassicSessionRecord(
         rules_name=rules.name, rules_text=rules.to_toml(), names=json.dumps(list(names)),
         players=json.dumps(list(players)), start_chips=_amounts(start), chips=_amounts(start),
-        hand_limit=hand_limit, settings=json.dumps(settings),
+        hand_limit=hand_limit, settings=json.dumps(settings), chain_key=new_chain_key(), chain_from=1,
     )
-    session.add(record)
-    session.commit()
+    record.head_hash = genesis_hash(record.chain_key or "", record)
+    with written(session):
+        session.add(record)
     session.refresh(record)
     return record
 
@@ -84,8 +131,16 @@ def summary_line(record: HandRecord) -> str:
 
 
 def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, session: Session) -> ClassicHandRecord:
-    """Store one settled hand and the session's new chips and table state, in one transaction."""
+    """Store one settled hand, its link in the hash chain and the session's new chips, table state and head,
+    in one transaction (removing the hand's pending record). Refused (:class:`StoreError`, nothing stored)
+    when the session's record says another hand is in play, or its pending record is gone."""
     sitting = get_session(session_id, session=session)
+    chain = _chain_state(session_id, session=session)
+    pending = pending_of(session_id, session=session)
+    if pending is None and chain.dealt_hand is not None:
+        raise StoreError(f"classic session {session_id}: hand {chain.dealt_hand} was dealt and its pending record is "
+                         "missing: nothing is stored")
+    prev = pending.prev_hash if pending is not None else chain.head_hash
     row = ClassicHandRecord(
         session_id=session_id, hand_no=record.hand_no, commitment=record.commitment, seed=record.seed.hex(),
         shuffled=record.shuffled, pack=json.dumps(record.pack), pack_after=json.dumps(record.pack_after),
@@ -95,25 +150,25 @@ def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, sessi
         borrowed=_amounts(record.borrowed),
         actions=json.dumps([[seat, action_to_dict(action)] for seat, action in record.actions]),
         events=json.dumps([e.to_dict() for e in record.events]), showdown=record.showdown,
-        prial_won=record.prial_won, kept_blind=record.kept_blind, summary=summary_line(record),
+        prial_won=record.prial_won, kept_blind=record.kept_blind, summary=summary_line(record), prev_hash=prev,
     )
+    row.hash = settled_hash(prev or "", row)
     sitting.chips = _amounts(table.chips)
     sitting.hands_played = record.hand_no
     sitting.table_state = json.dumps(table.snapshot())
-    pending = pending_of(session_id, session=session)
-    if pending is not None:  # settled: no longer pending, in the same transaction
-        if pending.hand_no != record.hand_no:
-            session.rollback()
-            raise StoreError(f"classic session {session_id}: hand {pending.hand_no} is pending, not hand {record.hand_no}")
-        stored = _hand_actions(pending.actions)
-        if stored != [action_to_dict(action) for _, action in record.actions][:len(stored)]:  # (--auto stores none)
-            session.rollback()
-            raise StoreError(f"classic session {session_id}: the actions stored for hand {record.hand_no} are not "
-                             "this table's: another table is playing this session")
-        session.delete(pending)
-    session.add(row)
-    session.add(sitting)
-    session.commit()
+    with written(session):
+        if pending is not None:  # settled: no longer pending, in the same transaction
+            if pending.hand_no != record.hand_no:
+                raise StoreError(f"classic session {session_id}: hand {pending.hand_no} is pending, not hand "
+                                 f"{record.hand_no}")
+            stored = _hand_actions(pending.actions)
+            if stored != [action_to_dict(action) for _, action in record.actions][:len(stored)]:  # (--auto stores none)
+                raise StoreError(f"classic session {session_id}: the actions stored for hand {record.hand_no} are not "
+                                 "this table's: another table is playing this session")
+            session.delete(pending)
+        _move_head(session, session_id, chain.head_hash, row.hash, None)
+        session.add(row)
+        session.add(sitting)
     return row
 
 
@@ -129,11 +184,14 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
     hand = table._record  # the hand just started (its seed and commitment); read only
     if hand is None or table.state is None:
         raise StoreError("no hand has started")
-    if pending_of(session_id, session=session) is not None:
+    chain = _chain_state(session_id, session=session)
+    if pending_of(session_id, session=session) is not None or chain.dealt_hand is not None:
         raise StoreError(f"classic session {session_id} already has a hand pending: finish it first")
+    link = deal_hash(chain.head_hash, hand.hand_no, hand.commitment)
     row = ClassicPendingRecord(session_id=session_id, hand_no=hand.hand_no, seed=hand.seed.hex(),
-                               commitment=hand.commitment, actions="[]")
-    with written(session):
+                               commitment=hand.commitment, actions="[]", prev_hash=chain.head_hash, hash=link)
+    with written(session):  # the deal on record, and the session's head on it, before any card is shown
+        _move_head(session, session_id, chain.head_hash, link, hand.hand_no)
         session.add(row)
     return row
 
@@ -160,8 +218,12 @@ def record_action(session_id: int, seat: int, action: Any, *, session: Session, 
             before is not None and _hand_actions(row.actions) != [action_to_dict(a) for _, a in before]):
         raise StoreError(f"classic session {session_id}: hand {row.hand_no} has {len(stored)} action(s) stored, "
                          f"not what this table has played: another table is playing this session")
-    row.actions = json.dumps([*stored, [seat, action_to_dict(action)]])
-    with written(session):
+    item = [seat, action_to_dict(action)]
+    old, new = row.hash or "", action_hash(row.hash or "", item)
+    row.actions = json.dumps([*stored, item])
+    row.hash = new
+    with written(session):  # the action and the session's head on it, together
+        _move_head(session, session_id, old, new, row.hand_no)
         session.add(row)
 
 
@@ -352,8 +414,16 @@ def resume_table(record: ClassicSessionRecord, *, session: Session | None = None
     middle of it; a pending hand that does not check out is refused (:class:`StoreError`), never dealt."""
     pending = pending_of(record.id, session=session) if session is not None and record.id is not None else None
     if pending is None:
+        if session is not None and record.dealt_hand is not None:  # no free re-deal: a deal on record stays dealt
+            raise StoreError(f"classic session {record.id}: hand {record.dealt_hand} was dealt, but its pending record "
+                             f"is missing (removed from the database): it is not dealt again (see 'brag verify "
+                             f"{record.id} --classic')")
         return _table_before(record, SeedSource.from_text(json.loads(record.settings).get("seed")))
     table, problems = deal_pending(record, pending)
+    if session is not None:
+        from casino.db.classic_verify import pending_chain_problems
+
+        problems += pending_chain_problems(record, pending, None)
     if problems or table is None:
         raise StoreError(f"classic session {record.id}: {problems[0]}; it is not dealt again")
     return table
