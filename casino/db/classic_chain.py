@@ -9,7 +9,9 @@ length-prefixed contents), each kind of link tagged apart so that no two kinds h
 * the **deal** of hand *n*: over the head before it, *n* and the pack commitment shown before the deal.
   It is written when the hand starts, before any card is shown: the session row's head moves to it and
   its ``dealt_hand`` says hand *n* is out, so a deleted pending record is missed, never dealt again;
-* each **action** of a hand in play, over the link before it (the deal, then each action);
+* each **action** of a hand in play, over the link before it (the deal, then each action): a head shown
+  in the middle of a hand is still found in the chain once the hand is settled (its stored actions give
+  the same links);
 * the **settled hand**: over the deal link and every stored column of the hand (numbers, commitment,
   seed, packs, cards, chips, actions, events, summary): ``hash``; its ``prev_hash`` is the hash before
   its deal (the last settled hand's, or the genesis).
@@ -87,8 +89,12 @@ def action_hashes(deal: str, actions_text: str) -> list[str]:
 
 
 def action_hash(prev_hash: str, item: Any) -> str:
-    """The link of one action of a hand in play (``[hand seat, action dict]`` as stored) after ``prev_hash``."""
-    return hand_hash(str(prev_hash), {"classic_action": json.loads(json.dumps(item))})
+    """The link of one action after ``prev_hash``: over the action (``[seat, action dict]`` as stored: the
+    action dict alone, since whose turn it was follows from the rules, and a hand in play numbers its seats
+    at the table while a settled hand numbers them in the hand), so that a settled hand's stored actions
+    give the same links as they had while it was in play."""
+    action = item[1] if isinstance(item, list) and len(item) == 2 else item
+    return hand_hash(str(prev_hash), {"classic_action": json.loads(json.dumps(action))})
 
 
 def hand_contents(row: Mapping[str, Any] | Any) -> list[Any]:

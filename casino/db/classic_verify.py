@@ -312,7 +312,9 @@ def chain_problems(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecor
         if row.hash != settled_hash(row.prev_hash or "", row):
             problems.append(f"hand {n}: its hash is not over its stored contents: the hand was changed after it was stored")
         stored = row.hash or ""
-        links.append((deal_hash(true, _safe(row.hand_no), row.commitment), f"hand {n}'s deal"))
+        deal = deal_hash(true, _safe(row.hand_no), row.commitment)
+        links.append((deal, f"hand {n}'s deal"))
+        links += [(link, f"hand {n} after action {i}") for i, link in enumerate(action_hashes(deal, row.actions), 1)]
         true = settled_hash(true, row)
         links.append((true, f"hand {n}"))
     if pending is not None:
