@@ -327,7 +327,8 @@ def _old_database(url: str, source: str, sessions: list[int]) -> None:
                 for row in src.execute(text(f"SELECT {', '.join(columns)} FROM {table} WHERE {key} = :s ORDER BY id"),
                                        {"s": sid}).mappings():
                     dst.execute(text(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
-                                     f"({', '.join(':' + c for c in columns)})"), dict(row))
+                                     f"({', '.join(':' + c for c in columns)})"),
+                                {k: bool(v) if k in ("shuffled", "showdown", "prial_won") else v for k, v in row.items()})
         if write.dialect.name == "postgresql":
             dst.execute(text("SELECT setval(pg_get_serial_sequence('classic_sessions', 'id'), "
                              "(SELECT max(id) FROM classic_sessions))"))
