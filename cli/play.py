@@ -309,17 +309,12 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int], trainer: bool = F
             if rnd is not None:
                 view.print_pending(out, setup, rnd)
             else:
-                if hands_limit is not None and service.played >= hands_limit:
-                    reason = "hands"
-                    break
-                if sitting.out_of_chips():
-                    out.print(f"[bold]Bankroll {view.money(sitting.bankroll)}: not enough for another hand.[/]")
-                    reason = "bankroll"
-                    break
-                out.print(f"\n[bold]Hand {sitting.next_round}[/] · bankroll {view.money(sitting.bankroll)} · "
-                          f"commitment [dim]{service.commitment}[/]", soft_wrap=True)
-                bets = _ask_bets(out, setup)
+                bets, stop = view.ask_next_hand(
+                    out, played=service.played, hands_limit=hands_limit, out_of_chips=sitting.out_of_chips,
+                    bankroll=sitting.bankroll, next_round=sitting.next_round, commitment=service.commitment,
+                    ask_bets=lambda: _ask_bets(out, setup))
                 if bets is None:
+                    reason = stop
                     break
                 rnd = service.deal(bets)  # stored as pending before the cards are shown
             view.show_deal(out, setup, rnd, report)

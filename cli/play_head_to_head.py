@@ -337,17 +337,14 @@ def _interactive(service: Any, hands_limit: Optional[int]) -> None:
                           f"bets ({describe_bets(service, rnd.bets)}), commitment [dim]{rnd.commitment}[/]",
                           soft_wrap=True)
             else:
-                if hands_limit is not None and service.played >= hands_limit:
-                    reason = "hands"
-                    break
-                if service.out_of_chips():
-                    out.print(f"[bold]Bankroll {_money(service.bankroll)}: not enough for another hand.[/]")
-                    reason = "bankroll"
-                    break
-                out.print(f"\n[bold]Hand {service.next_round}[/] · bankroll {_money(service.bankroll)} · "
-                          f"commitment [dim]{service.commitment}[/]", soft_wrap=True)
-                bets = _ask_bets(out, service)
+                from cli.play_view import ask_next_hand
+
+                bets, stop = ask_next_hand(
+                    out, played=service.played, hands_limit=hands_limit, out_of_chips=service.out_of_chips,
+                    bankroll=service.bankroll, next_round=service.next_round, commitment=service.commitment,
+                    ask_bets=lambda: _ask_bets(out, service))
                 if bets is None:
+                    reason = stop
                     break
                 service.deal(bets)  # stored as pending before the cards are shown
             result = service.settle()

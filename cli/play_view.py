@@ -5,6 +5,7 @@ Rendering only (Rich is imported inside the functions); the game and its numbers
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -54,6 +55,23 @@ def money(value) -> str:
     from cli.render import pays
 
     return pays(Fraction(value))
+
+
+def ask_next_hand(out, *, played: int, hands_limit: Optional[int], out_of_chips: Callable[[], bool], bankroll: Any,
+                  next_round: int, commitment: str, ask_bets: Callable[[], Any]) -> tuple[Any, str]:
+    """Before each new hand at ``brag play`` (both the casino table and head-to-head games): stop at the hand
+    limit or when the bankroll cannot cover another hand, else show the hand's number, bankroll and commitment
+    and ask the bets. ``(bets, "")``, or ``(None, why)`` to stop: ``"hands"``, ``"bankroll"`` or ``"quit"``
+    (the player ended at the bets prompt)."""
+    if hands_limit is not None and played >= hands_limit:
+        return None, "hands"
+    if out_of_chips():
+        out.print(f"[bold]Bankroll {money(bankroll)}: not enough for another hand.[/]")
+        return None, "bankroll"
+    out.print(f"\n[bold]Hand {next_round}[/] · bankroll {money(bankroll)} · commitment [dim]{commitment}[/]",
+              soft_wrap=True)
+    bets = ask_bets()
+    return (None, "quit") if bets is None else (bets, "")
 
 
 def signed(value) -> str:

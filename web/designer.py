@@ -20,7 +20,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from casino.games import BETS, TIES, Game, amount_text, builtin_games, load_game, parse_game_text
 
@@ -31,7 +31,8 @@ router = APIRouter(prefix="/api/designer", tags=["designer"])
 #: A hand or option key as written in a game file (``running_flush``, ``min_ante``).
 Key = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_ -]{0,39}$")]
 #: An amount as text (``"5"``, ``"12.5"``, ``"25/2"``, ``"70% meter"``); numbers are taken as written.
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=40)] | int | float
+#: A JSON true/false is let through (pydantic would read it as 1/0) so that the game-file rules refuse it.
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=40)] | int | float | StrictBool
 Paytable = dict[Key, Amount]
 
 SIDE_BET_KEYS = ("six_card_bonus", "colour_bonus", "prime", "progressive")

@@ -31,7 +31,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 from sqlmodel import Session
 
 from casino.errors import BetError
@@ -43,8 +43,9 @@ __all__ = ["router", "Seat", "Seats"]
 
 router = APIRouter(prefix="/api/table", tags=["casino table"])
 
-#: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number.
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int
+#: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number. A JSON true/false is let through
+#: (pydantic would read it as 1/0) so that :func:`_amount` refuses it in one line (400).
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
 Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
 MAX_SEATS = 2000  # sessions held in memory; the oldest ended ones are let go first
 
@@ -584,13 +585,17 @@ def hands(request: Request, session_id: int) -> dict[str, Any]:
 
 @router.get("/sessions/{session_id}/verify", summary="Recompute every stored hand from its seed")
 def verify(request: Request, session_id: int) -> dict[str, Any]:
-    from casino.db.verify import verify_session
-
-    from casino.db import store
+    """``checked``: the numbers of the hands recomputed, the first :data:`casino.db.verify.MAX_LISTED` of them
+    (``hands_checked`` counts them all, ``more_checked`` those not listed): a long session's answer stays small.
+    ``mismatches``: the first 50 (``more_mismatches`` counts the rest)."""
+    from casino.db import store, verify as verifying
 
     with seats_of(request).db() as db:
         record = _stored(db, session_id)
-        report = verify_session(session_id, session=db)
+        report = verifying.verify_session(session_id, session=db)
         kind = _kind(store.settings_of(record))
-    return {"session": session_id, "ok": report.ok, **kind, "checked": list(report.checked),
-            "mismatches": [m.to_dict() for m in report.mismatches][:50]}
+    listed = list(report.checked[: verifying.MAX_LISTED])
+    return {"session": session_id, "ok": report.ok, **kind, "checked": listed, "hands_checked": len(report.checked),
+            "more_checked": len(report.checked) - len(listed),
+            "mismatches": [m.to_dict() for m in report.mismatches[:50]],
+            "more_mismatches": max(0, len(report.mismatches) - 50) + report.more}

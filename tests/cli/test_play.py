@@ -232,3 +232,34 @@ def test_a_killed_session_keeps_every_settled_round_and_resumes(runner, app, url
     assert Fraction(record.bankroll) == sitting.bankroll
     with Session(connect(url)) as db:
         assert verify_session(1, session=db).ok
+
+
+def test_both_play_loops_ask_for_the_next_hand_through_one_helper(runner, app, url):
+    """The casino table's and head-to-head games' loops share ``ask_next_hand``: its stop reasons, its header,
+    and each loop stopping at the hand limit through it (the session ends 'hands', not 'quit')."""
+    from unittest import mock
+
+    from rich.console import Console
+
+    import cli.play_view as view
+
+    out = Console(record=True, width=200)
+    asked: list[int] = []
+
+    def ask(played: int, limit: int | None, broke: bool, answer: object) -> tuple[object, str]:
+        return view.ask_next_hand(out, played=played, hands_limit=limit, out_of_chips=lambda: broke,
+                                  bankroll=Fraction(5, 2), next_round=played + 1, commitment="c0ffee",
+                                  ask_bets=lambda: asked.append(played) or answer)
+
+    assert ask(3, 3, False, "bets") == (None, "hands") and not asked
+    assert ask(1, None, True, "bets") == (None, "bankroll") and not asked
+    assert "Bankroll 2.5: not enough for another hand." in out.export_text()
+    assert ask(1, 3, False, None) == (None, "quit") and asked == [1]
+    assert ask(2, 3, False, "bets") == ("bets", "") and asked == [1, 2]
+    assert "Hand 3 · bankroll 2.5 · commitment c0ffee" in out.export_text()
+    for session_id, game in enumerate(("3-card-brag", "teen-patti-20-20"), start=1):
+        with mock.patch.object(view, "ask_next_hand", wraps=view.ask_next_hand) as helper:
+            result = runner.invoke(app, ["play", game, "--db", url, "--hands", "1"], input="\np\n\n")
+        assert result.exit_code == 0, result.output
+        assert helper.call_count == 2, (game, result.output)  # hand 1, then the limit: stop
+        assert stored(url, session_id)[0].end_reason == "hands"

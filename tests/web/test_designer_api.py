@@ -94,6 +94,9 @@ def test_the_download_is_a_game_file_that_reads_back_as_the_same_game(client):
         ({"side_bets": {"keno": {"x": "1"}}}, 422, "body.side_bets"),
         ({"side_bets": {"progressive": {"mini_royal": "meter"}}}, 400, "meter is required"),
         ({"rules": {"pair_plus_on_fold": "maybe"}}, 422, "body.rules.pair_plus_on_fold"),
+        # a JSON true/false is not an amount (pydantic alone would read true as 1)
+        ({"pair_plus": {"flush": True}}, 400, "[pair_plus].flush must be a number, not true"),
+        ({"limits": {"min_ante": False}}, 400, "[limits].min_ante must be a number, not false"),
     ],
 )
 def test_bad_designs_are_refused_in_one_line(client, change, status, words):

@@ -189,6 +189,15 @@ def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):
         ("/api/table/sessions/1/decide", {"seq": 0, "box": 1, "play": True}, 409, "no hand in play"),
         ("/api/table/sessions/9/deal", {"seq": 0, "stakes": [{"box": 1, "ante": "1"}]}, 404, "session 9"),
         ("/api/table/sessions/9/resume", None, 404, "no session 9"),
+        # a JSON true/false is not an amount (pydantic alone would read true as 1): refused wherever one is read
+        ("/api/table/sessions", {"bankroll": True}, 400, "the bankroll must be an amount, not true"),
+        ("/api/table/sessions", {"stakes": [{"box": 1, "ante": True}]}, 400, "the Ante must be an amount, not true"),
+        ("/api/table/sessions", {"stakes": [{"box": 1, "ante": "1", "pair_plus": False}]}, 400,
+         "the Pair Plus must be an amount, not false"),
+        ("/api/table/sessions", {"game": "brag-with-side-bets", "stakes": [{"box": 1, "ante": "1", "side": {"prime": True}}]},
+         400, "the prime must be an amount, not true"),
+        ("/api/table/sessions/1/deal", {"seq": 0, "stakes": [{"box": 1, "ante": True}]}, 400,
+         "the Ante must be an amount, not true"),
     ],
 )
 def test_bad_requests_get_a_4xx_with_one_clear_line(client, path, body, status, words):
@@ -239,8 +248,23 @@ def test_a_session_started_at_the_terminal_is_played_in_the_browser(client, url,
     from casino.practice import PRACTICE_NOTE
 
     assert client.get("/api/table/sessions/1/verify").json() == {"session": 1, "ok": True, "checked": [1, 2, 3, 4],
-                                                                   "mismatches": [], "practice": True,
-                                                                   "deal_note": PRACTICE_NOTE}
+                                                                   "hands_checked": 4, "more_checked": 0,
+                                                                   "mismatches": [], "more_mismatches": 0,
+                                                                   "practice": True, "deal_note": PRACTICE_NOTE}
+
+
+def test_verify_lists_at_most_max_listed_hand_numbers_and_says_how_many_more(client, url, runner, monkeypatch):
+    """A long session's verify answer does not list every hand number: the first MAX_LISTED (the CLI's cap),
+    and how many more were checked."""
+    import casino.db.verify
+    from cli.main import app
+
+    started = runner.invoke(app, ["play", "--db", url, "--auto", "--hands", "7", "--seed", "long"])
+    assert started.exit_code == 0, started.output
+    monkeypatch.setattr(casino.db.verify, "MAX_LISTED", 3)
+    report = client.get("/api/table/sessions/1/verify").json()
+    assert report["ok"] and report["checked"] == [1, 2, 3]
+    assert report["hands_checked"] == 7 and report["more_checked"] == 4
 
 
 def test_a_new_session_ended_before_any_hand_leaves_nothing(client, url):

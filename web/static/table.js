@@ -282,8 +282,8 @@ async function verifyHand(roundNo, commitment, seed) {
   try {
     const report = await api("GET", `/api/table/sessions/${S.session}/verify`);
     lines.push(el("p", { class: report.ok ? "won" : "lost", id: "verify-server" }, report.ok
-      ? `✓ Every card and payout of ${report.checked.length} stored hand(s) recomputed from their seeds (${report.deal_note}).`
-      : `✗ ${report.mismatches.length} stored value(s) differ from what the seeds give: ${report.mismatches.map((m) => `hand ${m.hand} ${m.field}`).join(", ")}`));
+      ? `✓ Every card and payout of ${report.hands_checked} stored hand(s) recomputed from their seeds (${report.deal_note}).`
+      : `✗ ${report.mismatches.length + report.more_mismatches} stored value(s) differ from what the seeds give: ${report.mismatches.map((m) => `hand ${m.hand} ${m.field}`).join(", ")}${report.more_mismatches ? ` and ${report.more_mismatches} more` : ""}`));
   } catch (error) {
     lines.push(el("p", { class: "lost" }, error.message));
   }
