@@ -57,12 +57,9 @@ def classic(
             record = classic_store.get_session(resume, session=session)
             if record.end_reason in ("hands", "bust"):
                 fail(f"classic session {resume} is over ({record.end_reason}); start a new one")
+            names, players = classic_store.seats_of(record)  # (one line if the stored seats cannot be read)
             table = classic_store.resume_table(record, session=session)  # into a pending hand, if any
             classic_store.reopen_session(resume, session=session)
-            import json as json_module
-
-            names = json_module.loads(record.names)
-            players = json_module.loads(record.players)
             auto = "you" not in players
             limit = record.hand_limit
             game_rules = table.rules
@@ -98,7 +95,9 @@ def classic(
         rng = random.Random(f"{record.id}-{table.hand_no}-{seed}")
         you = None if auto else players.index("you")
         out = _console()
-        start_chips = [Fraction(c) for c in __import__("json").loads(record.start_chips)]
+        from casino.db.classic_rows import amounts
+
+        start_chips = amounts(record.start_chips, f"classic session {session_id}: start_chips", len(names))
         stop = {"now": False}
         previous = signal.getsignal(signal.SIGINT)
         if auto:

@@ -394,19 +394,28 @@ def rules() -> dict[str, Any]:
 @router.get("/sessions", summary="Stored sessions a player can carry on (from every front end)")
 def sessions(request: Request) -> dict[str, Any]:
     from casino.db import classic_store
+    from casino.db.classic_rows import READ_ERRORS, amounts
+    from casino.db.database import StoreError
 
+    listed, unreadable = [], []
     with _db(request) as db:
-        rows = classic_store.list_sessions(session=db)
-        open_rows = [r for r in rows if "you" in json.loads(r.players) and (  # open, or left mid-hand at the terminal
-            r.ended_at is None or (r.end_reason in ("quit", "interrupted") and r.id is not None
-                                   and classic_store.pending_of(r.id, session=db) is not None))]
+        for r in classic_store.list_sessions(session=db):
+            try:  # one damaged row is left out (and named), never the whole list
+                _, players = classic_store.seats_of(r)  # type: ignore[arg-type]  # the columns it reads
+                open_now = "you" in players and (  # open, or left mid-hand at the terminal
+                    r.ended_at is None or (r.end_reason in ("quit", "interrupted")
+                                           and classic_store.pending_of(r.id, session=db) is not None))
+                if open_now:
+                    chips = amounts(r.chips, f"classic session {r.id}: chips", len(players))
+                    listed.append((r, chips[players.index("you")]))
+            except READ_ERRORS + (StoreError,):
+                unreadable.append(r.id)
     from casino.db.queries import practice_of
     from casino.practice import PRACTICE_NOTE
 
     return {"sessions": [{"id": r.id, "rules": r.rules_name, "hands_played": r.hands_played, "hands": r.hand_limit,
-                          "chips": json.loads(r.chips)[json.loads(r.players).index("you")],
-                          "practice": practice_of(r.settings)} for r in open_rows[:50]],
-            "practice_note": PRACTICE_NOTE}
+                          "chips": str(chips), "practice": practice_of(r.settings)} for r, chips in listed[:50]],
+            "practice_note": PRACTICE_NOTE, "unreadable": unreadable[:50]}
 
 
 @router.post("/sessions", summary="Sit down at a traditional Brag table (stored at once)")
@@ -456,7 +465,11 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
         stopped = record.end_reason in ("quit", "interrupted") and pending is not None  # q or Ctrl-C mid-hand
         if record.ended_at is not None and not stopped:
             raise Conflict(f"classic session {session_id} has ended ({record.end_reason}); start a new one")
-        players = json.loads(record.players)
+        try:
+            _, players = classic_store.seats_of(record)
+            seed = classic_store.settings_of(record).get("seed")
+        except StoreError as error:  # a stored record that cannot be read: one line, never a 500
+            raise Conflict(f"{error}; it is not played on") from None
         if "you" not in players:
             raise Conflict(f"classic session {session_id} is all computer players (--auto): nothing to play")
         if pending is not None:  # no free re-deal: carried on INTO the pending hand, if it verifies
@@ -472,7 +485,6 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
             raise Conflict(str(error)) from None
         if stopped:  # left at the terminal with its hand pending: open again, as 'brag classic --resume' does
             classic_store.reopen_session(session_id, session=db)
-        seed = json.loads(record.settings).get("seed")
         seats = _seats(request)
         seat = seats.put(ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed))
         with seat.lock:

@@ -30,6 +30,7 @@ carries on from where the hand stopped, never from a new deal.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -43,6 +44,7 @@ from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_chain import action_hash, deal_hash, genesis_hash, new_chain_key, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
+from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amounts, numbers, shown, stored_json, texts
 from casino.db.database import StoreError, written
 from casino.db.models import utcnow
 from casino.errors import BragError
@@ -53,8 +55,11 @@ __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
     "pending_of", "PinnedSeeds", "sealed_from", "still_dealt_from", "SEALED_NOTE", "deal_pending", "pending_summary", "pending_line",
-    "MovedOn", "chain_line",
+    "MovedOn", "chain_line", "seats_of", "settings_of", "SQL_ID_RANGE",
 ]
+
+#: The ids a database can hold (SQLite's and PostgreSQL's 64-bit integers): any other is no session.
+SQL_ID_RANGE = range(-2**63, 2**63)
 
 
 class MovedOn(StoreError):
@@ -198,7 +203,10 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
 
 def _hand_actions(stored: str) -> list[dict[str, Any]]:
     """The hand's actions of a pending record (the blind winner's keep, a table-level choice, left out)."""
-    return [action for _, action in json.loads(stored) if action.get("action") != "keep"]
+    try:
+        return [action for _, action in json.loads(stored) if action.get("action") != "keep"]
+    except READ_ERRORS as error:
+        raise UnreadableRecord(f"the stored actions of a pending hand cannot be read ({str(error)[:80]})") from None
 
 
 def record_action(session_id: int, seat: int, action: Any, *, session: Session, hand_no: int | None = None,
@@ -212,7 +220,9 @@ def record_action(session_id: int, seat: int, action: Any, *, session: Session, 
     row = pending_of(session_id, session=session)
     if row is None:
         raise StoreError(f"classic session {session_id} has no hand pending")
-    stored = json.loads(row.actions)
+    stored = stored_json(row.actions, f"classic session {session_id}, hand {row.hand_no} (pending): actions")
+    if not isinstance(stored, list):
+        raise UnreadableRecord(f"classic session {session_id}, hand {row.hand_no} (pending): actions cannot be read")
     before = None if played is None else list(played) if isinstance(action, Keep) else list(played)[:-1]
     if (hand_no is not None and row.hand_no != hand_no) or (
             before is not None and _hand_actions(row.actions) != [action_to_dict(a) for _, a in before]):
@@ -232,7 +242,7 @@ def pending_summary(pending: ClassicPendingRecord) -> dict[str, Any]:
     are stored, ``None`` when they cannot be read)."""
     try:
         actions: int | None = len(json.loads(pending.actions))
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         actions = None
     return {"hand": pending.hand_no, "commitment": pending.commitment, "actions": actions}
 
@@ -280,14 +290,62 @@ def reopen_session(session_id: int, *, session: Session) -> ClassicSessionRecord
 
 
 def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
-    record = session.get(ClassicSessionRecord, session_id)
+    from sqlalchemy.orm import defer
+
+    record = session.get(ClassicSessionRecord, session_id, options=[defer(ClassicSessionRecord.started_at)]) \
+        if session_id in SQL_ID_RANGE else None  # (a time edited into nonsense is only read where it is shown)
     if record is None:
         raise StoreError(f"no classic Brag session {session_id} (see 'brag sessions')")
     return record
 
 
-def list_sessions(*, session: Session) -> list[ClassicSessionRecord]:
-    return list(session.exec(select(ClassicSessionRecord).order_by(col(ClassicSessionRecord.id).desc())))
+@dataclass(frozen=True)
+class SessionRow:
+    """A classic session as a listing reads it (:func:`list_sessions`): the stored text of its lists and
+    settings as they are (read them with :func:`seats_of` and :mod:`casino.db.classic_rows`, row by row: one
+    damaged row does not stop a listing), its times as datetimes (``None`` when unreadable; ``ended_at`` the
+    stored text when it is not a time)."""
+
+    id: int
+    rules_name: str
+    started_at: Any
+    ended_at: Any
+    end_reason: str | None
+    hands_played: Any
+    hand_limit: Any
+    names: Any
+    players: Any
+    start_chips: Any
+    chips: Any
+    settings: Any
+
+
+def _moment(value: Any) -> Any:
+    """A stored time as a datetime (SQLite keeps text; a time that is not one is ``None``)."""
+    from datetime import datetime
+
+    if value is None or isinstance(value, datetime):
+        return value
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def list_sessions(*, session: Session) -> list[SessionRow]:
+    """Every classic session, newest first (read column by column, without the ORM: a damaged time or
+    list in one row is that row's problem, not the listing's)."""
+    from sqlalchemy import String, type_coerce
+
+    t = _SESSIONS
+    query = sa_select(t.c.id, t.c.rules_name, type_coerce(t.c.started_at, String).label("started_at"),
+                      type_coerce(t.c.ended_at, String).label("ended_at"), t.c.end_reason, t.c.hands_played,
+                      t.c.hand_limit, t.c.names, t.c.players, t.c.start_chips, t.c.chips, t.c.settings
+                      ).order_by(t.c.id.desc())
+    return [SessionRow(r.id, r.rules_name, _moment(r.started_at), None if r.ended_at is None else
+                       (_moment(r.ended_at) or r.ended_at), r.end_reason, r.hands_played, r.hand_limit, r.names,
+                       r.players, r.start_chips, r.chips, r.settings)
+            for r in session.connection().execute(query)]
 
 
 #: Why a hand's seed and pack are not shown yet (see :func:`sealed_from`).
@@ -327,13 +385,19 @@ def sealed_from(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord])
 
 
 def hands_of(session_id: int, *, session: Session) -> list[ClassicHandRecord]:
+    from sqlalchemy.orm import defer
+
     return list(session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == session_id)
+                             .options(defer(ClassicHandRecord.played_at))  # (never needed: never read)
                              .order_by(col(ClassicHandRecord.hand_no))))
 
 
 def get_hand(session_id: int, hand_no: int, *, session: Session) -> ClassicHandRecord:
+    from sqlalchemy.orm import defer
+
     row = session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == session_id,
-                                                       ClassicHandRecord.hand_no == hand_no)).first()
+                                                       ClassicHandRecord.hand_no == hand_no)
+                       .options(defer(ClassicHandRecord.played_at))).first() if hand_no in SQL_ID_RANGE else None
     if row is None:
         raise StoreError(f"classic session {session_id} has no hand {hand_no}")
     return row
@@ -343,13 +407,41 @@ def rules_of(record: ClassicSessionRecord) -> ClassicRules:
     return parse_rules_text(record.rules_text, f"session {record.id} rules")
 
 
+def seats_of(record: ClassicSessionRecord) -> tuple[list[str], list[str]]:
+    """The session's seat names and players (``"you"`` or a computer player's kind), read back and checked
+    (:class:`~casino.db.classic_rows.UnreadableRecord` naming the column when they are not what was written)."""
+    where = f"classic session {record.id}"
+    names = texts(record.names, f"{where}: names")
+    players = texts(record.players, f"{where}: players")
+    if not 2 <= len(names) <= 8 or len(players) != len(names) or players.count("you") > 1:
+        raise UnreadableRecord(f"{where}: names and players cannot be read: not 2-8 seats, one player each "
+                               f"({shown(record.names)}, {shown(record.players)})")
+    return names, players
+
+
+def settings_of(record: ClassicSessionRecord) -> dict[str, Any]:
+    """The session's settings (a JSON object), read back."""
+    settings = stored_json(record.settings, f"classic session {record.id}: settings")
+    if not isinstance(settings, dict):
+        raise UnreadableRecord(f"classic session {record.id}: settings cannot be read: not a JSON object "
+                               f"({shown(record.settings)})")
+    return settings
+
+
 def _table_before(record: ClassicSessionRecord, seeds: SeedSource) -> ClassicTable:
     """The table as the session's last settled hand left it (its stored state), dealing from ``seeds``."""
-    snapshot = json.loads(record.table_state)
-    names = json.loads(record.names)
+    where = f"classic session {record.id}"
+    snapshot = stored_json(record.table_state, f"{where}: table_state")
+    names, _ = seats_of(record)
     if not snapshot:
-        return ClassicTable(rules_of(record), names, [Fraction(c) for c in json.loads(record.start_chips)], seeds=seeds)
-    return ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
+        return ClassicTable(rules_of(record), names, amounts(record.start_chips, f"{where}: start_chips", len(names)),
+                            seeds=seeds)
+    try:
+        if not isinstance(snapshot, dict) or len(snapshot["chips"]) != len(names):
+            raise ValueError("not a table state of this table")
+        return ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
+    except READ_ERRORS as error:
+        raise UnreadableRecord(f"{where}: table_state cannot be read ({str(error)[:80]})") from None
 
 
 def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) -> tuple[ClassicTable | None, list[str]]:
@@ -367,11 +459,10 @@ def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) ->
         seed = seed_from_hex(pending.seed)
     except BragError as error:
         return None, [f"{where}: the stored seed cannot be read ({error})"]
-    settings = json.loads(record.settings)
-    base = SeedSource.from_text(settings.get("seed"))
     try:
+        base = SeedSource.from_text(settings_of(record).get("seed"))
         table = _table_before(record, base)
-    except (ValueError, KeyError, TypeError, AttributeError, BragError) as error:
+    except (*READ_ERRORS, BragError) as error:
         return None, [f"{where}: the table state it is dealt from cannot be read ({error})"]
     problems: list[str] = []
     if n != table.hand_no + 1:
@@ -418,7 +509,7 @@ def resume_table(record: ClassicSessionRecord, *, session: Session | None = None
             raise StoreError(f"classic session {record.id}: hand {record.dealt_hand} was dealt, but its pending record "
                              f"is missing (removed from the database): it is not dealt again (see 'brag verify "
                              f"{record.id} --classic')")
-        return _table_before(record, SeedSource.from_text(json.loads(record.settings).get("seed")))
+        return _table_before(record, SeedSource.from_text(settings_of(record).get("seed")))
     table, problems = deal_pending(record, pending)
     if session is not None:
         from casino.db.classic_verify import pending_chain_problems
@@ -429,21 +520,58 @@ def resume_table(record: ClassicSessionRecord, *, session: Session | None = None
     return table
 
 
-def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[str]) -> HandRecord:
-    """A stored hand as the engine's :class:`HandRecord` (for replays and verification)."""
-    seats = json.loads(row.seats)
+def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[str],
+                  where: str | None = None) -> HandRecord:
+    """A stored hand as the engine's :class:`HandRecord` (for replays and verification), every column read
+    back and checked (:class:`~casino.db.classic_rows.UnreadableRecord` naming it, prefixed ``where``)."""
+    at = where if where is not None else f"classic session {row.session_id}, hand {row.hand_no}"
+
+    def bad(column: str, what: str) -> UnreadableRecord:
+        return UnreadableRecord(f"{at}: {column} cannot be read: {what} ({shown(getattr(row, column))})")
+
+    seats = numbers(row.seats, f"{at}: seats")
+    if not 2 <= len(seats) <= len(names) or any(not 0 <= s < len(names) for s in seats) or len(set(seats)) != len(seats):
+        raise bad("seats", "not seats of this table")
+    n = len(seats)
+
+    def cards(value: Any) -> bool:
+        return isinstance(value, list) and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 54
+                                               for c in value)
+
+    dealt = stored_json(row.dealt, f"{at}: dealt")
+    if not (isinstance(dealt, list) and len(dealt) == n and all(isinstance(hs, list) and all(cards(h) for h in hs)
+                                                                 for hs in dealt)):
+        raise bad("dealt", "not every seat's cards")
+    held_out = stored_json(row.held_out, f"{at}: held_out")
+    if not (isinstance(held_out, list) and len(held_out) == n and all(cards(h) for h in held_out)):
+        raise bad("held_out", "not every seat's kept cards")
+    pack, pack_after = numbers(row.pack, f"{at}: pack"), numbers(row.pack_after, f"{at}: pack_after")
+    if not cards(pack) or not cards(pack_after):
+        raise bad("pack" if not cards(pack) else "pack_after", "not cards")
+    for column in ("dealer", "first", "kept_blind"):
+        value = getattr(row, column)
+        if not isinstance(value, int) or isinstance(value, bool) or not -1 <= value < n:
+            raise bad(column, "not a seat of the hand")
+    try:
+        seed = seed_from_hex(row.seed if isinstance(row.seed, str) else "")
+    except BragError as error:
+        raise bad("seed", str(error)) from None
+    events_data = stored_json(row.events, f"{at}: events")
+    actions_data = stored_json(row.actions, f"{at}: actions")
+    try:
+        events = [event_from_dict(e) for e in events_data]
+        actions = [(int(s), action_from_dict(a)) for s, a in actions_data]
+    except (*READ_ERRORS, BragError) as error:
+        raise UnreadableRecord(f"{at}: its events or actions cannot be read ({str(error)[:80]})") from None
     return HandRecord(
         hand_no=row.hand_no, rules=rules, names=[names[s] for s in seats], seats=seats, dealer=row.dealer,
-        first=row.first, shuffled=row.shuffled, seed=seed_from_hex(row.seed), commitment=row.commitment,
-        pack=json.loads(row.pack), held_out=json.loads(row.held_out),
-        dealt=[[tuple(h) for h in hs] for hs in json.loads(row.dealt)],
-        chips_before=[Fraction(c) for c in json.loads(row.chips_before)],
-        chips_after=[Fraction(c) for c in json.loads(row.chips_after)],
-        borrowed=[Fraction(c) for c in json.loads(row.borrowed)],
-        events=[event_from_dict(e) for e in json.loads(row.events)],
-        actions=[(int(s), action_from_dict(a)) for s, a in json.loads(row.actions)],
-        showdown=row.showdown, prial_won=row.prial_won, kept_blind=row.kept_blind,
-        pack_after=json.loads(row.pack_after),
+        first=row.first, shuffled=bool(row.shuffled), seed=seed, commitment=row.commitment,
+        pack=pack, held_out=held_out, dealt=[[tuple(h) for h in hs] for hs in dealt],
+        chips_before=amounts(row.chips_before, f"{at}: chips_before", n),
+        chips_after=amounts(row.chips_after, f"{at}: chips_after", n),
+        borrowed=amounts(row.borrowed, f"{at}: borrowed", n),
+        events=events, actions=actions, showdown=bool(row.showdown), prial_won=bool(row.prial_won),
+        kept_blind=row.kept_blind, pack_after=pack_after,
     )
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Sequence
 
 from sqlmodel import Session
@@ -41,8 +40,9 @@ from casino.classic.state import HandState
 from casino.classic.table import HandRecord, pack_left, verify_pack
 from casino.db.classic_chain import action_hashes, deal_hash, genesis_hash, is_hash, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
+from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amounts
 from casino.db.classic_store import (deal_pending, get_session, hand_from_row, hands_of, pending_line, pending_of,
-                                     pending_summary, rules_of, summary_line)
+                                     pending_summary, rules_of, seats_of, settings_of, summary_line)
 from casino.db.database import StoreError
 from casino.errors import BragError
 from casino.fair import SeedSource
@@ -62,39 +62,59 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
     or when ``hand_no`` is its number); it is never counted as settled. A ``hand_no`` the session has
     neither settled nor pending is a :class:`~casino.errors.StoreError`."""
     record = get_session(session_id, session=session)
-    rules = rules_of(record)
-    names = json.loads(record.names)
-    problems: list[str] = []
-    previous: HandRecord | None = None
     rows = hands_of(session_id, session=session)
-    seeds = _seed_text_source(record)
-    for row in rows:
-        try:
-            hand = hand_from_row(row, rules, names)
-        except (ValueError, KeyError, TypeError) as error:
-            problems.append(f"hand {row.hand_no}: cannot be read ({error})")
-            previous = None
-            continue
-        if hand_no is None or row.hand_no == hand_no:
-            if row.summary != summary_line(hand):
-                problems.append(f"hand {row.hand_no}: the stored summary is not what its events give")
-            problems += verify_pack(hand, previous)
-            problems += _dealing_problems(hand, previous, seeds, f"hand {hand.hand_no}")
-            problems += _replay_problems(hand)
-        previous = hand
-    if hand_no is None and rows and json.loads(record.chips) != json.loads(rows[-1].chips_after) and len(
-            json.loads(rows[-1].seats)) == len(names):
-        problems.append("the session's chips are not the last hand's")
     pending = pending_of(session_id, session=session)
     if hand_no is not None and all(row.hand_no != hand_no for row in rows) and (
             pending is None or pending.hand_no != hand_no):
         raise StoreError(f"classic session {session_id} has no hand {hand_no} "
                          f"(see 'brag history {session_id} --classic')")
+    try:
+        rules = rules_of(record)
+        names, _ = seats_of(record)
+        settings_of(record)
+    except (*READ_ERRORS, BragError) as error:  # nothing can be recomputed without them
+        return [f"the session's own record cannot be read: {_without(str(error), session_id)}"]
+    problems: list[str] = []
+    previous: HandRecord | None = None
+    seeds = _seed_text_source(record)
+    for row in rows:
+        try:
+            hand = hand_from_row(row, rules, names, where=f"hand {row.hand_no}")
+        except UnreadableRecord as error:
+            problems.append(str(error))
+            previous = None
+            continue
+        if hand_no is None or row.hand_no == hand_no:
+            try:
+                if row.summary != summary_line(hand):
+                    problems.append(f"hand {row.hand_no}: the stored summary is not what its events give")
+                problems += verify_pack(hand, previous)
+                problems += _dealing_problems(hand, previous, seeds, f"hand {hand.hand_no}")
+                problems += _replay_problems(hand)
+            except Exception as error:  # noqa: BLE001 - a stored hand that cannot even be checked is a finding
+                problems.append(f"hand {row.hand_no}: cannot be checked ({str(error)[:100]})")
+        previous = hand
+    if hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no and \
+            len(previous.seats) == len(names):
+        try:
+            if amounts(record.chips, "the session's chips", len(names)) != previous.chips_after:
+                problems.append("the session's chips are not the last hand's")
+        except UnreadableRecord as error:
+            problems.append(str(error))
     if pending is not None and (hand_no is None or hand_no == pending.hand_no):
-        problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
+        try:
+            problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
+        except Exception as error:  # noqa: BLE001 - as above
+            problems.append(f"hand {pending.hand_no} (pending): cannot be checked ({str(error)[:100]})")
     elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
         problems += _table_state_problems(record, previous)
     return problems
+
+
+def _without(message: str, session_id: int) -> str:
+    """An error line without the ``classic session N: `` it starts with (verify names the session once)."""
+    prefix = f"classic session {session_id}: "
+    return message[len(prefix):] if message.startswith(prefix) else message
 
 
 def _table_state_problems(record: ClassicSessionRecord, last: HandRecord) -> list[str]:
@@ -108,8 +128,8 @@ def _table_state_problems(record: ClassicSessionRecord, last: HandRecord) -> lis
         snapshot = json.loads(record.table_state)
         pack = [int(c) for c in snapshot.get("pack", [])]
         shuffle_next = bool(snapshot.get("shuffle_next", True))
-    except (ValueError, TypeError, AttributeError) as error:
-        return [f"the session's table state for the next hand cannot be read ({error})"]
+    except READ_ERRORS as error:
+        return [f"the session's table state for the next hand cannot be read ({str(error)[:80]})"]
     problems = []
     if pack != last.pack_after:
         problems.append(f"the session's table state has a pack for the next hand that is not the one hand "
@@ -135,8 +155,8 @@ def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecor
         problems.append(f"{where}: it is dealt from a table state after hand {dealt.hand_no - 1}, not after the last "
                         f"settled hand ({last})")
     try:
-        chips_ok = table.chips == [Fraction(c) for c in json.loads(record.chips)]
-    except (ValueError, TypeError, ZeroDivisionError):
+        chips_ok = table.chips == amounts(record.chips, "the session's chips")
+    except UnreadableRecord:
         chips_ok = False
     if not chips_ok:
         problems.append(f"{where}: it is not dealt from the session's chips (its table state was changed)")
