@@ -38,7 +38,6 @@ def classic(
     Keys are shown at the table; '?' explains the rules in force, 'h' gives your exact chance of holding
     the best hand. Ctrl-C ends the session at once (every settled hand kept, exit code 130).
     """
-    import random
     import signal
 
     from casino.classic.rules import load_rules
@@ -92,7 +91,6 @@ def classic(
 
         computer = SeatedOpponents({s: SimpleOpponent() if p == "simple" else CharacterOpponent(p)
                                     for s, p in enumerate(players) if p != "you"})
-        rng = random.Random(f"{record.id}-{table.hand_no}-{seed}")
         you = None if auto else players.index("you")
         out = _console()
         from casino.db.classic_rows import amounts
@@ -123,7 +121,7 @@ def classic(
                 if table.state is None and (not table.can_deal() or (you is not None and table.chips[you] < game_rules.ante)):
                     reason = "bust"
                     break
-                hand_record = _play_one(table, you, computer, rng, out if not json else None, started,
+                hand_record = _play_one(table, you, computer, out if not json else None, started,
                                         None if auto else acted)
                 classic_store.save_hand(session_id, hand_record, table, session=session)
                 if you is not None:
@@ -169,10 +167,11 @@ def _console() -> Any:
     return console()
 
 
-def _play_one(table: Any, you: int | None, computer: Any, rng: Any, out: Any, started: Any = None,
+def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any = None,
               acted: Any = None) -> Any:
     """Play one hand to its end: a new one (``started()`` stores its start before anything is shown), or the
-    one the table is in the middle of (a pending hand resumed). ``acted(seat, action)`` stores each action."""
+    one the table is in the middle of (a pending hand resumed). ``acted(seat, action)`` stores each action.
+    The computer players' chance comes from the hand's secret seed (:meth:`ClassicTable.computer_chance`)."""
     from casino.classic.referee import event_text
 
     if table.state is None:
@@ -182,6 +181,7 @@ def _play_one(table: Any, you: int | None, computer: Any, rng: Any, out: Any, st
     elif out is not None:
         out.print(f"Hand {table.hand_no} was dealt before the session stopped: the same cards, the same antes, "
                   "every action so far as it was.", markup=False)
+    rng = table.computer_chance()
     log: list[str] = []
     seen_events = 0
     while not table.hand_done:

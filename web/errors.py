@@ -102,18 +102,23 @@ def install_handlers(app: FastAPI) -> None:
 
 
 class Seated(Protocol):
-    """A seat held by a server: its lock, why it ended (if it did) and its next action's number."""
+    """A seat held by a server: its lock, why it ended (if it did), its next action's number, and whether the
+    server has let go of it (:mod:`web.holding`: the database holds the session, a resume reads it back)."""
 
     lock: Any
     ended: str | None
     seq: int
+    dropped: bool
 
 
 @contextmanager
 def turn(seat: Seated, what: str, seq: int) -> Iterator[None]:
     """Hold ``seat`` for one action numbered ``seq``: its lock, refused (409) when ``what`` (``"session 4"``)
-    has ended or ``seq`` is not its next action (taken already, or sent from an old page)."""
+    has ended or ``seq`` is not its next action (taken already, or sent from an old page), and 404 when the
+    server let go of the seat while the request waited (a resume reads the session back from the database)."""
     with seat.lock:
+        if seat.dropped:
+            raise NotFound(f"{what} is not open at this server any more: resume it")
         if seat.ended:
             raise Conflict(f"{what} has ended ({seat.ended})")
         if seq != seat.seq:

@@ -38,6 +38,7 @@ from casino.errors import BetError
 from casino.events import BoxBets, exact
 from casino.games import Game, amount_text, builtin_games, load_game
 from web.errors import Conflict, NotFound, WebError, turn
+from web.holding import IDLE_SECONDS, MAX_SEATS, Held
 
 __all__ = ["router", "Seat", "Seats"]
 
@@ -47,7 +48,6 @@ router = APIRouter(prefix="/api/table", tags=["casino table"])
 #: (pydantic would read it as 1/0) so that :func:`_amount` refuses it in one line (400).
 Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
 Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
-MAX_SEATS = 2000  # sessions held in memory; the oldest ended ones are let go first
 
 
 # -- request bodies --------------------------------------------------------------------------------------
@@ -125,6 +125,7 @@ class Seat:
     _game_view: dict[str, Any] | None = field(default=None, repr=False)
     _report: Any = field(default=None, repr=False)
     _advice: dict[tuple[int, int], Any] = field(default_factory=dict, repr=False)
+    dropped: bool = False  # let go by the server (web.holding): the database holds the session, a resume reads it
 
     def __post_init__(self) -> None:
         if self.trainer and self.lesson is None:
@@ -178,13 +179,15 @@ class Seat:
 
 
 class Seats:
-    """Every session this server holds, by id, and the database they are stored in."""
+    """Every session this server holds, by id (bounded, :class:`web.holding.Held`: ended and idle sessions
+    are let go, a resume reads them back), and the database they are stored in."""
 
-    def __init__(self, db_url: str, models: tuple[str, ...] = ()) -> None:
+    def __init__(self, db_url: str, models: tuple[str, ...] = (), limit: int = MAX_SEATS,
+                 idle_seconds: float = IDLE_SECONDS) -> None:
         self.db_url = db_url
         self.models = models  # modules whose tables must exist too (imported before the tables are created)
         self._engine: Any = None
-        self._seats: dict[int, Seat] = {}
+        self.held: Held[Seat] = Held(limit, idle_seconds)
         self._lock = threading.Lock()
 
     @property
@@ -206,23 +209,18 @@ class Seats:
         with Session(self.engine, expire_on_commit=False) as session:
             yield session
 
+    def __len__(self) -> int:
+        return len(self.held)
+
     def get(self, session_id: int) -> Seat | None:
-        with self._lock:
-            return self._seats.get(session_id)
+        return self.held.get(session_id)
 
     def add(self, session_id: int, seat: Seat) -> Seat:
-        with self._lock:
-            if len(self._seats) >= MAX_SEATS:
-                for key in [k for k, s in self._seats.items() if s.ended][: len(self._seats) // 4 or 1]:
-                    del self._seats[key]
-            if len(self._seats) >= MAX_SEATS:
-                raise WebError("the server holds too many open sessions: end some first", 503)
-            self._seats.setdefault(session_id, seat)
-            return self._seats[session_id]
+        """Hold ``seat`` (a seat already held for the session is kept and returned)."""
+        return self.held.put(session_id, seat, replace=False)
 
     def forget(self, session_id: int) -> None:
-        with self._lock:
-            self._seats.pop(session_id, None)
+        self.held.forget(session_id)
 
 
 def _json(data: dict[str, Any]) -> JSONResponse:
@@ -527,6 +525,8 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
 async def show(request: Request, session_id: int) -> JSONResponse:
     seat = _seat(request, session_id)
     with seat.lock:
+        if seat.dropped:
+            raise NotFound(f"session {session_id} is not open at this server any more: resume it")
         return _json(state(seat))
 
 

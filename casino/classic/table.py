@@ -21,6 +21,8 @@ the hand it reveals the seed, and :func:`verify_pack` checks the commitment, the
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -355,6 +357,28 @@ class ClassicTable:
             action = opponents[seat].decide(self.view(seat), self.legal_actions(), rng)
             self.act(action)
         return self.end_hand()
+
+    def computer_chance(self) -> random.Random:
+        """The computer players' chance in the hand in play, drawn from the hand's seed.
+
+        The seed is secret until the hand is over (committed before the deal with the pack, revealed after),
+        so nothing a player knows beforehand — the session id, the hand number — tells whether a computer
+        player will fold, bet or raise. A ``--seed`` session's seeds follow from its text, so its computer
+        players replay the same; a resumed hand is dealt again from its stored seed, so they draw the same
+        chance as before the stop. Replays and verification use the stored actions, not this.
+
+            >>> from casino.classic.rules import ClassicRules
+            >>> def chance(seed):
+            ...     table = ClassicTable(ClassicRules(), ["Ann", "Bob"], seed=seed)
+            ...     _ = table.start_hand()
+            ...     return table.computer_chance().random()
+            >>> chance("a") == chance("a"), chance("a") == chance("b")
+            (True, False)
+        """
+        if self._record is None or self.state is None:
+            raise IllegalAction("no hand in play: the computer players' chance comes from the hand's seed")
+        return random.Random(int.from_bytes(hmac.new(self._record.seed, b"computer players", hashlib.sha256).digest(),
+                                            "big"))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything the next deal depends on, JSON-ready (stored after each hand; :meth:`restore` reads it)."""

@@ -172,7 +172,9 @@ def test_the_hint_gives_the_margin_of_its_simulated_figures(runner, app, tmp_pat
     """Five opponents in: exact against one to three, simulated against four and five, with the margin."""
     import re
 
-    for seed in range(1, 60):  # the first seed where all five are still in when you look
+    # seeds where all five computer players are still in when you look (found by trying seeds in turn: the
+    # computer players' chance comes from each hand's seed, so the seed text decides their play too)
+    for seed in (100, 104, 270):
         result = runner.invoke(app, ["classic", "--hands", "1", "--opponents", "5", "--seed", str(seed), "--db",
                                      db_url(tmp_path)], input="l\nh\nq\n")
         assert result.exit_code == 0, result.output
@@ -226,3 +228,76 @@ def test_db_copy_says_it_leaves_traditional_brag_sessions_behind(runner, app, tm
     assert "Copied 1 session(s)" in result.output and "Not copied: 1 traditional Brag session(s)" in result.output
     result = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'again.db'}", "--json"])
     assert json.loads(result.output)["classic_not_copied"] == 1
+
+
+def test_a_seeded_session_replays_whatever_its_session_id_and_verifies(runner, app, tmp_path):
+    """The computer players' chance comes from each hand's seed (from the --seed text), not the session id:
+    the same seed plays the same session as session 1 of one database and session 2 of another."""
+    from sqlmodel import Session
+
+    from casino.db import classic_store
+    from casino.db.database import connect
+
+    first, second = f"sqlite:///{tmp_path / 'a.db'}", f"sqlite:///{tmp_path / 'b.db'}"
+    other = runner.invoke(app, ["classic", "--auto", "--hands", "1", "--seed", "other", "--db", second, "--json"])
+    assert other.exit_code == 0, other.output
+    played = []
+    for url, expected_id in ((first, 1), (second, 2)):
+        result = runner.invoke(app, ["classic", "--auto", "--hands", "8", "--opponents", "4", "--seed", "same",
+                                     "--db", url, "--json"])
+        assert result.exit_code == 0, result.output
+        assert json.loads(result.output)["session"] == expected_id
+        with Session(connect(url)) as db:
+            played.append([(row.actions, row.chips_after) for row in classic_store.hands_of(expected_id, session=db)])
+        verify = runner.invoke(app, ["verify", str(expected_id), "--classic", "--db", url])
+        assert verify.exit_code == 0 and "8 hand(s) verified" in verify.output, verify.output
+    assert played[0] == played[1] and len(played[0]) == 8
+
+
+def test_a_session_stopped_between_hands_carries_on_at_the_terminal_and_in_the_browser(runner, app, tmp_path,
+                                                                                        monkeypatch):
+    """Ctrl-C just after a hand is stored leaves the session 'interrupted' with no hand pending: not over for
+    good (docs/classic-brag.md), so 'brag classic --resume' and the browser's resume both carry it on, with the
+    same next deal."""
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+    from sqlmodel import Session
+
+    import cli.prompts
+    from casino.db import classic_store
+    from casino.db.database import connect
+    from web.app import create_app
+
+    real_save = classic_store.save_hand
+
+    def save_then_stop(*args, **kwargs):
+        real_save(*args, **kwargs)
+        raise KeyboardInterrupt  # Ctrl-C as the settled hand is stored: nothing pending
+
+    monkeypatch.setattr(classic_store, "save_hand", save_then_stop)
+    monkeypatch.setattr(cli.prompts, "ask", lambda text: "f")
+    url = db_url(tmp_path)
+    first = runner.invoke(app, ["classic", "--hands", "3", "--opponents", "2", "--seed", "between", "--db", url])
+    assert first.exit_code == 130, first.output
+    monkeypatch.setattr(classic_store, "save_hand", real_save)
+    with Session(connect(url)) as db:
+        record = classic_store.get_session(1, session=db)
+        assert record.end_reason == "interrupted" and classic_store.pending_of(1, session=db) is None
+        assert len(classic_store.hands_of(1, session=db)) == 1
+    copy = tmp_path / "copy.db"
+    with sqlite3.connect(tmp_path / "brag.db") as source, sqlite3.connect(copy) as target:
+        source.backup(target)
+    again = runner.invoke(app, ["classic", "--resume", "1", "--db", url])
+    assert again.exit_code == 0, again.output
+    with Session(connect(url)) as db:
+        rows = classic_store.hands_of(1, session=db)
+        assert classic_store.get_session(1, session=db).end_reason == "hands" and len(rows) == 3
+        assert classic_store.verify_classic(1, session=db) == []
+    client = TestClient(create_app(f"sqlite:///{copy}"), raise_server_exceptions=False)
+    listed = client.get("/api/classic/sessions").json()["sessions"]
+    assert [row["id"] for row in listed] == [1]
+    back = client.post("/api/classic/sessions/1/resume")
+    assert back.status_code == 200, back.text
+    back = client.post("/api/classic/sessions/1/next", json={"seq": back.json()["seq"]}).json()
+    assert back["hand_no"] == 2 and back["commitment"] == rows[1].commitment

@@ -177,9 +177,52 @@ def test_an_open_session_is_listed_and_resumed_by_a_new_server(client, url):
     back = post(fresh, f"/api/classic/sessions/{s['session']}/next", {"seq": back["seq"]})
     back = play_hand(fresh, back)
     ended = post(fresh, f"/api/classic/sessions/{s['session']}/end", {"seq": back["seq"]})
-    assert ended["ended"] == "quit" and fresh.get("/api/classic/sessions").json()["sessions"] == []
+    assert ended["ended"] == "quit"
     record, rows, problems = stored(url, s["session"])
     assert len(rows) == 2 and problems == [] and record.end_reason == "quit"
+    # left, not over for good (as q at the terminal): still listed, to carry on
+    listed = fresh.get("/api/classic/sessions").json()["sessions"]
+    assert [row["id"] for row in listed] == [s["session"]] and listed[0]["hands_played"] == 2
+
+
+def test_a_session_left_between_hands_resumes_here_and_at_the_terminal_alike(client, url, runner, tmp_path):
+    """Leave (or q, or Ctrl-C) with no hand pending does not end a session for good (docs/classic-brag.md: only
+    running out of hands or chips does; its pack's seeds stay sealed): the browser carries it on, as
+    'brag classic --resume' always did, both with the same next deal."""
+    import sqlite3
+
+    from cli.main import app
+
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2, "hands": 3, "seed": "left"})
+    s = play_hand(client, s)
+    post(client, f"/api/classic/sessions/{s['session']}/end", {"seq": s["seq"]})
+    record, rows, _ = stored(url, s["session"])
+    assert record.end_reason == "quit" and len(rows) == 1
+    with Session(connect(url)) as db:
+        assert classic_store.pending_of(s["session"], session=db) is None  # left between hands
+    copy = tmp_path / "copy.db"
+    with sqlite3.connect(url.removeprefix("sqlite:///")) as source, sqlite3.connect(copy) as target:
+        source.backup(target)  # the database as it stands, the write-ahead log included
+    back = post(client, f"/api/classic/sessions/{s['session']}/resume")  # the browser (a reload, or the lobby)
+    assert back["ended"] is None and not back["in_hand"] and back["hand_no"] == 1 and back["can_deal"]
+    record, _, _ = stored(url, s["session"])
+    assert record.ended_at is None  # open again
+    back = post(client, f"/api/classic/sessions/{s['session']}/next", {"seq": back["seq"]})
+    assert back["hand_no"] == 2
+    web_hand_two = back["commitment"]
+    terminal = runner.invoke(app, ["classic", "--db", f"sqlite:///{copy}", "--resume", str(s["session"])],
+                             input="f\n" * 40)
+    assert terminal.exit_code == 0, terminal.output
+    record, rows, problems = stored(f"sqlite:///{copy}", s["session"])
+    assert record.end_reason == "hands" and len(rows) == 3 and problems == []
+    assert rows[1].commitment == web_hand_two  # the same next deal, from either front end
+    back = play_hand(client, back)
+    back = play_hand(client, post(client, f"/api/classic/sessions/{s['session']}/next", {"seq": back["seq"]}))
+    record, rows, problems = stored(url, s["session"])
+    assert back["ended"] == "hands" and record.end_reason == "hands" and len(rows) == 3 and problems == []
+    over = client.post(f"/api/classic/sessions/{s['session']}/resume")  # over for good: at both front ends
+    assert over.status_code == 409 and "has ended (hands)" in over.json()["detail"]
+    assert runner.invoke(app, ["classic", "--db", url, "--resume", str(s["session"])]).exit_code == 2
 
 
 def test_the_computer_seats_are_the_characters_chosen(client, url):
@@ -332,3 +375,18 @@ def test_a_finished_hand_shows_its_seed_only_when_no_later_deal_comes_off_its_pa
     s = post(client, "/api/classic/sessions", {"rules": "against-the-computer", "opponents": 2, "hands": 2})
     s = play_hand(client, s)
     assert s["last"]["seed"] is not None and s["last"]["sealed"] is None  # shuffled every hand
+
+
+def test_the_computer_players_chance_is_not_foreseeable_from_the_session_and_hand(tmp_path):
+    """Two servers, each at its own session 1, hand 1, fair dealing (no seed): what a player knows before the
+    hand is the same, the computer players' chance is not — it comes from the hand's secret seed."""
+    draws = []
+    for name in ("one", "two"):
+        app = create_app(f"sqlite:///{tmp_path / name}.db")
+        s = post(TestClient(app, raise_server_exceptions=False), "/api/classic/sessions",
+                 {"rules": "classic-brag", "opponents": 3, "hands": 2})
+        assert s["session"] == 1 and s["hand_no"] == 1
+        seat = app.state.classic_seats.get(1)
+        with seat.lock:
+            draws.append([seat.rng().random() for _ in range(3)])
+    assert draws[0] != draws[1]

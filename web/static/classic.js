@@ -129,7 +129,10 @@ function drawActions() {
   bar.replaceChildren();
   if (!S.in_hand) {
     if (S.ended) {
-      bar.append(el("span", { class: "status" }, `Session ${S.session} is over (${S.ended}).`),
+      const left = S.ended === "quit" || S.ended === "interrupted";  // not over for good: it can be resumed
+      bar.append(el("span", { class: "status" }, left
+        ? `You left session ${S.session}: every settled hand is stored; resume it from the lobby or with brag classic --resume ${S.session}.`
+        : `Session ${S.session} is over (${S.ended}).`),
                  button("New session", "", () => { localStorage.removeItem(sessionKey); S = null; lobby(); }, "primary", "c-new"));
     } else {
       bar.append(button("Deal the next hand", "Enter", () => send("next"), "gold", "c-next"));

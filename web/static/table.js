@@ -48,7 +48,8 @@ async function act(path, body) {
     draw();
   } catch (error) {
     say(error.message, true);
-    if (error.status === 409 || error.status === 404) await reload();
+    if (error.status === 409) await reload();
+    if (error.status === 404) await carryOn();
   } finally {
     busy = false;
   }
@@ -56,6 +57,15 @@ async function act(path, body) {
 
 async function reload() {
   try { S = await api("GET", `/api/table/sessions/${S.session}`); draw(); } catch (e) { /* keep the message */ }
+}
+
+/** The server no longer holds the session (restarted, or it let an idle one go): carry on from the stored one. */
+async function carryOn() {
+  try {
+    S = await api("POST", `/api/table/sessions/${S.session}/resume`);
+    say("The table was reopened from the stored session: carry on.");
+    draw();
+  } catch (e) { /* keep the message */ }
 }
 
 // ---- drawing ----

@@ -166,3 +166,41 @@ def test_a_restored_table_deals_on_exactly_as_the_original():
     assert table._record.pack == copy._record.pack and one.hands == two.hands
     assert table.view(1).shown_before == copy.view(1).shown_before
     assert table.view(1).known_absent == copy.view(1).known_absent
+
+
+def test_the_computer_players_chance_comes_from_the_hands_secret_seed():
+    """Not from anything a player knows before the hand (the session id, the hand number): two tables at the
+    same hand number with different seeds draw differently; the same seed draws the same (a --seed session
+    replays); and it is the HMAC of the seed revealed after the hand, so a player can check it then."""
+    import hashlib
+    import hmac
+
+    from casino.fair import SeedSource
+
+    def first_draws(source: SeedSource, hands: int = 3) -> tuple[list[float], list[bytes]]:
+        table = ClassicTable(ClassicRules(), ["Ann", "Bob", "Cat"], seeds=source)
+        draws, seeds = [], []
+        for _ in range(hands):
+            table.start_hand()
+            draws.append(table.computer_chance().random())
+            seeds.append(table._record.seed)
+            while not table.hand_done:
+                table.act(SimpleOpponent().decide(table.view(table.to_act), table.legal_actions(), random.Random(0)))
+            table.end_hand()
+        return draws, seeds
+
+    fair_one, seeds_one = first_draws(SeedSource())
+    fair_two, _ = first_draws(SeedSource())
+    assert all(a != b for a, b in zip(fair_one, fair_two))  # same hand numbers, fresh seeds: different chance
+    assert first_draws(SeedSource.from_text("s"))[0] == first_draws(SeedSource.from_text("s"))[0]
+    assert first_draws(SeedSource.from_text("s"))[0] != first_draws(SeedSource.from_text("t"))[0]
+    for draw, seed in zip(fair_one, seeds_one):
+        key = int.from_bytes(hmac.new(seed, b"computer players", hashlib.sha256).digest(), "big")
+        assert random.Random(key).random() == draw
+    idle = ClassicTable(ClassicRules(), ["Ann", "Bob"])
+    try:
+        idle.computer_chance()
+    except Exception as error:  # between hands there is no seed to draw from
+        assert "no hand in play" in str(error)
+    else:
+        raise AssertionError("a chance without a hand in play")

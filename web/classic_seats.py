@@ -1,0 +1,93 @@
+"""The traditional Brag sessions a server holds: one :class:`ClassicSeat` per session, in :class:`ClassicSeats`.
+
+A seat is the session's :class:`~casino.classic.table.ClassicTable` (it alone holds the pack), who sits in the
+computer seats, the action number and the last settled hand as the player may see it. The database holds
+everything else (:mod:`web.classic_hands` stores every hand as it goes), so a seat can be dropped at any time
+and ``POST /api/classic/sessions/{id}/resume`` reads the session back.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import Request
+
+from casino.errors import BragError
+from web.holding import IDLE_SECONDS, MAX_SEATS, Held
+
+__all__ = ["COMPUTER_NAMES", "LINEUPS", "ClassicSeat", "ClassicSeats", "seats_of"]
+
+#: The computer players' names, seat 1 onwards (seat 0 is the player).
+COMPUTER_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
+#: Who sits in the computer seats, by the lobby's choice: the characters of :mod:`casino.classic.opponents`
+#: in turn, the expert alone, or the engine's simple rule-based player.
+LINEUPS = {
+    "mixed": ("steady", "loose", "cautious", "bluffer", "expert", "steady", "loose"),
+    "experts": ("expert",) * 7,
+    "simple": ("simple",) * 7,
+}
+
+
+@dataclass
+class ClassicSeat:
+    """One traditional Brag session held by the server."""
+
+    table: Any  # casino.classic.table.ClassicTable
+    session_id: int
+    you: int
+    players: list[str]
+    limit: int
+    seed: str | None
+    seq: int = 0
+    finished: dict[str, Any] | None = None  # the last settled hand, as the player may see it
+    ended: str | None = None
+    dropped: bool = False  # let go (a store write failed, or evicted): the database holds the session now
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def computer(self, seat: int) -> Any:
+        """The computer player in ``seat``: the character stored for it, or the simple player."""
+        kind = self.players[seat]
+        if kind != "simple":
+            try:
+                from casino.classic.opponents.seat import CharacterOpponent
+
+                return CharacterOpponent(kind)
+            except (ImportError, BragError, KeyError, ValueError):  # not a character this version knows
+                pass
+        from casino.classic.view import SimpleOpponent
+
+        return SimpleOpponent()
+
+    def rng(self) -> random.Random:
+        """The computer players' chance in the hand in play, from the hand's secret seed as ``brag classic``
+        draws it (:meth:`~casino.classic.table.ClassicTable.computer_chance`: a seeded game replays)."""
+        return self.table.computer_chance()
+
+
+class ClassicSeats:
+    """Every traditional Brag session this server holds, bounded (:class:`web.holding.Held`: ended and idle
+    sessions are let go; a resume reads them back from the database)."""
+
+    def __init__(self, limit: int = MAX_SEATS, idle_seconds: float = IDLE_SECONDS) -> None:
+        self.held: Held[ClassicSeat] = Held(limit, idle_seconds)
+
+    def __len__(self) -> int:
+        return len(self.held)
+
+    def get(self, session_id: int) -> ClassicSeat | None:
+        return self.held.get(session_id)
+
+    def put(self, seat: ClassicSeat) -> ClassicSeat:
+        return self.held.put(seat.session_id, seat)
+
+    def forget(self, seat: ClassicSeat) -> None:
+        """Drop ``seat`` (a store write failed): the next resume reads the session back from the database."""
+        seat.dropped = True
+        self.held.forget(seat.session_id, seat)
+
+
+def seats_of(request: Request) -> ClassicSeats:
+    return request.app.state.classic_seats
