@@ -35,7 +35,8 @@ from casino.classic.state import HandState, LegalActions
 from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
 from casino.fair import SeedSource, commitment, deck_order
 
-__all__ = ["ClassicTable", "HandRecord", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack", "deal_order"]
+__all__ = ["ClassicTable", "HandRecord", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack", "deal_order",
+           "carried_over"]
 
 
 #: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
@@ -432,6 +433,16 @@ def pack_left(record: HandRecord, state: HandState) -> list[int]:
     return record.pack[len(record.seats) * record.rules.cards:] + returned
 
 
+def carried_over(previous: HandRecord, seats: Sequence[int]) -> list[int]:
+    """The unshuffled pack a deal to the table seats ``seats`` comes from after ``previous``: the pack it
+    left, and, when the player who kept a blind hand from it is not dealt in (cannot ante), that hand given
+    back to the bottom (as :meth:`ClassicTable.start_hand` gives it back)."""
+    pack = list(previous.pack_after)
+    if previous.kept_blind >= 0 and previous.seats[previous.kept_blind] not in seats:
+        pack += list(previous.dealt[previous.kept_blind][0])
+    return pack
+
+
 def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
     """What is wrong with a hand's pack: the commitment, the shuffle or carry-over, the cards dealt.
 
@@ -446,7 +457,7 @@ def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
             problems.append(f"hand {record.hand_no}: the pack is not the shuffle its seed makes")
     elif previous is None:
         problems.append(f"hand {record.hand_no}: an unshuffled pack without the hand before it")
-    elif previous.pack_after != record.pack:
+    elif carried_over(previous, record.seats) != record.pack:
         problems.append(f"hand {record.hand_no}: the pack is not the one the hand before left")
     order = deal_order(len(record.seats), record.first, record.rules.cards)
     expected: list[list[int]] = [[] for _ in record.seats]

@@ -32,14 +32,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from sqlalchemy import select as sa_select
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
-from casino.classic.actions import IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
+from casino.classic.actions import Chips, IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_chain import action_hash, deal_hash, genesis_hash, new_chain_key, settled_hash
@@ -292,7 +292,7 @@ def reopen_session(session_id: int, *, session: Session) -> ClassicSessionRecord
 def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
     from sqlalchemy.orm import defer
 
-    record = session.get(ClassicSessionRecord, session_id, options=[defer(ClassicSessionRecord.started_at)]) \
+    record = session.get(ClassicSessionRecord, session_id, options=[defer(cast(Any, ClassicSessionRecord.started_at))]) \
         if session_id in SQL_ID_RANGE else None  # (a time edited into nonsense is only read where it is shown)
     if record is None:
         raise StoreError(f"no classic Brag session {session_id} (see 'brag sessions')")
@@ -388,7 +388,7 @@ def hands_of(session_id: int, *, session: Session) -> list[ClassicHandRecord]:
     from sqlalchemy.orm import defer
 
     return list(session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == session_id)
-                             .options(defer(ClassicHandRecord.played_at))  # (never needed: never read)
+                             .options(defer(cast(Any, ClassicHandRecord.played_at)))  # (never needed: never read)
                              .order_by(col(ClassicHandRecord.hand_no))))
 
 
@@ -397,7 +397,7 @@ def get_hand(session_id: int, hand_no: int, *, session: Session) -> ClassicHandR
 
     row = session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == session_id,
                                                        ClassicHandRecord.hand_no == hand_no)
-                       .options(defer(ClassicHandRecord.played_at))).first() if hand_no in SQL_ID_RANGE else None
+                       .options(defer(cast(Any, ClassicHandRecord.played_at)))).first() if hand_no in SQL_ID_RANGE else None
     if row is None:
         raise StoreError(f"classic session {session_id} has no hand {hand_no}")
     return row
@@ -567,9 +567,9 @@ def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[s
         hand_no=row.hand_no, rules=rules, names=[names[s] for s in seats], seats=seats, dealer=row.dealer,
         first=row.first, shuffled=bool(row.shuffled), seed=seed, commitment=row.commitment,
         pack=pack, held_out=held_out, dealt=[[tuple(h) for h in hs] for hs in dealt],
-        chips_before=amounts(row.chips_before, f"{at}: chips_before", n),
-        chips_after=amounts(row.chips_after, f"{at}: chips_after", n),
-        borrowed=amounts(row.borrowed, f"{at}: borrowed", n),
+        chips_before=list[Chips](amounts(row.chips_before, f"{at}: chips_before", n)),
+        chips_after=list[Chips](amounts(row.chips_after, f"{at}: chips_after", n)),
+        borrowed=list[Chips](amounts(row.borrowed, f"{at}: borrowed", n)),
         events=events, actions=actions, showdown=bool(row.showdown), prial_won=bool(row.prial_won),
         kept_blind=row.kept_blind, pack_after=pack_after,
     )

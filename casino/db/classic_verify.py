@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Sequence
 
 from sqlmodel import Session
@@ -72,8 +73,10 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
         rules = rules_of(record)
         names, _ = seats_of(record)
         settings_of(record)
+        start = amounts(record.start_chips, "start_chips", len(names))
     except (*READ_ERRORS, BragError) as error:  # nothing can be recomputed without them
         return [f"the session's own record cannot be read: {_without(str(error), session_id)}"]
+    chips: list[Fraction | int | None] = list(start)  # each table seat's chips as the hands so far leave them
     problems: list[str] = []
     previous: HandRecord | None = None
     seeds = _seed_text_source(record)
@@ -83,8 +86,14 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
         except UnreadableRecord as error:
             problems.append(str(error))
             previous = None
+            chips = [None] * len(names)  # not known again until each seat has played a readable hand
             continue
         if hand_no is None or row.hand_no == hand_no:
+            moved = [names[seat] for i, seat in enumerate(hand.seats)
+                     if chips[seat] is not None and chips[seat] != hand.chips_before[i]]
+            if moved:
+                problems.append(f"hand {row.hand_no}: the chips it was dealt from are not what the hands before left "
+                                f"({', '.join(moved)})")
             try:
                 if row.summary != summary_line(hand):
                     problems.append(f"hand {row.hand_no}: the stored summary is not what its events give")
@@ -94,6 +103,8 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
             except Exception as error:  # noqa: BLE001 - a stored hand that cannot even be checked is a finding
                 problems.append(f"hand {row.hand_no}: cannot be checked ({str(error)[:100]})")
         previous = hand
+        for i, seat in enumerate(hand.seats):
+            chips[seat] = hand.chips_after[i]
     if hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no and \
             len(previous.seats) == len(names):
         try:
