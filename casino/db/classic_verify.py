@@ -63,8 +63,13 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
     or when ``hand_no`` is its number); it is never counted as settled. A ``hand_no`` the session has
     neither settled nor pending is a :class:`~casino.errors.StoreError`."""
     record = get_session(session_id, session=session)
-    rows = hands_of(session_id, session=session)
-    pending = pending_of(session_id, session=session)
+    return _recomputed(record, hands_of(session_id, session=session), pending_of(session_id, session=session), hand_no)
+
+
+def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord], pending: ClassicPendingRecord | None,
+                hand_no: int | None) -> list[str]:
+    """:func:`verify_classic` of the session's rows as read."""
+    session_id = record.id
     if hand_no is not None and all(row.hand_no != hand_no for row in rows) and (
             pending is None or pending.hand_no != hand_no):
         raise StoreError(f"classic session {session_id} has no hand {hand_no} "
@@ -122,7 +127,7 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
     return problems
 
 
-def _without(message: str, session_id: int) -> str:
+def _without(message: str, session_id: int | None) -> str:
     """An error line without the ``classic session N: `` it starts with (verify names the session once)."""
     prefix = f"classic session {session_id}: "
     return message[len(prefix):] if message.startswith(prefix) else message
@@ -283,10 +288,10 @@ def check_classic(session_id: int, hand_no: int | None = None, *, session: Sessi
     if given is not None and not is_hash(given):
         raise BragError(f"--head is the 64 hex digits shown after a hand, not {given[:80]!r}")
     record = get_session(session_id, session=session)
-    problems = verify_classic(session_id, hand_no, session=session)
     rows = hands_of(session_id, session=session)
     pending = pending_of(session_id, session=session)
-    chained, links = chain_problems(record, rows, pending)
+    problems = _recomputed(record, rows, pending, hand_no)
+    chained, links = chain_problems(record, rows, pending, actions=given is not None)
     if hand_no is not None:  # one hand: the lines about it
         chained = [p for p in chained if p.startswith((f"hand {hand_no}:", f"hand {hand_no} (pending)"))]
     problems += chained
@@ -309,8 +314,8 @@ def check_classic(session_id: int, hand_no: int | None = None, *, session: Sessi
     )
 
 
-def chain_problems(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
-                   pending: ClassicPendingRecord | None) -> tuple[list[str], list[tuple[str, str]]]:
+def chain_problems(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord], pending: ClassicPendingRecord | None,
+                   *, actions: bool = True) -> tuple[list[str], list[tuple[str, str]]]:
     """The session's hash chain checked link by link, and the chain recomputed from the stored contents.
 
     Each settled hand must be chained to the hash before it (the genesis, over the session's identity, for
@@ -319,7 +324,7 @@ def chain_problems(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecor
     newest link, its ``dealt_hand`` the pending hand (a deal on record whose pending record is gone is named),
     its hand count the hands stored. Returns the problems and every link recomputed from the contents, in
     order, with what it is (``[(hash, "the session's start"), (hash, "hand 1's deal"), (hash, "hand 1"), …]``:
-    the last one is the head to keep)."""
+    the last one is the head to keep; ``actions``: with the links of the settled hands' actions too)."""
     sid = record.id
     if not record.chain_key:
         return ([f"the session has no hash chain key: its record was changed (every session carries one; see "
@@ -345,7 +350,8 @@ def chain_problems(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecor
         stored = row.hash or ""
         deal = deal_hash(true, _safe(row.hand_no), row.commitment)
         links.append((deal, f"hand {n}'s deal"))
-        links += [(link, f"hand {n} after action {i}") for i, link in enumerate(action_hashes(deal, row.actions), 1)]
+        if actions:  # (only to find a head kept in the middle of a hand)
+            links += [(link, f"hand {n} after action {i}") for i, link in enumerate(action_hashes(deal, row.actions), 1)]
         true = settled_hash(true, row)
         links.append((true, f"hand {n}"))
     if pending is not None:
