@@ -141,6 +141,7 @@ def classic(
             if auto:
                 signal.signal(signal.SIGINT, previous)
         classic_store.end_session(session_id, reason, session=session)
+        head = classic_store.get_session(session_id, session=session).head_hash  # the chain's newest link
         if table.state is not None:  # q in the middle of a hand: it stays pending, to carry on with
             out.print(f"Hand {table.hand_no} is pending (its deal and actions are stored): 'brag classic --resume "
                       f"{record.id}' carries on with it.", markup=False)
@@ -148,7 +149,7 @@ def classic(
             from cli.render import print_json
 
             print_json({
-                "session": record.id, "rules": game_rules.to_dict(), "hands": table.hand_no, "end": reason,
+                "session": record.id, "rules": game_rules.to_dict(), "hands": table.hand_no, "end": reason, "head": head,
                 "seats": [{"name": n, "start": float(s), "chips": float(c), "borrowed": float(b),
                            "net": float(Fraction(c) - s - Fraction(b))}
                           for n, s, c, b in zip(names, start_chips, table.chips, table.borrowed)],
@@ -159,6 +160,8 @@ def classic(
         out.print(results_table(names, start_chips, table.chips, table.borrowed))
         settled = table.hand_no - (1 if table.state is not None else 0)
         out.print(f"Session {record.id}: {settled} hand(s); 'brag history {record.id} --classic' shows them.")
+        out.print(f"Head hash: {head} — keep it: 'brag verify {record.id} --classic --head HASH' then shows that no "
+                  "stored hand was changed, removed or added since.", markup=False, highlight=False)
 
 
 def _console() -> Any:

@@ -385,3 +385,12 @@ def test_sessions_stored_before_the_chain_are_chained_at_the_upgrade_and_play_on
     engine = connect(db_url)  # up again: chained afresh
     engine.dispose()
     assert problems(runner, app, db_url, with_pending) == []
+
+
+def test_the_head_brag_classic_shows_is_the_one_verify_recomputes(runner, app, tmp_path):
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    result = runner.invoke(app, ["classic", "--auto", "--hands", "6", "--opponents", "3", "--json", "--db", url])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    data = json.loads(result.stdout)
+    code, out, err = verify(runner, app, url, data["session"], "--head", data["head"])
+    assert code == 0 and f"Head: {data['head']}" in out and "The head you kept is this session's head" in out
