@@ -394,3 +394,24 @@ def test_the_head_brag_classic_shows_is_the_one_verify_recomputes(runner, app, t
     data = json.loads(result.stdout)
     code, out, err = verify(runner, app, url, data["session"], "--head", data["head"])
     assert code == 0 and f"Head: {data['head']}" in out and "The head you kept is this session's head" in out
+
+
+def test_the_web_refuses_to_deal_again_a_hand_whose_pending_record_was_deleted(tmp_path, monkeypatch, runner, app):
+    from fastapi.testclient import TestClient
+
+    from web.app import create_app
+
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    client = TestClient(create_app(url), raise_server_exceptions=False)
+    started = client.post("/api/classic/sessions", json={"rules": "classic-brag", "opponents": 2, "hands": 3})
+    assert started.status_code == 200, started.text
+    sid = started.json()["session"]
+    sql(url, "DELETE FROM classic_pending WHERE session_id = :s", s=sid)
+    fresh = TestClient(create_app(url), raise_server_exceptions=False)  # the server restarted
+    answer = fresh.post(f"/api/classic/sessions/{sid}/resume")
+    assert answer.status_code == 409, answer.text
+    assert f"classic session {sid}: hand 1 was dealt, but its pending record is missing" in answer.json()["detail"]
+    verified = fresh.get(f"/api/classic/sessions/{sid}/verify").json()
+    assert verified["ok"] is False and verified["problems"][0].startswith("hand 1 was dealt")
+    assert problems(runner, app, url, sid)[0].startswith("hand 1 was dealt")
