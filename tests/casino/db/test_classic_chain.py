@@ -279,7 +279,7 @@ def test_a_bad_head_is_one_line_exit_2(runner, app, db_url):
 @pytest.mark.parametrize("name", builtin_rules())
 def test_honest_sessions_of_every_built_in_rules_file_verify_with_their_head(runner, app, name, tmp_path):
     url = f"sqlite:///{tmp_path / 'brag.db'}"
-    sid = store_session(url, 60, rules_name=name, names=["You", "Ann", "Bob", "Cat", "Dan"], seed=f"honest {name}")
+    sid = store_session(url, 150, rules_name=name, names=["You", "Ann", "Bob", "Cat", "Dan"], seed=f"honest {name}")
     code, out, err = verify(runner, app, url, sid, "--head", head_of(url, sid))
     assert code == 0, out + err
 
