@@ -109,7 +109,7 @@ def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[
                    ) -> ClassicSessionRecord:
     """A new session row (before the first hand)."""
     start = list(chips) if chips is not None else [rules.chips] * len(names)
-    short = [name for name, c in zip(names, start) if Fraction(c) < rules.ante]
+    short = [name for name, c in zip(names, start) if Fraction(c) < rules.ante or Fraction(c) <= 0]
     if short:  # refused before anything is stored: a session nobody can play is not kept
         raise BragError(f"{short[0]}'s chips ({amount_text(Fraction(start[list(names).index(short[0])]))}) are below "
                         f"the ante ({amount_text(rules.ante)}): nothing could be played")
