@@ -3,7 +3,8 @@
 answers in one clear line (verify: the record does not verify, exit 1; the others: exit 2; the web: a 4xx
 with the line), never a traceback, and never a hang (a stored amount of 5,000 digits or ``1e999999999`` is
 refused before it is built). Also: ids beyond the database's range are one line like any unknown session,
-and a session nobody can play (chips below the ante) is refused before it is stored."""
+and a session nobody can play (chips below the ante) is refused before it is stored. A SQLite file and (with
+$BRAG_TEST_POSTGRES) PostgreSQL."""
 
 from __future__ import annotations
 
@@ -76,8 +77,8 @@ def one_error_line(result) -> str:
 
 
 @pytest.mark.parametrize("name", sorted(TAMPERS))
-def test_a_damaged_row_is_one_line_in_every_command(runner, app, tmp_path, name):
-    url = f"sqlite:///{tmp_path / 'brag.db'}"
+def test_a_damaged_row_is_one_line_in_every_command(runner, app, db_url, name):
+    url = db_url
     sid = stored(url)
     tamper(url, sid, name)
     verify = runner.invoke(app, ["verify", str(sid), "--classic", "--db", url])
