@@ -274,6 +274,7 @@ class ClassicReport:
         return {"session": self.session_id, "classic": True, "ok": self.ok, "hands": self.hands,
                 "practice": self.practice, "problems": list(self.problems), "head": self.head,
                 "head_given": self.head_given, "head_is": self.pinned,
+                "head_is_hand": int(self.pinned[5:]) if self.pinned and self.pinned[5:].isdigit() else None,
                 "chained_at_upgrade": max(0, self.chain_from - 1), "pending": self.pending}
 
 

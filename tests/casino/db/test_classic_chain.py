@@ -265,6 +265,9 @@ def test_a_head_kept_at_the_deal_is_found_and_an_older_head_says_so(runner, app,
     assert dealt != settled
     code, out, err = verify(runner, app, db_url, sid, "--json", "--head", dealt)
     assert code == 0 and json.loads(out)["head_is"] == "hand 4's deal" and json.loads(out)["head"] == dealt
+    assert json.loads(out)["head_is_hand"] is None
+    settled_json = json.loads(verify(runner, app, db_url, sid, "--json", "--head", settled)[1])
+    assert settled_json["head_is"] == "hand 3" and settled_json["head_is_hand"] == 3
     assert problems(runner, app, db_url, sid, "--head", settled) == [
         "the head you kept is hand 3's, and the session went on after it (to hand 4's deal): played since? keep the "
         "newer head"]
