@@ -136,6 +136,8 @@ def classic(
             if table.state is not None:
                 typer.echo(f"Hand {table.hand_no} is pending: its deal and every action so far are stored (nothing is "
                            f"given back); 'brag classic --resume {record.id}' carries on with it.", err=True)
+            typer.echo(f"Head hash: {classic_store.get_session(session_id, session=session).head_hash} — keep it.",
+                       err=True)
             raise typer.Exit(130) from None
         finally:
             if auto:
