@@ -42,6 +42,7 @@ from casino.rankings import (
 )
 
 __all__ = [
+    "read_game_file",
     "BETS",
     "TIES",
     "Paytable",
@@ -95,6 +96,8 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
     except OverflowError as error:
         if "places" in str(error):
             raise GameFileError(f"{where} has more than 30 decimal places: {shown}") from None
+        if "finely" in str(error):
+            raise GameFileError(f"{where} is too finely divided ({error}): {shown}") from None
         raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}") from None
     except (TypeError, ValueError, ZeroDivisionError):
         raise GameFileError(f"{where} must be a finite number, not {shown}") from None
@@ -356,6 +359,12 @@ class NestedTooDeep(GameFileError):
 MAX_FILE_BYTES = 1 << 20
 #: How many game files deep one may name another (a table by path, which names another …).
 MAX_INCLUDE_DEPTH = 16
+
+
+def read_game_file(path: Path) -> str:
+    """The text of a TOML data file (a game, rules or referee file), read safely: see :func:`_read_file`.
+    Raises :class:`~casino.errors.UnknownGameError` (no such file) or :class:`~casino.errors.GameFileError`."""
+    return _read_file(path)
 
 
 def _read_file(path: Path) -> str:

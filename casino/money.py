@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from casino.errors import BetError
 
-__all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction"]
+__all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
 #: small enough that every figure derived from it still prints as a decimal.
@@ -58,8 +58,10 @@ def to_fraction(value: object) -> Fraction:
             raise ValueError(f"{len(text):,} characters is too long for an amount")
         if _FRACTION.match(text):
             numerator, denominator = text.split("/")
-            if len(numerator.strip().lstrip("+-")) > 15 or len(denominator.strip()) > 15:
+            if len(numerator.strip().lstrip("+-")) > 15:
                 raise OverflowError("too large")
+            if len(denominator.strip()) > 15:
+                raise OverflowError("a denominator of more than 15 digits: too finely divided")
             if int(denominator) == 0:
                 raise ValueError(f"{value!r} divides by zero")
             return Fraction(int(numerator), int(denominator))
@@ -101,6 +103,8 @@ def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = M
     except OverflowError as error:
         if "places" in str(error):
             raise BetError(f"the {what} has more than {-_FINEST_EXPONENT} decimal places ({shown})") from None
+        if "finely" in str(error):
+            raise BetError(f"the {what} is too finely divided: {error} ({shown})") from None
         raise BetError(f"the {what} must be at most {maximum:,} ({shown})") from None
     except (TypeError, ValueError):
         raise BetError(f"{shown!r} is not an amount for the {what} (write e.g. 5, 2.5 or 5/2)") from None
@@ -120,6 +124,21 @@ def text(value: Fraction | int) -> str:
         return str(value.numerator)
     as_float = float(value)
     return f"{as_float:g}" if Fraction(round(as_float, 6)).limit_denominator(10**6) == value else str(value)
+
+
+def json_number(value: Fraction | int) -> int | float | str:
+    """An amount for JSON, never rounded: whole amounts as integers, amounts a float holds exactly (halves,
+    quarters …) as floats, anything else as exact text::
+
+        >>> json_number(Fraction(12)), json_number(Fraction(5, 2)), json_number(Fraction(73, 7))
+        (12, 2.5, '73/7')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return value.numerator
+    if Fraction(float(value)) == value:
+        return float(value)
+    return str(value)
 
 
 def stored(value: Fraction | int) -> str:

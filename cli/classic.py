@@ -150,10 +150,12 @@ def classic(
         if json:
             from cli.render import print_json
 
-            print_json({
+            from casino.money import json_number
+
+            print_json({  # amounts exact: integers, floats only where a float is exact, else text such as "73/7"
                 "session": record.id, "rules": game_rules.to_dict(), "hands": table.hand_no, "end": reason, "head": head,
-                "seats": [{"name": n, "start": float(s), "chips": float(c), "borrowed": float(b),
-                           "net": float(Fraction(c) - s - Fraction(b))}
+                "seats": [{"name": n, "start": json_number(s), "chips": json_number(c), "borrowed": json_number(b),
+                           "net": json_number(Fraction(c) - s - Fraction(b))}
                           for n, s, c, b in zip(names, start_chips, table.chips, table.borrowed)],
             })
             return
@@ -266,7 +268,9 @@ def parse_key(line: str, legal: Any) -> Any:
         raise IllegalAction("type a key: l look, b AMOUNT bet, s see, f fold, c cover, d CARDS discard, ? rules")
     key, rest = words[0], words[1:]
     if key in ("l", "look"):
-        return Look(int(rest[0]) - 1 if rest and rest[0] in ("1", "2") else 0)
+        if len(rest) > 1 or (rest and rest[0] not in ("1", "2")):
+            raise IllegalAction("look takes no number, or 1 or 2 (which of two hands): l, l 1, l 2")
+        return Look(int(rest[0]) - 1 if rest else 0)
     if key in ("l1", "l2"):
         return Look(int(key[1]) - 1)
     if key in ("b", "bet", "r", "raise"):

@@ -67,6 +67,9 @@ def costs_line(view: Any, legal: Any) -> str:
 
 def your_cards(view: Any) -> Text:
     if view.cards is None:
+        if getattr(view, "looking", None) is not None:
+            return (Text("Your cards: blind (two hands); the one you looked at: ") + _cards(view.looking)
+                    + Text("  — keep it (k) or throw it (t)"))
         held = view.seats[view.seat].hands if view.seat < len(view.seats) else 1
         return Text("Your cards: blind" + (" (two hands)" if held == 2 else ""))
     text = Text("Your cards: ") + _cards(view.cards)

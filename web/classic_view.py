@@ -73,6 +73,8 @@ def state(seat: ClassicSeat) -> dict[str, Any]:
                    "to_act": i == view.to_act} for i, s in enumerate(view.seats)],
         "cards": cards_text(view.cards) if view.cards is not None else None,  # None: you are blind
         "kept": cards_text(view.kept) if view.kept is not None else None,
+        # two blind hands, one looked at: its cards, shown while you choose to keep or throw it
+        "looking": cards_text(view.looking) if view.looking is not None else None,
         "stake": str(view.stake), "pot": str(view.pot), "pots": [str(p) for p in view.pots],
         "minimum_bet": str(view.minimum_bet), "see_cost": str(view.see_cost),
         "log": [t for t in (event_text(e, table.names) for e in view.history) if t],

@@ -48,6 +48,7 @@ from casino.classic.rules import ClassicRules, rules_from_table
 from casino.classic.state import HandState
 from casino.errors import BragError, CardError, GameFileError
 from casino.games import amount_text, parse_amount
+from casino.money import json_number
 
 __all__ = ["RefereeError", "RefereeResult", "PotResult", "referee_text", "referee_file", "event_text", "EXAMPLE"]
 
@@ -90,8 +91,8 @@ class RefereeResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "chips": {name: _number(value) for name, value in self.chips.items()},
-            "pots": [{"amount": _number(p.amount), "winner": p.winner, "shared": p.shared} for p in self.pots],
+            "chips": {name: json_number(value) for name, value in self.chips.items()},
+            "pots": [{"amount": json_number(p.amount), "winner": p.winner, "shared": p.shared} for p in self.pots],
             "showdown": self.showdown,
             "shown": [{"name": n, "cards": c, "hand": h} for n, c, h in self.shown],
             "actions": [{"action": a, "effect": e} for a, e in self.lines],
@@ -99,22 +100,26 @@ class RefereeResult:
         }
 
 
-def _number(value: Fraction | int) -> int | float | str:
-    """A JSON number: whole chips as integers, halves and other short decimals as floats, else exact text."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return value.numerator
-    if Fraction(float(value)) == value:
-        return float(value)
-    return str(value)
-
-
 def _cards_text(cards: tuple[int, ...]) -> str:
     return " ".join(str(card_from_index(c)) for c in cards)
 
 
+_SECOND_PERSON = {"antes": "ante", "looks": "look", "discards": "discard", "keeps": "keep", "throws": "throw",
+                  "folds": "fold", "bets": "bet", "pays": "pay", "covers": "cover", "agrees": "agree",
+                  "shows": "show", "wins": "win"}
+
+
 def event_text(event: Event, names: list[str]) -> str:
-    """One event in words (``Ann bets 2 blind (stake 4)``)."""
+    """One event in words (``Ann bets 2 blind (stake 4)``; a seat named ``You`` reads ``You bet 2``)."""
+    text = _event_text(event, names)
+    if text.startswith("You "):
+        verb, _, rest = text[4:].partition(" ")
+        if verb in _SECOND_PERSON:
+            text = f"You {_SECOND_PERSON[verb]} {rest.replace('their cards', 'your cards')}".rstrip()
+    return text
+
+
+def _event_text(event: Event, names: list[str]) -> str:
     def who(seat: int) -> str:
         return names[seat]
 
@@ -189,6 +194,9 @@ def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[
             text = seat[key]
             if not isinstance(text, str):
                 raise RefereeError(f"{where} ({name}): {key} must be card text such as \"Ah Kd 7c\"")
+            if key == "kept" and not rules.blind:
+                raise RefereeError(f"{where} ({name}): a kept blind hand needs blind play (these rules have "
+                                   "blind = false)")
             try:
                 cards = parse_cards_with_jokers(text, max_jokers=rules.jokers)
             except CardError as error:
@@ -258,11 +266,11 @@ def referee_text(text: str, label: str) -> RefereeResult:
 
 def referee_file(path: str | Path) -> RefereeResult:
     """Settle the hand in a referee file."""
+    from casino.games import read_game_file
+
     file = Path(path)
     try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RefereeError(f"{file}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise RefereeError(f"{file}: cannot read: {error}") from None
+        text = read_game_file(file)  # a regular file (not a pipe or device: those can block) of at most 1 MiB
+    except GameFileError as error:
+        raise RefereeError(str(error)) from None
     return referee_text(text, str(file))

@@ -167,7 +167,7 @@ def rules_from_table(table: Mapping[str, Any], label: str, base: ClassicRules | 
             values[key] = value
         elif key in _CHOICES:
             allowed = _CHOICES[key]
-            if isinstance(value, bool) or value not in allowed:
+            if type(value) is not type(allowed[0]) or value not in allowed:  # 3.0 is not 3, true is not 1
                 listed = ", ".join(str(a) for a in allowed)
                 raise GameFileError(f"{label}: {key} must be one of {listed}, not {_shown(value)}")
             values[key] = value
@@ -225,13 +225,9 @@ def load_rules(source: str | Path) -> ClassicRules:
         return parse_rules_text(builtins[name], f"{name} (built-in)")
     path = Path(text_source).expanduser()
     if path.is_file() or text_source.endswith(".toml") or "/" in text_source:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise UnknownGameError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise GameFileError(f"{path}: cannot read: {error}") from None
-        return parse_rules_text(text, str(path))
+        from casino.games import read_game_file
+
+        return parse_rules_text(read_game_file(path), str(path))  # a regular file of at most 1 MiB
     near = difflib.get_close_matches(text_source, builtins, n=2, cutoff=0.5)
     hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     raise UnknownGameError(

@@ -270,8 +270,10 @@ class ClassicTable:
                                                      state.put_in[i], state.last_action[i], len(state.hands[i]),
                                                      state.turns[i])
             state.dirty.clear()
-        cards = kept = None
+        cards = kept = looking = None
         discards: tuple[int, ...] = ()
+        if hand_seat >= 0 and state.pending[hand_seat] == "choose":
+            looking = tuple(state.hands[hand_seat][state.looked_hand[hand_seat]])
         if hand_seat >= 0 and state.seen[hand_seat]:
             cards = state.hands[hand_seat][0]
             kept = state.kept[hand_seat]
@@ -284,7 +286,7 @@ class ClassicTable:
             minimum_bet=state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
             see_cost=state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
             history=public_events(self._table_events(state.events), seat, state.has_discards),
-            shown_before=self._shown_tuple(), known_absent=self.known_absent,
+            shown_before=self._shown_tuple(), known_absent=self.known_absent, looking=looking,
         )
 
     def _shown_tuple(self) -> tuple[ShownHand, ...]:

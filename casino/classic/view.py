@@ -63,7 +63,9 @@ class SeatView(NamedTuple):
     ``kept``/``discards``: its choice in four- and five-card Brag; ``seats``: every seat's public
     state (indexed like the table); ``history``: this hand's public events; ``known_absent``: cards
     turned up since the last shuffle that everyone can work out lie below the cards dealt this hand
-    (an unshuffled pack puts each hand's cards at the bottom, in an order everyone saw).
+    (an unshuffled pack puts each hand's cards at the bottom, in an order everyone saw); ``looking``:
+    a seat holding two blind hands that has looked at one sees that one's cards (and only it) while it
+    chooses to keep or throw it — the seat is still blind until it keeps it.
     """
 
     seat: int
@@ -83,6 +85,7 @@ class SeatView(NamedTuple):
     history: tuple[Event, ...]
     shown_before: tuple[ShownHand, ...]
     known_absent: frozenset[int] = frozenset()  # cards shown since the last shuffle now below the deal
+    looking: tuple[int, ...] | None = None  # with two blind hands: the one just looked at, until kept or thrown
 
     def statuses(self) -> tuple[str, ...]:
         return tuple(s.status for s in self.seats)

@@ -29,6 +29,23 @@ def test_auto_session_is_stored_and_verifies(runner, app, tmp_path):
     assert replay.exit_code == 0 and "Seed revealed" in replay.output
 
 
+def test_auto_json_amounts_are_exact(runner, app, tmp_path):
+    from fractions import Fraction
+
+    rules = tmp_path / "sevenths.toml"
+    rules.write_text('ante = "1/3"\nmin_bet = "1/7"\nchips = 10\n', encoding="utf-8")
+    result = runner.invoke(app, ["classic", "--rules", str(rules), "--auto", "--json", "--opponents", "2", "--hands",
+                                 "6", "--seed", "x", "--db", db_url(tmp_path)])
+    assert result.exit_code == 0, result.output
+    seats = json.loads(result.output)["seats"]
+    for seat in seats:  # never a rounded float: an int, an exact float, or exact text
+        for key in ("chips", "net"):
+            value = seat[key]
+            assert isinstance(value, (int, str)) or Fraction(value).denominator in (1, 2, 4, 8), value
+    assert sum(Fraction(s["chips"]) for s in seats) == 30  # exact, so chips are seen to be conserved
+    assert any(isinstance(s["chips"], str) for s in seats)  # sevenths and thirds need exact text
+
+
 def test_the_same_seed_plays_the_same_session(runner, app, tmp_path):
     args = ["classic", "--auto", "--hands", "8", "--seed", "same", "--json"]
     one = json.loads(runner.invoke(app, [*args, "--db", db_url(tmp_path)]).output)
@@ -301,3 +318,51 @@ def test_a_session_stopped_between_hands_carries_on_at_the_terminal_and_in_the_b
     assert back.status_code == 200, back.text
     back = client.post("/api/classic/sessions/1/next", json={"seq": back.json()["seq"]}).json()
     assert back["hand_no"] == 2 and back["commitment"] == rows[1].commitment
+
+
+@pytest.mark.parametrize("line", ["l 3", "l 0", "l x", "look 1 2"])
+def test_look_takes_only_one_or_two(line):
+    from casino.classic.actions import IllegalAction, Look
+    from cli.classic import parse_key
+
+    with pytest.raises(IllegalAction, match="look takes no number, or 1 or 2"):
+        parse_key(line, None)
+    assert parse_key("l 2", None) == Look(1) and parse_key("l", None) == Look(0)
+
+
+def test_a_finely_divided_amount_is_not_called_too_large():
+    from casino.errors import BetError, GameFileError
+    from casino.games import parse_amount
+    from casino.money import parse
+
+    tiny = "1/1000000000000000000000000000"
+    with pytest.raises(GameFileError, match="min_bet is too finely divided"):
+        parse_amount(tiny, "min_bet")
+    with pytest.raises(BetError, match="too finely divided"):
+        parse(tiny, "bet")
+    with pytest.raises(GameFileError, match="at most"):
+        parse_amount("1000000000000000000/1", "min_bet")
+
+
+def test_the_screen_shows_the_hand_you_looked_at_of_two():
+    from casino.cards import card_from_index
+    from casino.classic.actions import Bet, Fold, Keep, Look
+    from casino.classic.rules import ClassicRules
+    from casino.classic.table import ClassicTable
+    from cli.classic_view import your_cards
+
+    table = ClassicTable(ClassicRules(), ["A", "You", "C"], seed="keep")
+    state = table.start_hand()
+    table.act(Bet(state.minimum_bet(1)))
+    table.act(Look()); table.act(Fold())
+    table.act(Look()); table.act(Fold())
+    table.act(Keep(True))
+    table.end_hand()
+    nxt = table.start_hand()
+    while table.to_act != 1:
+        table.act(Bet(nxt.minimum_bet(table._seats.index(table.to_act))))
+    kept = nxt.hands[1][1]
+    assert "blind (two hands)" in your_cards(table.view(1)).plain
+    table.act(Look(1))
+    shown = your_cards(table.view(1)).plain
+    assert all(str(card_from_index(c)) in shown for c in kept) and "keep it (k) or throw it (t)" in shown

@@ -102,6 +102,7 @@ def files(tmp_path_factory) -> Path:
         else:
             path.write_text(content, encoding="utf-8")
     os.mkfifo(folder / "fifo.toml")
+    (folder / "classic-cards-float.toml").write_text("cards = 3.0\n", encoding="utf-8")
     (folder / "a-folder.toml").mkdir()
     for i in range(400):  # a chain of 400 files, each naming the next as its Pair Plus table
         nxt = f"chain-{i + 1}.toml" if i < 399 else "chain-end.toml"
@@ -136,6 +137,10 @@ REFEREE_FILES = {
     "referee-chips-bool": _referee(chips="true"),
     "referee-ante-huge": _referee(ante='"1e999999999"'),
     "referee-ante-tiny": _referee(ante="1e-99999"),
+    "referee-cards-float": _referee().replace("[rules]\n", "[rules]\ncards = 3.0\n"),
+    "referee-jokers-float": _referee().replace("[rules]\n", "[rules]\njokers = 1.0\n"),
+    "referee-kept-seen": _referee().replace("[rules]\n", "[rules]\nblind = false\n").replace(
+        'hand = "Ah Kd 7c"\n', 'hand = "Ah Kd 7c"\nkept = "3h 3d 3s"\n'),
 }
 
 
@@ -226,6 +231,12 @@ ARGUMENT_CASES: list[tuple[str, list[str]]] = [
     ("history-classic-foreign-db", ["history", "1", "--classic", "--db", "{dir}/foreign.db"]),
     *[(name, ["referee", f"{{dir}}/{name}.toml"]) for name in sorted(REFEREE_FILES)],
     ("classic-chips-huge", ["classic", "--chips", "1e999999999", "--hands", "1"]),
+    ("classic-rules-fifo", ["classic", "--rules", "{dir}/fifo.toml", "--auto", "--hands", "1"]),
+    ("classic-rules-dev-zero", ["classic", "--rules", "/dev/zero", "--auto", "--hands", "1"]),
+    ("classic-rules-folder", ["classic", "--rules", "{dir}/a-folder.toml", "--auto", "--hands", "1"]),
+    ("classic-rules-float", ["classic", "--rules", "{dir}/classic-cards-float.toml", "--auto", "--hands", "1"]),
+    ("referee-fifo", ["referee", "{dir}/fifo.toml"]),
+    ("referee-dev-zero", ["referee", "/dev/zero"]),
     ("classic-chips-tiny", ["classic", "--chips", "1e-99999", "--hands", "1"]),
     ("classic-ante-huge", ["classic", "--ante", "1e999999999", "--hands", "1"]),
     ("classic-ante-tiny", ["classic", "--ante", "1e-99999", "--hands", "1"]),

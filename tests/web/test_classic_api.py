@@ -338,12 +338,17 @@ def test_a_hand_left_pending_at_the_terminal_carries_on_in_the_browser(client, u
     listed = client.get("/api/classic/sessions").json()["sessions"]
     assert [row["id"] for row in listed] == [sid]
     s = post(client, f"/api/classic/sessions/{sid}/resume")
-    assert s["in_hand"] and s["hand_no"] == 1 and s["commitment"] == commitment and s["ended"] is None
-    with Session(connect(url)) as db:
-        stored_actions = json.loads(classic_store.pending_of(sid, session=db).actions)
-        assert classic_store.get_session(sid, session=db).ended_at is None  # open again, as the terminal does
+    assert s["hand_no"] == 1
+    if s["in_hand"]:
+        assert s["commitment"] == commitment and s["ended"] is None
+        with Session(connect(url)) as db:
+            stored_actions = json.loads(classic_store.pending_of(sid, session=db).actions)
+            assert classic_store.get_session(sid, session=db).ended_at is None  # open again, as the terminal does
+    else:  # Ann and Bob folded to your blind hand (their chance is the hand's secret seed's): settled by the resume
+        assert s["last"]["commitment"] == commitment and s["ended"] == "hands"
+        stored_actions = json.loads(stored(url, sid)[1][0].actions)
     assert stored_actions and all(seat != 0 for seat, _ in stored_actions)  # Ann and Bob acted, stored
-    if s["legal"] is not None and s["legal"]["look"]:
+    if s.get("legal") is not None and s["legal"]["look"]:
         s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "look"})
         assert {c.index for c in parse_cards(" ".join(s["cards"]))} == dealt
     s = play_hand(client, s)
@@ -390,3 +395,31 @@ def test_the_computer_players_chance_is_not_foreseeable_from_the_session_and_han
         with seat.lock:
             draws.append([seat.rng().random() for _ in range(3)])
     assert draws[0] != draws[1]
+
+
+def test_looking_at_one_of_two_blind_hands_sends_that_hand_only(client):
+    """Won blind, kept the hand: next deal, looking at one of the two shows it (and only it) while you choose."""
+    for attempt in range(40):
+        s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 1, "hands": 5,
+                                                   "seed": f"look{attempt}"})
+        sid = s["session"]
+        while s["in_hand"] and s["legal"] and not s["legal"]["keep"] and s["cards"] is None \
+                and s["legal"]["bet_min"] is not None:
+            s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "bet",
+                                                                 "amount": s["legal"]["bet_min"]})
+        if s["in_hand"] and s["legal"] and s["legal"]["keep"]:
+            s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "keep", "keep": True})
+        if s["in_hand"] or s["ended"]:
+            continue
+        s = post(client, f"/api/classic/sessions/{sid}/next", {"seq": s["seq"]})
+        if s["seats"][s["you"]]["hands"] == 2 and s["legal"] and s["legal"]["look"]:
+            break
+    else:
+        pytest.fail("no seed gave a kept blind hand")
+    assert s["cards"] is None and s["looking"] is None
+    s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "look", "hand": 2})
+    assert s["cards"] is None and s["legal"]["choose"]
+    assert len(s["looking"]) == 3 and all(CARD.match(c) for c in s["looking"])
+    looked = s["looking"]
+    s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "choose", "keep": True})
+    assert s["looking"] is None and s["cards"] == looked

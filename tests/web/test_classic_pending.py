@@ -39,6 +39,17 @@ def restarted(url: str) -> TestClient:  # noqa: F811
     return TestClient(create_app(url), raise_server_exceptions=False)
 
 
+def in_play(client: TestClient, opponents: int) -> dict[str, Any]:  # noqa: F811
+    """A new session (secret seeds) whose first hand is still in play when it gets to the player: the computer
+    players' chance is each hand's secret seed's, so now and then they all fold to the player's blind hand
+    before the first response (that hand is then settled); such sessions are left and another opened."""
+    for _ in range(40):
+        s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": opponents, "hands": 2})
+        if s["in_hand"]:
+            return s
+    raise AssertionError("40 deals in a row settled before the player's turn")
+
+
 def looked(client: TestClient, opponents: int = 3) -> dict[str, Any]:  # noqa: F811
     """A new session's first hand (secret seeds), the player having looked, still in play, able to bet: sessions
     where the computer players all fold to the player's blind first (no look, then) are left and another opened."""
@@ -55,7 +66,7 @@ def looked(client: TestClient, opponents: int = 3) -> dict[str, Any]:  # noqa: F
 def test_a_server_restart_carries_on_into_the_pending_hand_and_verifies(client, url, runner):  # noqa: F811
     from cli.main import app
 
-    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 2})
+    s = in_play(client, 3)
     sid, hand = s["session"], s["hand_no"]
     assert s["in_hand"] and s["practice"] is False
     row = pending_row(url, sid)  # on record before the response went out: seed, commitment, the computers' actions
@@ -159,7 +170,7 @@ def test_a_hand_is_not_shown_when_its_pending_record_cannot_be_written(client, u
     ({"actions": json.dumps([[0, {"action": "see"}]])}, "stored action 1"),
 ])
 def test_a_tampered_pending_hand_is_refused_in_one_line(client, url, tamper, words):  # noqa: F811
-    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2})
+    s = in_play(client, 2)
     sid = s["session"]
     with Session(connect(url)) as db:
         row = classic_store.pending_of(sid, session=db)

@@ -85,6 +85,10 @@ function yourCards() {
     return el("div", { class: "hand", id: "c-my-cards" }, shown ? shown.cards.map((c) => cardEl(c)) : []);
   }
   if (me.status === "folded") return el("div", { class: "hand", id: "c-my-cards" });
+  if (!S.cards && S.looking) {
+    return el("div", { class: "hand", id: "c-my-cards", "data-looking": "true",
+      title: "the hand you looked at: keep it or throw it" }, S.looking.map((c) => cardEl(c)));
+  }
   if (!S.cards) {
     return el("div", { class: "hand", id: "c-my-cards", "data-blind": "true" },
       Array.from({ length: S.rules.cards }, () => cardEl(null)));

@@ -96,6 +96,35 @@ def test_a_kept_blind_hand_comes_back_as_a_second_hand():
     assert view.seats[1].hands == 2
 
 
+def test_looking_at_one_of_two_hands_shows_that_hand_while_choosing():
+    from casino.besthand import HandRanker
+    from casino.classic.actions import Choose
+    from casino.classic.hint import seat_chances
+
+    table = ClassicTable(ClassicRules(), ["A", "B", "C"], seed="keep")
+    state = table.start_hand()
+    table.act(Bet(state.minimum_bet(1)))
+    table.act(Look()); table.act(Fold())
+    table.act(Look()); table.act(Fold())
+    table.act(Keep(True))
+    table.end_hand()
+    nxt = table.start_hand()
+    while table.to_act != 1:
+        table.act(Bet(nxt.minimum_bet(table._seats.index(table.to_act))))
+    assert table.view(1).looking is None and table.view(1).cards is None
+    kept_hand = tuple(nxt.hands[1][1])
+    table.act(Look(1))  # the kept hand from the last deal
+    view = table.view(1)
+    assert view.looking == kept_hand and view.cards is None and view.blind
+    assert table.legal_actions().choose
+    assert all(table.view(s).looking is None for s in (0, 2))  # nobody else sees it
+    chances = seat_chances(view, HandRanker(), 52)  # the hint is for the hand you may keep
+    assert chances and 0 <= chances[0].beat <= 1
+    table.act(Choose(True))
+    after = table.view(1)
+    assert after.looking is None and after.cards == kept_hand
+
+
 def test_a_seat_sees_only_its_own_cards_and_shown_hands():
     table = ClassicTable(ClassicRules().with_changes(cards=4), ["A", "B", "C"], seed="view")
     state = table.start_hand()
@@ -204,3 +233,18 @@ def test_the_computer_players_chance_comes_from_the_hands_secret_seed():
         assert "no hand in play" in str(error)
     else:
         raise AssertionError("a chance without a hand in play")
+
+
+def test_the_log_speaks_to_you_in_the_second_person():
+    from fractions import Fraction
+
+    from casino.classic.actions import Anted, Folded, Looked, PotWon
+    from casino.classic.referee import event_text
+
+    names = ["You", "Ann"]
+    assert event_text(Looked(0, 0), names) == "You look at your cards"
+    assert event_text(Looked(0, 1), names) == "You look at hand 2"
+    assert event_text(Looked(1, 0), names) == "Ann looks at their cards"
+    assert event_text(Anted(0, Fraction(1)), names) == "You ante 1"
+    assert event_text(Folded(1), names) == "Ann folds"
+    assert event_text(PotWon(0, Fraction(5, 2), 0), names).startswith("You win the pot: 2")
