@@ -4,7 +4,10 @@ Every settled hand is recomputed from its revealed seed — the commitment, the 
 the last hand's carry-over, shuffled only when the rules call for it), the cards off the top, its actions
 replayed to the stored events and chips and to the pack it leaves for the next hand — the session's stored
 table state (the pack the next deal carries over) against the last hand, and the session's pending hand (started, not settled) is checked
-with the resume's own check (:func:`casino.db.classic_store.deal_pending`) and against the settled hands.
+with the resume's own check (:func:`casino.db.classic_store.deal_pending`) and against the settled hands
+(:func:`verify_classic`: the recomputation). :func:`check_classic` (what ``brag verify --classic`` and the
+web run) adds the session's hash chain (:func:`chain_problems`, :mod:`casino.db.classic_chain`) and a head
+kept outside the database. Stored values that cannot be read back are findings, never exceptions.
 Problems are one line each: ``hand 3: …`` for a settled hand, ``hand 4 (pending): …`` for the pending one::
 
     >>> import random
@@ -52,12 +55,13 @@ __all__ = ["verify_classic", "check_classic", "ClassicReport", "chain_problems",
 
 
 def verify_classic(session_id: int, hand_no: int | None = None, *, session: Session) -> list[str]:
-    """Every problem found in a stored session (empty: all verified).
+    """Every problem the recomputation finds in a stored session (empty: all verified); the hash chain is
+    :func:`check_classic`'s.
 
     For each hand: the seed against the commitment, the pack (the seed's shuffle, or the previous
     hand's carry-over), the cards dealt off the top, and the hand replayed from its actions, which
-    must give the stored events and chips and the pack left for the next hand (:func:`pack_left`, as the
-    table leaves it); the session's chips must be the last hand's and, with no hand pending, its stored
+    must give the stored events, chips and summary and the pack left for the next hand (:func:`pack_left`, as
+    the table leaves it), and the chips it was dealt from the ones the hands before left; the session's chips must be the last hand's and, with no hand pending, its stored
     table state's pack the one the last hand left (:func:`_table_state_problems`). A pending hand
     (started, not settled) is checked as far as it goes by :func:`_pending_problems` (with the whole session,
     or when ``hand_no`` is its number); it is never counted as settled. A ``hand_no`` the session has
