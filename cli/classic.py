@@ -56,12 +56,9 @@ def classic(
             record = classic_store.get_session(resume, session=session)
             if record.end_reason in ("hands", "bust"):
                 fail(f"classic session {resume} is over ({record.end_reason}); start a new one")
+            names, players = classic_store.seats_of(record)  # (one line if the stored seats cannot be read)
             table = classic_store.resume_table(record, session=session)  # into a pending hand, if any
             classic_store.reopen_session(resume, session=session)
-            import json as json_module
-
-            names = json_module.loads(record.names)
-            players = json_module.loads(record.players)
             auto = "you" not in players
             limit = record.hand_limit
             game_rules = table.rules
@@ -96,7 +93,9 @@ def classic(
                                     for s, p in enumerate(players) if p != "you"})
         you = None if auto else players.index("you")
         out = _console()
-        start_chips = [Fraction(c) for c in __import__("json").loads(record.start_chips)]
+        from casino.db.classic_rows import amounts
+
+        start_chips = amounts(record.start_chips, f"classic session {session_id}: start_chips", len(names))
         stop = {"now": False}
         previous = signal.getsignal(signal.SIGINT)
         if auto:
@@ -137,11 +136,14 @@ def classic(
             if table.state is not None:
                 typer.echo(f"Hand {table.hand_no} is pending: its deal and every action so far are stored (nothing is "
                            f"given back); 'brag classic --resume {record.id}' carries on with it.", err=True)
+            typer.echo(f"Head hash: {classic_store.get_session(session_id, session=session).head_hash} — keep it.",
+                       err=True)
             raise typer.Exit(130) from None
         finally:
             if auto:
                 signal.signal(signal.SIGINT, previous)
         classic_store.end_session(session_id, reason, session=session)
+        head = classic_store.get_session(session_id, session=session).head_hash  # the chain's newest link
         if table.state is not None:  # q in the middle of a hand: it stays pending, to carry on with
             out.print(f"Hand {table.hand_no} is pending (its deal and actions are stored): 'brag classic --resume "
                       f"{record.id}' carries on with it.", markup=False)
@@ -151,7 +153,7 @@ def classic(
             from casino.money import json_number
 
             print_json({  # amounts exact: integers, floats only where a float is exact, else text such as "73/7"
-                "session": record.id, "rules": game_rules.to_dict(), "hands": table.hand_no, "end": reason,
+                "session": record.id, "rules": game_rules.to_dict(), "hands": table.hand_no, "end": reason, "head": head,
                 "seats": [{"name": n, "start": json_number(s), "chips": json_number(c), "borrowed": json_number(b),
                            "net": json_number(Fraction(c) - s - Fraction(b))}
                           for n, s, c, b in zip(names, start_chips, table.chips, table.borrowed)],
@@ -162,6 +164,8 @@ def classic(
         out.print(results_table(names, start_chips, table.chips, table.borrowed))
         settled = table.hand_no - (1 if table.state is not None else 0)
         out.print(f"Session {record.id}: {settled} hand(s); 'brag history {record.id} --classic' shows them.")
+        out.print(f"Head hash: {head} — keep it: 'brag verify {record.id} --classic --head HASH' then shows that no "
+                  "stored hand was changed, removed or added since.", markup=False, highlight=False)
 
 
 def _console() -> Any:

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-import json as json_module
-from fractions import Fraction
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Optional
 
 import typer
@@ -13,23 +13,44 @@ ClassicOpt = Annotated[bool, typer.Option("--classic", help="A traditional Brag 
 
 
 def _amount(value: Any) -> str:
+    from casino.db.classic_rows import amount
     from casino.games import amount_text
 
-    return amount_text(Fraction(value))
+    return amount_text(amount(value, "an amount"))
+
+
+@contextmanager
+def readable(session_id: int | None) -> Iterator[None]:
+    """A stored value that cannot be read back (a hand-edited or damaged row) ends the command with one
+    line naming the session (exit code 2), never a traceback; ``brag verify ID --classic`` names the rows."""
+    from casino.db.classic_rows import READ_ERRORS
+    from cli.errors import fail
+
+    from casino.errors import BragError
+
+    try:
+        yield
+    except BragError:
+        raise
+    except READ_ERRORS as error:
+        where = f"classic session {session_id}" if session_id is not None else "a classic session"
+        fail(f"{where}: the stored record cannot be read ({' '.join(str(error).split())[:100]}); "
+             f"'brag verify {session_id if session_id is not None else 'ID'} --classic' names what")
 
 
 def session_rows(session: Any) -> list[dict[str, Any]]:
-    """Every classic session as a dict (newest first)."""
+    """Every classic session as a dict (newest first); a row that cannot be read is one line, exit code 2."""
     from casino.db import classic_store
+    from casino.db.classic_rows import amounts
     from casino.db.queries import practice_of
 
     out = []
     for r in classic_store.list_sessions(session=session):
-        names = json_module.loads(r.names)
-        players = json_module.loads(r.players)
-        you = players.index("you") if "you" in players else None
-        start = [Fraction(c) for c in json_module.loads(r.start_chips)]
-        chips = [Fraction(c) for c in json_module.loads(r.chips)]
+        with readable(r.id):
+            names, players = classic_store.seats_of(r)  # type: ignore[arg-type]  # the columns it reads
+            you = players.index("you") if "you" in players else None
+            start = amounts(r.start_chips, f"classic session {r.id}: start_chips", len(names))
+            chips = amounts(r.chips, f"classic session {r.id}: chips", len(names))
         out.append({
             "id": r.id, "rules": r.rules_name, "started_at": r.started_at.isoformat() if r.started_at else None,
             "hands": r.hands_played, "hand_limit": r.hand_limit, "seats": names, "auto": you is None,
@@ -103,18 +124,21 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
 
     from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
 
-    with open_db(db, read_only=True) as session:
+    from casino.db.classic_rows import amounts, numbers
+
+    with open_db(db, read_only=True) as session, readable(session_id):
         record = classic_store.get_session(session_id, session=session)
         practice = is_practice_text(record.settings)
         rows = classic_store.hands_of(session_id, session=session)
-        names = json_module.loads(record.names)
+        names, _ = classic_store.seats_of(record)
         sealed = classic_store.sealed_from(record, rows)  # the pack still dealt from: its seed stays secret
         hands: list[dict[str, Any]] = [{
             "hand": h.hand_no, "commitment": h.commitment,
-            "seed": None if sealed is not None and h.hand_no >= sealed else h.seed, "shuffled": h.shuffled,
-            "seats": [names[s] for s in json_module.loads(h.seats)],
-            "chips_after": [str(c) for c in json_module.loads(h.chips_after)], "showdown": h.showdown,
-            "result": h.summary,
+            "seed": None if sealed is not None and h.hand_no >= sealed else h.seed, "shuffled": bool(h.shuffled),
+            "seats": [names[s] for s in numbers(h.seats, f"classic session {session_id}, hand {h.hand_no}: seats")],
+            "chips_after": [str(c) for c in amounts(h.chips_after,
+                                                    f"classic session {session_id}, hand {h.hand_no}: chips_after")],
+            "showdown": bool(h.showdown), "result": str(h.summary),
         } for h in rows]
     if json:
         print_json({"session": session_id, "rules": record.rules_name, "practice": practice, "names": names,
@@ -143,7 +167,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
 
     from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
 
-    with open_db(db, read_only=True) as session:
+    with open_db(db, read_only=True) as session, readable(session_id):
         record = classic_store.get_session(session_id, session=session)
         practice = is_practice_text(record.settings)
         row = classic_store.get_hand(session_id, hand, session=session)
@@ -152,7 +176,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
             from cli.errors import fail
 
             fail(f"classic session {session_id}, hand {hand}: {classic_store.SEALED_NOTE}")
-        names = json_module.loads(record.names)
+        names, _ = classic_store.seats_of(record)
         stored = classic_store.hand_from_row(row, classic_store.rules_of(record), names)
     if json:
         print_json({"session": session_id, "hand": hand, "practice": practice, "commitment": row.commitment, "seed": row.seed,
@@ -174,35 +198,53 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     out.print(f"Seed revealed: {row.seed}")
 
 
-def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool) -> None:
-    from casino.db import classic_store
+def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool, head: Optional[str] = None) -> None:
+    """``brag verify ID --classic [HAND] [--head HASH]``: the recomputation and the hash chain
+    (:func:`casino.db.classic_verify.check_classic`); exit 1 when anything does not verify."""
+    from casino.db.classic_verify import check_classic
     from cli.history import open_db
     from cli.render import console, print_json
 
-    from casino.practice import FAIR_NOTE, PRACTICE_NOTE, is_practice_text
+    from casino.practice import FAIR_NOTE, PRACTICE_NOTE
+
+    from casino.db.classic_rows import READ_ERRORS
+    from casino.errors import BragError
+    from cli.errors import fail
 
     with open_db(db, read_only=True) as session:
-        problems = classic_store.verify_classic(session_id, hand, session=session)
-        practice = is_practice_text(classic_store.get_session(session_id, session=session).settings)
-        count = sum(1 for h in classic_store.hands_of(session_id, session=session) if hand in (None, h.hand_no))
-        pending = classic_store.pending_of(session_id, session=session)
-        summary = None if pending is None else classic_store.pending_summary(pending)
-        line = None if pending is None else classic_store.pending_line(session_id, pending)
+        try:
+            report = check_classic(session_id, hand, session=session, head=head)
+        except BragError:  # a bad --head, no such session or hand: exit code 2
+            raise
+        except READ_ERRORS as error:  # (check_classic names what it cannot read; this is a last resort)
+            fail(f"classic session {session_id} does not verify: its record cannot be read "
+                 f"({' '.join(str(error).split())[:100]})", 1)
+    problems = report.problems
     if json:
-        print_json({"session": session_id, "classic": True, "ok": not problems, "practice": practice,
-                    "problems": problems, "pending": summary})
+        print_json(report.to_dict())
     else:
         out = console()
-        kind = f" [bold yellow]({PRACTICE_NOTE})[/]" if practice else f" ({FAIR_NOTE})"
+        practice = report.practice
+        kind = (f" [bold yellow]({PRACTICE_NOTE})[/]" if practice else f" ({FAIR_NOTE})" if practice is False
+                else " [bold yellow](the stored settings cannot be read)[/]")
         if not problems:
-            out.print(f"[green]Classic session {session_id}: {count} hand(s) verified[/]{kind} — every seed matches its "
-                      "commitment, every pack is the seed's shuffle or the last hand's carry-over, and every "
-                      "hand replays to the stored chips.")
+            out.print(f"[green]Classic session {session_id}: {report.hands} hand(s) verified[/]{kind} — every seed "
+                      "matches its commitment, every pack is the seed's shuffle or the last hand's carry-over, every "
+                      "hand replays to the stored chips, and the hash chain holds.")
+            if report.head_given is not None:
+                out.print("The head you kept is this session's head: no hand was changed, added, removed, reordered "
+                          "or copied since.", markup=False)
         else:
             out.print(f"[bold red]Classic session {session_id}: {len(problems)} problem(s)[/]{kind}")
-            for p in problems:
+            for p in problems[:200]:
                 out.print(f"  {p}", markup=False, highlight=False, soft_wrap=True)  # one line each
-        if line is not None:  # started, not settled: never counted as verified
-            out.print(line, markup=False, highlight=False, soft_wrap=True)
+            if len(problems) > 200:
+                out.print(f"  … and {len(problems) - 200:,} more", markup=False)
+        out.print(f"Head: {report.head}", markup=False, highlight=False)
+        if report.chain_from > 1:
+            out.print(f"Hands 1-{report.chain_from - 1} were stored before the hash chain (an older brag-table) and "
+                      "chained when the database was upgraded: the chain pins them as they were then.", markup=False)
+        if report.pending_line is not None:  # started, not settled: never counted as verified
+            out.print(report.pending_line, markup=False, highlight=False, soft_wrap=True)
     if problems:
         raise typer.Exit(1)

@@ -536,7 +536,7 @@ def verify(
     if classic:
         from cli import classic_history
 
-        return classic_history.verify(session_id, hand, db, json)
+        return classic_history.verify(session_id, hand, db, json, head)
     from casino.db.verify import verify_session
     from casino.practice import FAIR_NOTE, PRACTICE_NOTE
     from cli.render import console, print_json

@@ -141,19 +141,25 @@ def rules() -> dict[str, Any]:
 @router.get("/sessions", summary="Stored sessions a player can carry on (from every front end)")
 def sessions(request: Request) -> dict[str, Any]:
     from casino.db import classic_store
+    from casino.db.classic_rows import READ_ERRORS, amounts
 
+    listed, unreadable = [], []
     with _db(request) as db:
-        rows = classic_store.list_sessions(session=db)
-        # open, or left (Leave, q or Ctrl-C, a hand pending or not): not over for good, so it carries on
-        open_rows = [r for r in rows if "you" in json.loads(r.players) and (
-            r.ended_at is None or r.end_reason in LEFT)]
+        for r in classic_store.list_sessions(session=db):
+            try:  # one damaged row is left out (and named), never the whole list
+                _, players = classic_store.seats_of(r)  # type: ignore[arg-type]  # the columns it reads
+                # open, or left (Leave, q or Ctrl-C, a hand pending or not): not over for good, so it carries on
+                if "you" in players and (r.ended_at is None or r.end_reason in LEFT):
+                    chips = amounts(r.chips, f"classic session {r.id}: chips", len(players))
+                    listed.append((r, chips[players.index("you")]))
+            except READ_ERRORS:
+                unreadable.append(r.id)
     from casino.db.queries import practice_of
     from casino.practice import PRACTICE_NOTE
 
     return {"sessions": [{"id": r.id, "rules": r.rules_name, "hands_played": r.hands_played, "hands": r.hand_limit,
-                          "chips": json.loads(r.chips)[json.loads(r.players).index("you")],
-                          "practice": practice_of(r.settings)} for r in open_rows[:50]],
-            "practice_note": PRACTICE_NOTE}
+                          "chips": str(chips), "practice": practice_of(r.settings)} for r, chips in listed[:50]],
+            "practice_note": PRACTICE_NOTE, "unreadable": unreadable[:50]}
 
 
 @router.post("/sessions", summary="Sit down at a traditional Brag table (stored at once)")
@@ -203,11 +209,17 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
         stopped = record.ended_at is not None and record.end_reason in LEFT  # Leave, q or Ctrl-C: not for good
         if record.ended_at is not None and not stopped:
             raise Conflict(f"classic session {session_id} has ended ({record.end_reason}); start a new one")
-        players = json.loads(record.players)
+        try:
+            _, players = classic_store.seats_of(record)
+            seed = classic_store.settings_of(record).get("seed")
+        except StoreError as error:  # a stored record that cannot be read: one line, never a 500
+            raise Conflict(f"{error}; it is not played on") from None
         if "you" not in players:
             raise Conflict(f"classic session {session_id} is all computer players (--auto): nothing to play")
         if pending is not None:  # no free re-deal: carried on INTO the pending hand, if it verifies
-            problems = classic_store.verify_classic(session_id, pending.hand_no, session=db)
+            from casino.db.classic_verify import check_classic
+
+            problems = list(check_classic(session_id, pending.hand_no, session=db).problems)  # and its chain
             if problems:
                 raise Conflict(f"classic session {session_id}: {problems[0]}; it is not dealt again "
                                f"(see 'brag verify {session_id} --classic')")
@@ -217,7 +229,6 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
             raise Conflict(str(error)) from None
         if stopped:  # left (between hands or mid-hand, here or at the terminal): open again, as 'brag classic --resume' does
             classic_store.reopen_session(session_id, session=db)
-        seed = json.loads(record.settings).get("seed")
         seats = seats_of(request)
         seat = seats.put(ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed))
         with seat.lock:
@@ -318,8 +329,11 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
 
     with _db(request) as db:
         try:
-            problems = classic_store.verify_classic(session_id, session=db)
-            hands = len(classic_store.hands_of(session_id, session=db))
+            from casino.db.classic_verify import check_classic
+
+            report = check_classic(session_id, session=db)  # the recomputation and the hash chain
+            problems = list(report.problems)
+            hands = report.hands
             settings = classic_store.get_session(session_id, session=db).settings
             pending = classic_store.pending_of(session_id, session=db)  # started, not settled: never counted
             summary = None if pending is None else {**classic_store.pending_summary(pending),
@@ -332,4 +346,4 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
     practice = practice_of(settings)  # None: the stored settings cannot be read (never shown as fair play)
     note = {True: PRACTICE_NOTE, False: FAIR_NOTE}.get(practice, "the stored settings cannot be read")  # type: ignore[arg-type]
     return {"session": session_id, "ok": not problems, "hands": hands, "problems": problems[:50],
-            "practice": practice, "deal_note": note, "pending": summary}
+            "practice": practice, "deal_note": note, "pending": summary, "head": report.head}

@@ -3,7 +3,8 @@
 A seat is the session's :class:`~casino.classic.table.ClassicTable` (it alone holds the pack), who sits in the
 computer seats, the action number and the last settled hand as the player may see it. The database holds
 everything else (:mod:`web.classic_hands` stores every hand as it goes), so a seat can be dropped at any time
-and ``POST /api/classic/sessions/{id}/resume`` reads the session back.
+and ``POST /api/classic/sessions/{id}/resume`` reads the session back: :class:`ClassicSeats` holds a bounded
+number of them (:mod:`web.holding`: ended and idle sessions are let go first).
 """
 
 from __future__ import annotations

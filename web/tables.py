@@ -1,7 +1,8 @@
 """``/api/table``: casino sessions in the browser, on :class:`casino.service.TableService`.
 
 The server holds one :class:`Seat` per session id: the service (its :class:`~casino.sitting.Sitting`
-holds the deck), a lock, and the number of the next action. What goes out is only what the player may
+holds the deck), a lock, and the number of the next action — a bounded number of them (:mod:`web.holding`:
+ended and idle sessions are let go; a resume reads them back). What goes out is only what the player may
 see: before the settlement a round shows the player's boxes (and the dealer's face-up card where the
 game deals one), never the dealer's other cards or the seed; the seed's SHA-256 commitment is shown
 before the deal and the seed after the settlement. Every state-changing request carries ``seq``, the

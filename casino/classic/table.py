@@ -35,7 +35,8 @@ from casino.classic.state import HandState, LegalActions
 from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
 from casino.fair import SeedSource, commitment, deck_order
 
-__all__ = ["ClassicTable", "HandRecord", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack", "deal_order"]
+__all__ = ["ClassicTable", "HandRecord", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack", "deal_order",
+           "carried_over"]
 
 
 #: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
@@ -402,8 +403,11 @@ class ClassicTable:
     def restore(cls, rules: ClassicRules, names: Sequence[str], snapshot: dict[str, Any], *,
                 seeds: SeedSource | None = None) -> ClassicTable:
         """A table as :meth:`snapshot` left it (to resume a session)."""
-        table = cls(rules, names, [Fraction(c) for c in snapshot["chips"]], seeds=seeds, dealer=int(snapshot["dealer"]))
-        table.borrowed = [Fraction(b) for b in snapshot["borrowed"]]
+        from casino.money import to_fraction  # bounded: a stored 1e999999999 is refused, never built
+
+        table = cls(rules, names, [to_fraction(c) for c in snapshot["chips"]], seeds=seeds,
+                    dealer=int(snapshot["dealer"]))
+        table.borrowed = [to_fraction(b) for b in snapshot["borrowed"]]
         table.hand_no = int(snapshot["hand_no"])
         table.pack = [int(c) for c in snapshot["pack"]]
         table.kept_blind = {int(seat): tuple(int(c) for c in cards) for seat, cards in snapshot["kept_blind"].items()}
@@ -431,6 +435,16 @@ def pack_left(record: HandRecord, state: HandState) -> list[int]:
     return record.pack[len(record.seats) * record.rules.cards:] + returned
 
 
+def carried_over(previous: HandRecord, seats: Sequence[int]) -> list[int]:
+    """The unshuffled pack a deal to the table seats ``seats`` comes from after ``previous``: the pack it
+    left, and, when the player who kept a blind hand from it is not dealt in (cannot ante), that hand given
+    back to the bottom (as :meth:`ClassicTable.start_hand` gives it back)."""
+    pack = list(previous.pack_after)
+    if previous.kept_blind >= 0 and previous.seats[previous.kept_blind] not in seats:
+        pack += list(previous.dealt[previous.kept_blind][0])
+    return pack
+
+
 def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
     """What is wrong with a hand's pack: the commitment, the shuffle or carry-over, the cards dealt.
 
@@ -445,7 +459,7 @@ def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
             problems.append(f"hand {record.hand_no}: the pack is not the shuffle its seed makes")
     elif previous is None:
         problems.append(f"hand {record.hand_no}: an unshuffled pack without the hand before it")
-    elif previous.pack_after != record.pack:
+    elif carried_over(previous, record.seats) != record.pack:
         problems.append(f"hand {record.hand_no}: the pack is not the one the hand before left")
     order = deal_order(len(record.seats), record.first, record.rules.cards)
     expected: list[list[int]] = [[] for _ in record.seats]

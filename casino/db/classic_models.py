@@ -3,6 +3,8 @@
 Kept apart from the casino table's rows (:mod:`casino.db.models`) in their own tables
 (``classic_sessions``, ``classic_hands``) in the same database. Amounts are exact text (``"7/2"``);
 lists and the hand's events and actions are JSON; cards are indices 0-53 (52 and 53 the jokers).
+Each session carries a hash chain (:mod:`casino.db.classic_chain`): its key and head in the session row,
+each settled hand's ``prev_hash`` and ``hash``, and the hand in play's links in its pending record.
 """
 
 from __future__ import annotations
@@ -36,6 +38,10 @@ class ClassicSessionRecord(SQLModel, table=True):
     end_reason: Optional[str] = None  # hands, bust, quit, interrupted
     settings: str = "{}"  # JSON: seed text (when reproducible), auto
     table_state: str = "{}"  # JSON: ClassicTable.snapshot() after the last settled hand (what --resume reads)
+    chain_key: Optional[str] = None  # random hex: the start (genesis) of this session's hash chain is its own
+    head_hash: Optional[str] = None  # the chain's newest link: the last settled hand, or the hand in play's deal/action
+    dealt_hand: Optional[int] = None  # the hand dealt and not settled (its pending record holds it), else None
+    chain_from: Optional[int] = None  # the first hand dealt under the chain (1; later for sessions stored before it)
 
 
 class ClassicHandRecord(SQLModel, table=True):
@@ -67,6 +73,8 @@ class ClassicHandRecord(SQLModel, table=True):
     prial_won: bool
     kept_blind: int  # hand seat keeping its blind hand, or -1
     summary: str  # one line: who won what
+    prev_hash: Optional[str] = None  # the hash before its deal: the last settled hand's, or the session's genesis
+    hash: Optional[str] = None  # over its deal's link and every column above (casino.db.classic_chain)
 
 
 class ClassicPendingRecord(SQLModel, table=True):
@@ -84,3 +92,5 @@ class ClassicPendingRecord(SQLModel, table=True):
     seed: str  # hex: the hand's seed (the pack it shuffles, with the table state before the hand)
     commitment: str  # the pack commitment shown before the deal
     actions: str = "[]"  # JSON list of [hand seat, action dict], every action taken so far (keep included)
+    prev_hash: Optional[str] = None  # the session's head when the hand was dealt
+    hash: Optional[str] = None  # the hand's newest link: its deal's, then each stored action's (the session's head)

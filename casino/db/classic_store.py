@@ -30,16 +30,21 @@ carries on from where the hand stopped, never from a new deal.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
+from sqlalchemy import select as sa_select
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
-from casino.classic.actions import IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
+from casino.classic.actions import Chips, IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import ClassicRules, parse_rules_text
 from casino.classic.table import ClassicTable, HandRecord
+from casino.db.classic_chain import action_hash, deal_hash, genesis_hash, new_chain_key, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
+from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amounts, numbers, shown, stored_json, texts
 from casino.db.database import StoreError, written
 from casino.db.models import utcnow
 from casino.errors import BragError
@@ -50,7 +55,49 @@ __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
     "pending_of", "PinnedSeeds", "sealed_from", "still_dealt_from", "SEALED_NOTE", "deal_pending", "pending_summary", "pending_line",
+    "MovedOn", "chain_line", "seats_of", "settings_of", "SQL_ID_RANGE",
 ]
+
+#: The ids a database can hold (SQLite's and PostgreSQL's 64-bit integers): any other is no session.
+SQL_ID_RANGE = range(-2**63, 2**63)
+
+
+class MovedOn(StoreError):
+    """The session's stored head is not the one this table holds: another table (the terminal, the web)
+    has played it on, or its record was changed. Nothing is written."""
+
+
+_SESSIONS = ClassicSessionRecord.__table__  # type: ignore[attr-defined]
+
+
+def _chain_state(session_id: int, *, session: Session) -> Any:
+    """The session row's chain columns as stored now (read through the connection: never a stale copy)."""
+    row = session.connection().execute(
+        sa_select(_SESSIONS.c.chain_key, _SESSIONS.c.head_hash, _SESSIONS.c.dealt_hand)
+        .where(_SESSIONS.c.id == session_id)).first()
+    if row is None:
+        raise StoreError(f"no classic session {session_id} in this database (see 'brag sessions --classic')")
+    if not row.chain_key or not row.head_hash:
+        raise StoreError(f"classic session {session_id} has no hash chain (its record was changed): it is not "
+                         f"played on (see 'brag verify {session_id} --classic')")
+    return row
+
+
+def _move_head(session: Session, session_id: int, old: str, new: str, dealt: int | None) -> None:
+    """Move the session's head from ``old`` to ``new`` (and its dealt hand), only if it is still ``old``."""
+    changed = session.connection().execute(
+        update(_SESSIONS).where(_SESSIONS.c.id == session_id, _SESSIONS.c.head_hash == old)
+        .values(head_hash=new, dealt_hand=dealt)).rowcount
+    if changed != 1:
+        raise MovedOn(f"classic session {session_id} has moved on since this table read it (another table is "
+                      "playing it, or its record was changed): nothing was stored")
+
+
+def chain_line(record: ClassicSessionRecord) -> str:
+    """``Head …`` (and, for a session stored before the chain, which hands were chained at the upgrade)."""
+    before = (record.chain_from or 1) - 1
+    note = f" (hands 1-{before} were stored before the hash chain and chained at the upgrade)" if before > 0 else ""
+    return f"Head {record.head_hash}{note}"
 
 
 def _amounts(values: Sequence[Any]) -> str:
@@ -62,13 +109,18 @@ def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[
                    ) -> ClassicSessionRecord:
     """A new session row (before the first hand)."""
     start = list(chips) if chips is not None else [rules.chips] * len(names)
+    short = [name for name, c in zip(names, start) if Fraction(c) < rules.ante or Fraction(c) <= 0]
+    if short:  # refused before anything is stored: a session nobody can play is not kept
+        raise BragError(f"{short[0]}'s chips ({amount_text(Fraction(start[list(names).index(short[0])]))}) are below "
+                        f"the ante ({amount_text(rules.ante)}): nothing could be played")
     record = ClassicSessionRecord(
         rules_name=rules.name, rules_text=rules.to_toml(), names=json.dumps(list(names)),
         players=json.dumps(list(players)), start_chips=_amounts(start), chips=_amounts(start),
-        hand_limit=hand_limit, settings=json.dumps(settings),
+        hand_limit=hand_limit, settings=json.dumps(settings), chain_key=new_chain_key(), chain_from=1,
     )
-    session.add(record)
-    session.commit()
+    record.head_hash = genesis_hash(record.chain_key or "", record)
+    with written(session):
+        session.add(record)
     session.refresh(record)
     return record
 
@@ -84,8 +136,16 @@ def summary_line(record: HandRecord) -> str:
 
 
 def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, session: Session) -> ClassicHandRecord:
-    """Store one settled hand and the session's new chips and table state, in one transaction."""
+    """Store one settled hand, its link in the hash chain and the session's new chips, table state and head,
+    in one transaction (removing the hand's pending record). Refused (:class:`StoreError`, nothing stored)
+    when the session's record says another hand is in play, or its pending record is gone."""
     sitting = get_session(session_id, session=session)
+    chain = _chain_state(session_id, session=session)
+    pending = pending_of(session_id, session=session)
+    if pending is None and chain.dealt_hand is not None:
+        raise StoreError(f"classic session {session_id}: hand {chain.dealt_hand} was dealt and its pending record is "
+                         "missing: nothing is stored")
+    prev = pending.prev_hash if pending is not None else chain.head_hash
     row = ClassicHandRecord(
         session_id=session_id, hand_no=record.hand_no, commitment=record.commitment, seed=record.seed.hex(),
         shuffled=record.shuffled, pack=json.dumps(record.pack), pack_after=json.dumps(record.pack_after),
@@ -95,25 +155,25 @@ def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, sessi
         borrowed=_amounts(record.borrowed),
         actions=json.dumps([[seat, action_to_dict(action)] for seat, action in record.actions]),
         events=json.dumps([e.to_dict() for e in record.events]), showdown=record.showdown,
-        prial_won=record.prial_won, kept_blind=record.kept_blind, summary=summary_line(record),
+        prial_won=record.prial_won, kept_blind=record.kept_blind, summary=summary_line(record), prev_hash=prev,
     )
+    row.hash = settled_hash(prev or "", row)
     sitting.chips = _amounts(table.chips)
     sitting.hands_played = record.hand_no
     sitting.table_state = json.dumps(table.snapshot())
-    pending = pending_of(session_id, session=session)
-    if pending is not None:  # settled: no longer pending, in the same transaction
-        if pending.hand_no != record.hand_no:
-            session.rollback()
-            raise StoreError(f"classic session {session_id}: hand {pending.hand_no} is pending, not hand {record.hand_no}")
-        stored = _hand_actions(pending.actions)
-        if stored != [action_to_dict(action) for _, action in record.actions][:len(stored)]:  # (--auto stores none)
-            session.rollback()
-            raise StoreError(f"classic session {session_id}: the actions stored for hand {record.hand_no} are not "
-                             "this table's: another table is playing this session")
-        session.delete(pending)
-    session.add(row)
-    session.add(sitting)
-    session.commit()
+    with written(session):
+        if pending is not None:  # settled: no longer pending, in the same transaction
+            if pending.hand_no != record.hand_no:
+                raise StoreError(f"classic session {session_id}: hand {pending.hand_no} is pending, not hand "
+                                 f"{record.hand_no}")
+            stored = _hand_actions(pending.actions)
+            if stored != [action_to_dict(action) for _, action in record.actions][:len(stored)]:  # (--auto stores none)
+                raise StoreError(f"classic session {session_id}: the actions stored for hand {record.hand_no} are not "
+                                 "this table's: another table is playing this session")
+            session.delete(pending)
+        _move_head(session, session_id, chain.head_hash, row.hash, None)
+        session.add(row)
+        session.add(sitting)
     return row
 
 
@@ -129,18 +189,24 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
     hand = table._record  # the hand just started (its seed and commitment); read only
     if hand is None or table.state is None:
         raise StoreError("no hand has started")
-    if pending_of(session_id, session=session) is not None:
+    chain = _chain_state(session_id, session=session)
+    if pending_of(session_id, session=session) is not None or chain.dealt_hand is not None:
         raise StoreError(f"classic session {session_id} already has a hand pending: finish it first")
+    link = deal_hash(chain.head_hash, hand.hand_no, hand.commitment)
     row = ClassicPendingRecord(session_id=session_id, hand_no=hand.hand_no, seed=hand.seed.hex(),
-                               commitment=hand.commitment, actions="[]")
-    with written(session):
+                               commitment=hand.commitment, actions="[]", prev_hash=chain.head_hash, hash=link)
+    with written(session):  # the deal on record, and the session's head on it, before any card is shown
+        _move_head(session, session_id, chain.head_hash, link, hand.hand_no)
         session.add(row)
     return row
 
 
 def _hand_actions(stored: str) -> list[dict[str, Any]]:
     """The hand's actions of a pending record (the blind winner's keep, a table-level choice, left out)."""
-    return [action for _, action in json.loads(stored) if action.get("action") != "keep"]
+    try:
+        return [action for _, action in json.loads(stored) if action.get("action") != "keep"]
+    except READ_ERRORS as error:
+        raise UnreadableRecord(f"the stored actions of a pending hand cannot be read ({str(error)[:80]})") from None
 
 
 def record_action(session_id: int, seat: int, action: Any, *, session: Session, hand_no: int | None = None,
@@ -154,14 +220,20 @@ def record_action(session_id: int, seat: int, action: Any, *, session: Session, 
     row = pending_of(session_id, session=session)
     if row is None:
         raise StoreError(f"classic session {session_id} has no hand pending")
-    stored = json.loads(row.actions)
+    stored = stored_json(row.actions, f"classic session {session_id}, hand {row.hand_no} (pending): actions")
+    if not isinstance(stored, list):
+        raise UnreadableRecord(f"classic session {session_id}, hand {row.hand_no} (pending): actions cannot be read")
     before = None if played is None else list(played) if isinstance(action, Keep) else list(played)[:-1]
     if (hand_no is not None and row.hand_no != hand_no) or (
             before is not None and _hand_actions(row.actions) != [action_to_dict(a) for _, a in before]):
         raise StoreError(f"classic session {session_id}: hand {row.hand_no} has {len(stored)} action(s) stored, "
                          f"not what this table has played: another table is playing this session")
-    row.actions = json.dumps([*stored, [seat, action_to_dict(action)]])
-    with written(session):
+    item = [seat, action_to_dict(action)]
+    old, new = row.hash or "", action_hash(row.hash or "", item)
+    row.actions = json.dumps([*stored, item])
+    row.hash = new
+    with written(session):  # the action and the session's head on it, together
+        _move_head(session, session_id, old, new, row.hand_no)
         session.add(row)
 
 
@@ -170,7 +242,7 @@ def pending_summary(pending: ClassicPendingRecord) -> dict[str, Any]:
     are stored, ``None`` when they cannot be read)."""
     try:
         actions: int | None = len(json.loads(pending.actions))
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         actions = None
     return {"hand": pending.hand_no, "commitment": pending.commitment, "actions": actions}
 
@@ -218,14 +290,62 @@ def reopen_session(session_id: int, *, session: Session) -> ClassicSessionRecord
 
 
 def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
-    record = session.get(ClassicSessionRecord, session_id)
+    from sqlalchemy.orm import defer
+
+    record = session.get(ClassicSessionRecord, session_id, options=[defer(cast(Any, ClassicSessionRecord.started_at))]) \
+        if session_id in SQL_ID_RANGE else None  # (a time edited into nonsense is only read where it is shown)
     if record is None:
         raise StoreError(f"no classic Brag session {session_id} (see 'brag sessions')")
     return record
 
 
-def list_sessions(*, session: Session) -> list[ClassicSessionRecord]:
-    return list(session.exec(select(ClassicSessionRecord).order_by(col(ClassicSessionRecord.id).desc())))
+@dataclass(frozen=True)
+class SessionRow:
+    """A classic session as a listing reads it (:func:`list_sessions`): the stored text of its lists and
+    settings as they are (read them with :func:`seats_of` and :mod:`casino.db.classic_rows`, row by row: one
+    damaged row does not stop a listing), its times as datetimes (``None`` when unreadable; ``ended_at`` the
+    stored text when it is not a time)."""
+
+    id: int
+    rules_name: str
+    started_at: Any
+    ended_at: Any
+    end_reason: str | None
+    hands_played: Any
+    hand_limit: Any
+    names: Any
+    players: Any
+    start_chips: Any
+    chips: Any
+    settings: Any
+
+
+def _moment(value: Any) -> Any:
+    """A stored time as a datetime (SQLite keeps text; a time that is not one is ``None``)."""
+    from datetime import datetime
+
+    if value is None or isinstance(value, datetime):
+        return value
+    try:
+        return datetime.fromisoformat(str(value))
+    except ValueError:
+        return None
+
+
+def list_sessions(*, session: Session) -> list[SessionRow]:
+    """Every classic session, newest first (read column by column, without the ORM: a damaged time or
+    list in one row is that row's problem, not the listing's)."""
+    from sqlalchemy import String, type_coerce
+
+    t = _SESSIONS
+    query = sa_select(t.c.id, t.c.rules_name, type_coerce(t.c.started_at, String).label("started_at"),
+                      type_coerce(t.c.ended_at, String).label("ended_at"), t.c.end_reason, t.c.hands_played,
+                      t.c.hand_limit, t.c.names, t.c.players, t.c.start_chips, t.c.chips, t.c.settings
+                      ).order_by(t.c.id.desc())
+    return [SessionRow(r.id, r.rules_name, _moment(r.started_at), None if r.ended_at is None else
+                       (_moment(r.ended_at) or r.ended_at), r.end_reason, r.hands_played, r.hand_limit, r.names,
+                       r.players, r.start_chips, r.chips, r.settings)
+            for r in session.connection().execute(query)]
 
 
 #: Why a hand's seed and pack are not shown yet (see :func:`sealed_from`).
@@ -265,13 +385,19 @@ def sealed_from(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord])
 
 
 def hands_of(session_id: int, *, session: Session) -> list[ClassicHandRecord]:
+    from sqlalchemy.orm import defer
+
     return list(session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == session_id)
+                             .options(defer(cast(Any, ClassicHandRecord.played_at)))  # (never needed: never read)
                              .order_by(col(ClassicHandRecord.hand_no))))
 
 
 def get_hand(session_id: int, hand_no: int, *, session: Session) -> ClassicHandRecord:
+    from sqlalchemy.orm import defer
+
     row = session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == session_id,
-                                                       ClassicHandRecord.hand_no == hand_no)).first()
+                                                       ClassicHandRecord.hand_no == hand_no)
+                       .options(defer(cast(Any, ClassicHandRecord.played_at)))).first() if hand_no in SQL_ID_RANGE else None
     if row is None:
         raise StoreError(f"classic session {session_id} has no hand {hand_no}")
     return row
@@ -281,13 +407,41 @@ def rules_of(record: ClassicSessionRecord) -> ClassicRules:
     return parse_rules_text(record.rules_text, f"session {record.id} rules")
 
 
+def seats_of(record: ClassicSessionRecord) -> tuple[list[str], list[str]]:
+    """The session's seat names and players (``"you"`` or a computer player's kind), read back and checked
+    (:class:`~casino.db.classic_rows.UnreadableRecord` naming the column when they are not what was written)."""
+    where = f"classic session {record.id}"
+    names = texts(record.names, f"{where}: names")
+    players = texts(record.players, f"{where}: players")
+    if not 2 <= len(names) <= 8 or len(players) != len(names) or players.count("you") > 1:
+        raise UnreadableRecord(f"{where}: names and players cannot be read: not 2-8 seats, one player each "
+                               f"({shown(record.names)}, {shown(record.players)})")
+    return names, players
+
+
+def settings_of(record: ClassicSessionRecord) -> dict[str, Any]:
+    """The session's settings (a JSON object), read back."""
+    settings = stored_json(record.settings, f"classic session {record.id}: settings")
+    if not isinstance(settings, dict):
+        raise UnreadableRecord(f"classic session {record.id}: settings cannot be read: not a JSON object "
+                               f"({shown(record.settings)})")
+    return settings
+
+
 def _table_before(record: ClassicSessionRecord, seeds: SeedSource) -> ClassicTable:
     """The table as the session's last settled hand left it (its stored state), dealing from ``seeds``."""
-    snapshot = json.loads(record.table_state)
-    names = json.loads(record.names)
+    where = f"classic session {record.id}"
+    snapshot = stored_json(record.table_state, f"{where}: table_state")
+    names, _ = seats_of(record)
     if not snapshot:
-        return ClassicTable(rules_of(record), names, [Fraction(c) for c in json.loads(record.start_chips)], seeds=seeds)
-    return ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
+        return ClassicTable(rules_of(record), names, amounts(record.start_chips, f"{where}: start_chips", len(names)),
+                            seeds=seeds)
+    try:
+        if not isinstance(snapshot, dict) or len(snapshot["chips"]) != len(names):
+            raise ValueError("not a table state of this table")
+        return ClassicTable.restore(rules_of(record), names, snapshot, seeds=seeds)
+    except READ_ERRORS as error:
+        raise UnreadableRecord(f"{where}: table_state cannot be read ({str(error)[:80]})") from None
 
 
 def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) -> tuple[ClassicTable | None, list[str]]:
@@ -305,11 +459,10 @@ def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) ->
         seed = seed_from_hex(pending.seed)
     except BragError as error:
         return None, [f"{where}: the stored seed cannot be read ({error})"]
-    settings = json.loads(record.settings)
-    base = SeedSource.from_text(settings.get("seed"))
     try:
+        base = SeedSource.from_text(settings_of(record).get("seed"))
         table = _table_before(record, base)
-    except (ValueError, KeyError, TypeError, AttributeError, BragError) as error:
+    except (*READ_ERRORS, BragError) as error:
         return None, [f"{where}: the table state it is dealt from cannot be read ({error})"]
     problems: list[str] = []
     if n != table.hand_no + 1:
@@ -352,28 +505,73 @@ def resume_table(record: ClassicSessionRecord, *, session: Session | None = None
     middle of it; a pending hand that does not check out is refused (:class:`StoreError`), never dealt."""
     pending = pending_of(record.id, session=session) if session is not None and record.id is not None else None
     if pending is None:
-        return _table_before(record, SeedSource.from_text(json.loads(record.settings).get("seed")))
+        if session is not None and record.dealt_hand is not None:  # no free re-deal: a deal on record stays dealt
+            raise StoreError(f"classic session {record.id}: hand {record.dealt_hand} was dealt, but its pending record "
+                             f"is missing (removed from the database): it is not dealt again (see 'brag verify "
+                             f"{record.id} --classic')")
+        return _table_before(record, SeedSource.from_text(settings_of(record).get("seed")))
     table, problems = deal_pending(record, pending)
+    if session is not None:
+        from casino.db.classic_verify import pending_chain_problems
+
+        problems += pending_chain_problems(record, pending, None)
     if problems or table is None:
         raise StoreError(f"classic session {record.id}: {problems[0]}; it is not dealt again")
     return table
 
 
-def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[str]) -> HandRecord:
-    """A stored hand as the engine's :class:`HandRecord` (for replays and verification)."""
-    seats = json.loads(row.seats)
+def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[str],
+                  where: str | None = None) -> HandRecord:
+    """A stored hand as the engine's :class:`HandRecord` (for replays and verification), every column read
+    back and checked (:class:`~casino.db.classic_rows.UnreadableRecord` naming it, prefixed ``where``)."""
+    at = where if where is not None else f"classic session {row.session_id}, hand {row.hand_no}"
+
+    def bad(column: str, what: str) -> UnreadableRecord:
+        return UnreadableRecord(f"{at}: {column} cannot be read: {what} ({shown(getattr(row, column))})")
+
+    seats = numbers(row.seats, f"{at}: seats")
+    if not 2 <= len(seats) <= len(names) or any(not 0 <= s < len(names) for s in seats) or len(set(seats)) != len(seats):
+        raise bad("seats", "not seats of this table")
+    n = len(seats)
+
+    def cards(value: Any) -> bool:
+        return isinstance(value, list) and all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 54
+                                               for c in value)
+
+    dealt = stored_json(row.dealt, f"{at}: dealt")
+    if not (isinstance(dealt, list) and len(dealt) == n and all(isinstance(hs, list) and all(cards(h) for h in hs)
+                                                                 for hs in dealt)):
+        raise bad("dealt", "not every seat's cards")
+    held_out = stored_json(row.held_out, f"{at}: held_out")
+    if not (isinstance(held_out, list) and len(held_out) == n and all(cards(h) for h in held_out)):
+        raise bad("held_out", "not every seat's kept cards")
+    pack, pack_after = numbers(row.pack, f"{at}: pack"), numbers(row.pack_after, f"{at}: pack_after")
+    if not cards(pack) or not cards(pack_after):
+        raise bad("pack" if not cards(pack) else "pack_after", "not cards")
+    for column in ("dealer", "first", "kept_blind"):
+        value = getattr(row, column)
+        if not isinstance(value, int) or isinstance(value, bool) or not -1 <= value < n:
+            raise bad(column, "not a seat of the hand")
+    try:
+        seed = seed_from_hex(row.seed if isinstance(row.seed, str) else "")
+    except BragError as error:
+        raise bad("seed", str(error)) from None
+    events_data = stored_json(row.events, f"{at}: events")
+    actions_data = stored_json(row.actions, f"{at}: actions")
+    try:
+        events = [event_from_dict(e) for e in events_data]
+        actions = [(int(s), action_from_dict(a)) for s, a in actions_data]
+    except (*READ_ERRORS, BragError) as error:
+        raise UnreadableRecord(f"{at}: its events or actions cannot be read ({str(error)[:80]})") from None
     return HandRecord(
         hand_no=row.hand_no, rules=rules, names=[names[s] for s in seats], seats=seats, dealer=row.dealer,
-        first=row.first, shuffled=row.shuffled, seed=seed_from_hex(row.seed), commitment=row.commitment,
-        pack=json.loads(row.pack), held_out=json.loads(row.held_out),
-        dealt=[[tuple(h) for h in hs] for hs in json.loads(row.dealt)],
-        chips_before=[Fraction(c) for c in json.loads(row.chips_before)],
-        chips_after=[Fraction(c) for c in json.loads(row.chips_after)],
-        borrowed=[Fraction(c) for c in json.loads(row.borrowed)],
-        events=[event_from_dict(e) for e in json.loads(row.events)],
-        actions=[(int(s), action_from_dict(a)) for s, a in json.loads(row.actions)],
-        showdown=row.showdown, prial_won=row.prial_won, kept_blind=row.kept_blind,
-        pack_after=json.loads(row.pack_after),
+        first=row.first, shuffled=bool(row.shuffled), seed=seed, commitment=row.commitment,
+        pack=pack, held_out=held_out, dealt=[[tuple(h) for h in hs] for hs in dealt],
+        chips_before=list[Chips](amounts(row.chips_before, f"{at}: chips_before", n)),
+        chips_after=list[Chips](amounts(row.chips_after, f"{at}: chips_after", n)),
+        borrowed=list[Chips](amounts(row.borrowed, f"{at}: borrowed", n)),
+        events=events, actions=actions, showdown=bool(row.showdown), prial_won=bool(row.prial_won),
+        kept_blind=row.kept_blind, pack_after=pack_after,
     )
 
 

@@ -4,7 +4,10 @@ Every settled hand is recomputed from its revealed seed — the commitment, the 
 the last hand's carry-over, shuffled only when the rules call for it), the cards off the top, its actions
 replayed to the stored events and chips and to the pack it leaves for the next hand — the session's stored
 table state (the pack the next deal carries over) against the last hand, and the session's pending hand (started, not settled) is checked
-with the resume's own check (:func:`casino.db.classic_store.deal_pending`) and against the settled hands.
+with the resume's own check (:func:`casino.db.classic_store.deal_pending`) and against the settled hands
+(:func:`verify_classic`: the recomputation). :func:`check_classic` (what ``brag verify --classic`` and the
+web run) adds the session's hash chain (:func:`chain_problems`, :mod:`casino.db.classic_chain`) and a head
+kept outside the database. Stored values that cannot be read back are findings, never exceptions.
 Problems are one line each: ``hand 3: …`` for a settled hand, ``hand 4 (pending): …`` for the pending one::
 
     >>> import random
@@ -30,64 +33,108 @@ Problems are one line each: ``hand 3: …`` for a settled hand, ``hand 4 (pendin
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Sequence
 
 from sqlmodel import Session
 
 from casino.classic.actions import HandOver, PotWon, Shown
 from casino.classic.state import HandState
 from casino.classic.table import HandRecord, pack_left, verify_pack
-from casino.db.classic_models import ClassicPendingRecord, ClassicSessionRecord
-from casino.db.classic_store import deal_pending, get_session, hand_from_row, hands_of, pending_of, rules_of
+from casino.db.classic_chain import action_hashes, deal_hash, genesis_hash, is_hash, settled_hash
+from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
+from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amounts
+from casino.db.classic_store import (deal_pending, get_session, hand_from_row, hands_of, pending_line, pending_of,
+                                     pending_summary, rules_of, seats_of, settings_of, summary_line)
 from casino.db.database import StoreError
+from casino.errors import BragError
 from casino.fair import SeedSource
 
-__all__ = ["verify_classic"]
+__all__ = ["verify_classic", "check_classic", "ClassicReport", "chain_problems", "pending_chain_problems"]
 
 
 def verify_classic(session_id: int, hand_no: int | None = None, *, session: Session) -> list[str]:
-    """Every problem found in a stored session (empty: all verified).
+    """Every problem the recomputation finds in a stored session (empty: all verified); the hash chain is
+    :func:`check_classic`'s.
 
     For each hand: the seed against the commitment, the pack (the seed's shuffle, or the previous
     hand's carry-over), the cards dealt off the top, and the hand replayed from its actions, which
-    must give the stored events and chips and the pack left for the next hand (:func:`pack_left`, as the
-    table leaves it); the session's chips must be the last hand's and, with no hand pending, its stored
+    must give the stored events, chips and summary and the pack left for the next hand (:func:`pack_left`, as
+    the table leaves it), and the chips it was dealt from the ones the hands before left; the session's chips must be the last hand's and, with no hand pending, its stored
     table state's pack the one the last hand left (:func:`_table_state_problems`). A pending hand
     (started, not settled) is checked as far as it goes by :func:`_pending_problems` (with the whole session,
     or when ``hand_no`` is its number); it is never counted as settled. A ``hand_no`` the session has
     neither settled nor pending is a :class:`~casino.errors.StoreError`."""
     record = get_session(session_id, session=session)
-    rules = rules_of(record)
-    names = json.loads(record.names)
-    problems: list[str] = []
-    previous: HandRecord | None = None
-    rows = hands_of(session_id, session=session)
-    seeds = _seed_text_source(record)
-    for row in rows:
-        try:
-            hand = hand_from_row(row, rules, names)
-        except (ValueError, KeyError, TypeError) as error:
-            problems.append(f"hand {row.hand_no}: cannot be read ({error})")
-            previous = None
-            continue
-        if hand_no is None or row.hand_no == hand_no:
-            problems += verify_pack(hand, previous)
-            problems += _dealing_problems(hand, previous, seeds, f"hand {hand.hand_no}")
-            problems += _replay_problems(hand)
-        previous = hand
-    if hand_no is None and rows and json.loads(record.chips) != json.loads(rows[-1].chips_after) and len(
-            json.loads(rows[-1].seats)) == len(names):
-        problems.append("the session's chips are not the last hand's")
-    pending = pending_of(session_id, session=session)
+    return _recomputed(record, hands_of(session_id, session=session), pending_of(session_id, session=session), hand_no)
+
+
+def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord], pending: ClassicPendingRecord | None,
+                hand_no: int | None) -> list[str]:
+    """:func:`verify_classic` of the session's rows as read."""
+    session_id = record.id
     if hand_no is not None and all(row.hand_no != hand_no for row in rows) and (
             pending is None or pending.hand_no != hand_no):
         raise StoreError(f"classic session {session_id} has no hand {hand_no} "
                          f"(see 'brag history {session_id} --classic')")
+    try:
+        rules = rules_of(record)
+        names, _ = seats_of(record)
+        settings_of(record)
+        start = amounts(record.start_chips, "start_chips", len(names))
+    except (*READ_ERRORS, BragError) as error:  # nothing can be recomputed without them
+        return [f"the session's own record cannot be read: {_without(str(error), session_id)}"]
+    chips: list[Fraction | int | None] = list(start)  # each table seat's chips as the hands so far leave them
+    problems: list[str] = []
+    previous: HandRecord | None = None
+    seeds = _seed_text_source(record)
+    for row in rows:
+        try:
+            hand = hand_from_row(row, rules, names, where=f"hand {row.hand_no}")
+        except UnreadableRecord as error:
+            problems.append(str(error))
+            previous = None
+            chips = [None] * len(names)  # not known again until each seat has played a readable hand
+            continue
+        if hand_no is None or row.hand_no == hand_no:
+            moved = [names[seat] for i, seat in enumerate(hand.seats)
+                     if chips[seat] is not None and chips[seat] != hand.chips_before[i]]
+            if moved:
+                problems.append(f"hand {row.hand_no}: the chips it was dealt from are not what the hands before left "
+                                f"({', '.join(moved)})")
+            try:
+                if row.summary != summary_line(hand):
+                    problems.append(f"hand {row.hand_no}: the stored summary is not what its events give")
+                problems += verify_pack(hand, previous)
+                problems += _dealing_problems(hand, previous, seeds, f"hand {hand.hand_no}")
+                problems += _replay_problems(hand)
+            except Exception as error:  # noqa: BLE001 - a stored hand that cannot even be checked is a finding
+                problems.append(f"hand {row.hand_no}: cannot be checked ({str(error)[:100]})")
+        previous = hand
+        for i, seat in enumerate(hand.seats):
+            chips[seat] = hand.chips_after[i]
+    if hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no and \
+            len(previous.seats) == len(names):
+        try:
+            if amounts(record.chips, "the session's chips", len(names)) != previous.chips_after:
+                problems.append("the session's chips are not the last hand's")
+        except UnreadableRecord as error:
+            problems.append(str(error))
     if pending is not None and (hand_no is None or hand_no == pending.hand_no):
-        problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
+        try:
+            problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
+        except Exception as error:  # noqa: BLE001 - as above
+            problems.append(f"hand {pending.hand_no} (pending): cannot be checked ({str(error)[:100]})")
     elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
         problems += _table_state_problems(record, previous)
     return problems
+
+
+def _without(message: str, session_id: int | None) -> str:
+    """An error line without the ``classic session N: `` it starts with (verify names the session once)."""
+    prefix = f"classic session {session_id}: "
+    return message[len(prefix):] if message.startswith(prefix) else message
 
 
 def _table_state_problems(record: ClassicSessionRecord, last: HandRecord) -> list[str]:
@@ -101,8 +148,8 @@ def _table_state_problems(record: ClassicSessionRecord, last: HandRecord) -> lis
         snapshot = json.loads(record.table_state)
         pack = [int(c) for c in snapshot.get("pack", [])]
         shuffle_next = bool(snapshot.get("shuffle_next", True))
-    except (ValueError, TypeError, AttributeError) as error:
-        return [f"the session's table state for the next hand cannot be read ({error})"]
+    except READ_ERRORS as error:
+        return [f"the session's table state for the next hand cannot be read ({str(error)[:80]})"]
     problems = []
     if pack != last.pack_after:
         problems.append(f"the session's table state has a pack for the next hand that is not the one hand "
@@ -128,8 +175,8 @@ def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecor
         problems.append(f"{where}: it is dealt from a table state after hand {dealt.hand_no - 1}, not after the last "
                         f"settled hand ({last})")
     try:
-        chips_ok = table.chips == [Fraction(c) for c in json.loads(record.chips)]
-    except (ValueError, TypeError, ZeroDivisionError):
+        chips_ok = table.chips == amounts(record.chips, "the session's chips")
+    except UnreadableRecord:
         chips_ok = False
     if not chips_ok:
         problems.append(f"{where}: it is not dealt from the session's chips (its table state was changed)")
@@ -199,3 +246,158 @@ def _replay_problems(hand: HandRecord) -> list[str]:
     elif state.over and pack_left(hand, state) != hand.pack_after:
         out.append(f"hand {hand.hand_no}: the pack left for the next hand is not what its deal and play leave")
     return out
+
+
+# -- the hash chain ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClassicReport:
+    """What :func:`check_classic` found: ``problems`` (the recomputation's and the chain's, one line each),
+    ``head`` (the chain recomputed from the stored contents: the head to keep), and with a head given,
+    ``pinned``: where it is in the chain (``"hand 7"``, ``"hand 8's deal"``, ``"hand 8 after action 2"``;
+    ``None``: not in it)."""
+
+    session_id: int
+    hands: int
+    problems: tuple[str, ...]
+    head: str
+    practice: bool | None
+    chain_from: int = 1
+    head_given: str | None = None
+    pinned: str | None = None
+    pending: dict[str, Any] | None = None
+    pending_line: str | None = None
+    checked: list[int] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"session": self.session_id, "classic": True, "ok": self.ok, "hands": self.hands,
+                "practice": self.practice, "problems": list(self.problems), "head": self.head,
+                "head_given": self.head_given, "head_is": self.pinned,
+                "head_is_hand": int(self.pinned[5:]) if self.pinned and self.pinned[5:].isdigit() else None,
+                "chained_at_upgrade": max(0, self.chain_from - 1), "pending": self.pending}
+
+
+def check_classic(session_id: int, hand_no: int | None = None, *, session: Session,
+                  head: str | None = None) -> ClassicReport:
+    """``brag verify ID --classic [HAND] [--head HASH]``: the recomputation (:func:`verify_classic`) and the
+    hash chain (:func:`chain_problems`); with ``head`` (64 hex digits kept outside the database), the chain
+    recomputed from the stored contents must end at it."""
+    from casino.db.queries import practice_of
+
+    given = None if head is None else head.strip().lower()
+    if given is not None and not is_hash(given):
+        raise BragError(f"--head is the 64 hex digits shown after a hand, not {given[:80]!r}")
+    record = get_session(session_id, session=session)
+    rows = hands_of(session_id, session=session)
+    pending = pending_of(session_id, session=session)
+    problems = _recomputed(record, rows, pending, hand_no)
+    chained, links = chain_problems(record, rows, pending, actions=given is not None)
+    if hand_no is not None:  # one hand: the lines about it
+        chained = [p for p in chained if p.startswith((f"hand {hand_no}:", f"hand {hand_no} (pending)"))]
+    problems += chained
+    pinned = None
+    if given is not None:
+        found = [i for i, (link, _) in enumerate(links) if link == given]
+        if not found:
+            problems.append("the head you kept is not in this session's chain: hands were changed, added, removed, "
+                            "reordered or copied in since it was shown")
+        else:
+            pinned = links[found[-1]][1]
+            if found[-1] < len(links) - 1 and hand_no is None:
+                problems.append(f"the head you kept is {pinned}'s, and the session went on after it (to "
+                                f"{links[-1][1]}): played since? keep the newer head")
+    return ClassicReport(
+        session_id, sum(1 for r in rows if hand_no in (None, r.hand_no)), tuple(problems), links[-1][0],
+        practice_of(record.settings), record.chain_from or 1, given, pinned,
+        None if pending is None else pending_summary(pending),
+        None if pending is None else pending_line(session_id, pending),
+    )
+
+
+def chain_problems(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord], pending: ClassicPendingRecord | None,
+                   *, actions: bool = True) -> tuple[list[str], list[tuple[str, str]]]:
+    """The session's hash chain checked link by link, and the chain recomputed from the stored contents.
+
+    Each settled hand must be chained to the hash before it (the genesis, over the session's identity, for
+    the first), its hash over its stored contents, the numbers 1, 2, 3 …; the hand in play (pending) chained
+    to the last settled hand and its hash over its deal and stored actions; the session row's head the
+    newest link, its ``dealt_hand`` the pending hand (a deal on record whose pending record is gone is named),
+    its hand count the hands stored. Returns the problems and every link recomputed from the contents, in
+    order, with what it is (``[(hash, "the session's start"), (hash, "hand 1's deal"), (hash, "hand 1"), …]``:
+    the last one is the head to keep; ``actions``: with the links of the settled hands' actions too)."""
+    sid = record.id
+    if not record.chain_key:
+        return ([f"the session has no hash chain key: its record was changed (every session carries one; see "
+                 f"'brag verify {sid} --classic')"], [("", "the session's start")])
+    genesis = genesis_hash(record.chain_key, record)
+    links = [(genesis, "the session's start")]
+    problems: list[str] = []
+    true, stored, expected, numbered = genesis, genesis, 1, True
+    for row in rows:
+        n = row.hand_no
+        if numbered and n != expected:
+            problems.append(f"the hand numbers are not 1, 2, 3 … (hand {n} where hand {expected} was due): hands were "
+                            "removed, added or renumbered")
+            numbered = False
+        expected = n + 1 if isinstance(n, int) else expected + 1
+        if row.prev_hash != stored:
+            what = "the session's start (its genesis: its rules, seats, chips and settings, the --seed text among them)" \
+                if stored == genesis else "the hand before it"
+            problems.append(f"hand {n}: it is not chained to {what}: a hand was removed, inserted or moved, or the "
+                            "session's own record was changed")
+        if row.hash != settled_hash(row.prev_hash or "", row):
+            problems.append(f"hand {n}: its hash is not over its stored contents: the hand was changed after it was stored")
+        stored = row.hash or ""
+        deal = deal_hash(true, _safe(row.hand_no), row.commitment)
+        links.append((deal, f"hand {n}'s deal"))
+        if actions:  # (only to find a head kept in the middle of a hand)
+            links += [(link, f"hand {n} after action {i}") for i, link in enumerate(action_hashes(deal, row.actions), 1)]
+        true = settled_hash(true, row)
+        links.append((true, f"hand {n}"))
+    if pending is not None:
+        problems += pending_chain_problems(record, pending, stored)
+        link = deal_hash(true, _safe(pending.hand_no), pending.commitment)
+        links.append((link, f"hand {pending.hand_no}'s deal"))
+        for i, link in enumerate(action_hashes(link, pending.actions), start=1):
+            links.append((link, f"hand {pending.hand_no} after action {i}"))
+    elif record.dealt_hand is not None:  # the deal is on record and its pending record is gone
+        problems.append(f"hand {record.dealt_hand} was dealt (the session's record says so) but its pending record is "
+                        "missing: removed from the database after the deal; it is never dealt again")
+    elif record.head_hash != stored:
+        problems.append("the session's head is not its last settled hand's hash: hands were removed or changed, or "
+                        "the session's own record was")
+    if record.hands_played != len(rows):
+        problems.append(f"the session says {record.hands_played} hand(s) were settled, but {len(rows)} are stored")
+    return problems, links
+
+
+def pending_chain_problems(record: ClassicSessionRecord, pending: ClassicPendingRecord,
+                           settled_head: str | None) -> list[str]:
+    """The hand in play's links: chained to the last settled hand's hash (``settled_head``; ``None``: not
+    checked), its hash over its deal and its stored actions, and the session row's head and dealt hand on it.
+    A resume refuses a pending hand with any of these (as with :func:`deal_pending`'s)."""
+    where = f"hand {pending.hand_no} (pending)"
+    problems = []
+    if settled_head is not None and pending.prev_hash != settled_head:
+        problems.append(f"{where}: it is not chained to the last settled hand's hash: settled hands were removed or "
+                        "changed after it was dealt")
+    link = deal_hash(pending.prev_hash or "", _safe(pending.hand_no), pending.commitment)
+    if pending.hash != ([link] + action_hashes(link, pending.actions))[-1]:
+        problems.append(f"{where}: its hash is not over its deal and its stored actions: an action was changed, "
+                        "removed or added after it was stored")
+    if record.dealt_hand != pending.hand_no:
+        problems.append(f"{where}: the session's record says {'no hand is' if record.dealt_hand is None else f'hand {record.dealt_hand} is'} "
+                        "in play")
+    if record.head_hash != pending.hash:
+        problems.append(f"{where}: the session's head is not this hand's newest link: its actions or its deal were "
+                        "changed, or the session's own record was")
+    return problems
+
+
+def _safe(value: Any) -> Any:
+    return value if isinstance(value, (int, str)) else str(value)

@@ -45,9 +45,9 @@ __all__ = [
 ENV_VAR = "BRAG_DB"
 DB_FILE = "brag.db"
 #: The Alembic revision this code writes (the newest in ``casino/db/migrations/versions``).
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0006"
 #: The schema_version row's number at HEAD_REVISION (the first release wrote 1).
-SCHEMA_VERSION = 2  # unchanged by 0003-0005 (new tables only)
+SCHEMA_VERSION = 2  # unchanged by 0003-0006 (new tables and columns only)
 #: Tables a brag-table database holds (besides Alembic's own ``alembic_version``); any other table
 #: present means the database belongs to another application, and it is refused.
 OUR_TABLES = frozenset({"schema_version", "sessions", "hands", "boxes", "bets", "progressive_meters",

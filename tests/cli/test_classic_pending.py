@@ -131,12 +131,13 @@ def test_verify_reports_a_pending_hand_after_settled_ones_and_names_it_tampered(
         db.commit()
     code, out, err = brag("verify", "1", "--classic", "--db", url)
     assert code == 1, out + err
-    [line] = [x.strip() for x in out.splitlines() if "(pending)" in x]
+    [line, chained] = [x.strip() for x in out.splitlines() if "(pending)" in x]
     assert line.startswith(f"hand 3 (pending): stored action {looked + 1} (You bet 1000000) does not follow the rules")
-    assert "1 problem(s)" in out and "hand 3 pending: antes and" in out
+    assert chained.startswith("hand 3 (pending): its hash is not over its deal and its stored actions")  # the chain too
+    assert "2 problem(s)" in out and "hand 3 pending: antes and" in out
     code, out, err = brag("verify", "1", "--classic", "--db", url, "--json")
     data = json.loads(out)
-    assert code == 1 and data["ok"] is False and data["problems"] == [line] and data["pending"]["hand"] == 3
+    assert code == 1 and data["ok"] is False and data["problems"] == [line, chained] and data["pending"]["hand"] == 3
     code, out, err = brag("classic", "--resume", "1", "--db", url)
     assert code == 2 and err.strip().endswith(f"{line}; it is not dealt again"), err
 

@@ -312,7 +312,8 @@ def test_verify_shows_a_pending_hand_and_names_it_tampered(client, url):
         db.commit()
     v = client.get(f"/api/classic/sessions/{sid}/verify").json()
     assert not v["ok"] and v["pending"]["hand"] == 2
-    assert [p.split(":")[0] for p in v["problems"]] == ["hand 2 (pending)"]
+    assert [p.split(":")[0] for p in v["problems"]] == ["hand 2 (pending)"] * 2  # the deal, and its link in the chain
+    assert "its hash is not over its deal" in v["problems"][1]
 
 
 def test_a_hand_left_pending_at_the_terminal_carries_on_in_the_browser(client, url, runner):

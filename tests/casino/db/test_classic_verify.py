@@ -7,6 +7,7 @@ so the line naming it is the only problem. SQLite file and (with $BRAG_TEST_POST
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import random
 
 import pytest
@@ -183,3 +184,48 @@ def test_long_honest_sessions_of_every_built_in_rules_give_no_false_alarm(db, na
         classic_store.save_hand(record.id, records[-1], table, session=db)
     assert len(records) == 200 and any(r.kept_blind >= 0 for r in records)
     assert classic_store.verify_classic(record.id, session=db) == []
+
+
+def test_a_kept_blind_hand_given_back_by_a_player_who_cannot_ante_is_no_false_alarm(db):
+    """A player who kept a blind hand and then cannot ante the next hand gives it back to the bottom of the
+    pack (:meth:`ClassicTable.start_hand`) after the last hand's ``pack_after`` was stored: the next hand's
+    carry-over is that pack AND the hand given back, not a stacked pack. (The engine's own chips never leave
+    a blind winner short of the next ante, so the case is made here by moving chips between hands — which
+    the verify names, as it should, and nothing else.)"""
+    from casino.classic.table import verify_pack
+
+    rules = load_rules("classic-brag")
+    record = classic_store.create_session(rules, NAMES, ["simple"] * 4, 99, {"seed": "hand back"}, session=db)
+    table = ClassicTable(rules, NAMES, seed="hand back")
+    rng = random.Random(8)
+    for _ in range(60):
+        kept = table.play_hand([SimpleOpponent()] * 4, rng)
+        classic_store.save_hand(record.id, kept, table, session=db)
+        if kept.kept_blind >= 0:
+            break
+    assert kept.kept_blind >= 0, "no blind hand kept in 60 hands: choose another seed"
+    keeper = kept.seats[kept.kept_blind]
+    other = (keeper + 1) % len(NAMES)
+    table.chips[other] += table.chips[keeper] - rules.ante / 2  # the keeper is left short of the ante
+    table.chips[keeper] = rules.ante / 2
+    after = table.play_hand([SimpleOpponent()] * 4, rng)
+    assert keeper not in after.seats and not after.shuffled
+    given_back = list(kept.dealt[kept.kept_blind][0])
+    assert after.pack == kept.pack_after + given_back  # the hand given back, at the bottom
+    assert verify_pack(after, kept) == []
+    classic_store.save_hand(record.id, after, table, session=db)
+    assert classic_store.verify_classic(record.id, session=db) == [
+        f"hand {after.hand_no}: the chips it was dealt from are not what the hands before left ({NAMES[other]})"]
+
+
+def test_chips_changed_between_hands_are_named(db):
+    """The chips a hand is dealt from must be what the hands before left (a house taking chips between hands)."""
+    sid, records = store_session(db, 4)
+    row = classic_store.get_hand(sid, 3, session=db)
+    before = json.loads(row.chips_before)
+    before[1] = str(int(Fraction(before[1])) - 1)
+    row.chips_before = json.dumps(before)
+    db.add(row)
+    db.commit()
+    found = classic_store.verify_classic(sid, session=db)
+    assert found[0] == f"hand 3: the chips it was dealt from are not what the hands before left ({NAMES[records[2].seats[1]]})"

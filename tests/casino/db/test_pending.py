@@ -254,7 +254,7 @@ def test_a_database_at_the_previous_schema_is_upgraded_in_place(db_url, previous
     with pytest.raises(StoreError, match="older brag-table"):  # read-only commands do not upgrade
         connect(db_url, read_only=True)
     engine = connect(db_url)  # play's open: upgraded in place
-    assert schema_revision(engine) == HEAD_REVISION == "0005"
+    assert schema_revision(engine) == HEAD_REVISION == "0006"
     with Session(engine) as db:
         assert verify_session(sid, session=db).ok
         service = TableService.resume(db, sid)
