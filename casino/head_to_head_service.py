@@ -196,6 +196,7 @@ class HeadToHeadService(StoredSession):
         settings = store.settings_of(record)
         bankroll = Fraction(record.bankroll)
         pending = store.pending_hand(record.id, session=db, raw=True)
+        store.refuse_unplayable_here(record, pending)
         if pending is not None:
             return cls._resume_into(db, record, table, settings, pending, stakes)
         if table.out_of_chips(bankroll):

@@ -217,6 +217,7 @@ class TableService(StoredSession):
         sitting = store.resume_sitting(record, session=db)
         assert record.id is not None
         pending = store.pending_hand(record.id, session=db)
+        store.refuse_unplayable_here(record, pending)
         if pending is not None:
             service = cls._resume_into(db, record, settings, sitting, pending, stakes)
             return service

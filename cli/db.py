@@ -24,12 +24,16 @@ def copy(
     session: Annotated[
         Optional[list[str]], typer.Option("--session", metavar="ID", help="Copy only this session (repeatable).")
     ] = None,
+    move: Annotated[bool, typer.Option("--move", help="Move the sessions: the copies play on in DST, and SRC marks "
+                                                     "its sessions moved (SRC must be writable).")] = False,
     json: JsonOpt = False,
 ) -> None:
     """Copy casino-table sessions from SRC to DST with their hash chains intact: each verifies there with the same
-    head (traditional Brag sessions are not copied, and it says so).
+    head (traditional Brag sessions and sessions with progressive bets are not copied, and it says so).
 
-    SRC is opened read-only and never changed; sessions already in DST are skipped.
+    A copy is a record: it lists, replays and verifies in DST, and plays on only in SRC (a session plays on in one
+    database, so no hand can be played in both). With --move the copies play on in DST and SRC's sessions are
+    marked moved. Without --move SRC is opened read-only and never changed; sessions already in DST are skipped.
     """
     from casino.db.copy import classic_sessions_in, copy_sessions
     from casino.db.database import connect, database_url, describe
@@ -47,10 +51,10 @@ def copy(
     source_url, target_url = database_url(source), database_url(target)
     if source_url == target_url:
         fail("SRC and DST are the same database")
-    source_engine = connect(source_url, read_only=True)
+    source_engine = connect(source_url, read_only=not move)
     target_engine = connect(target_url)
     try:
-        copied = copy_sessions(source_engine, target_engine, ids)
+        copied = copy_sessions(source_engine, target_engine, ids, move=move)
         left = classic_sessions_in(source_engine)
     finally:
         source_engine.dispose()
@@ -67,8 +71,11 @@ def copy(
             out.print(f"Session {c.source_id} → session {c.target_id}: {c.hands:,} hand(s), head {c.head}",
                       markup=False, highlight=False)
     made = sum(c.target_id is not None for c in copied)
-    out.print(f"Copied {made} session(s) from {describe(source_url)} to {describe(target_url)}; "
+    out.print(f"{'Moved' if move else 'Copied'} {made} session(s) from {describe(source_url)} to {describe(target_url)}; "
               "'brag verify ID --db DST --head HASH' checks each.", markup=False, highlight=False)
+    if made and not move:
+        out.print("The copies are records there: each session plays on only here, in the database it was copied "
+                  "from ('brag db copy --move' moves sessions).", markup=False, highlight=False)
     if left:
         out.print(f"Not copied: {left} traditional Brag session(s) ('brag sessions --classic'); db copy carries "
                   "the casino table's sessions only.", markup=False, highlight=False)

@@ -111,7 +111,8 @@ def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[
     start = list(chips) if chips is not None else [rules.chips] * len(names)
     short = [name for name, c in zip(names, start) if Fraction(c) < rules.ante or Fraction(c) <= 0]
     if short:  # refused before anything is stored: a session nobody can play is not kept
-        raise BragError(f"{short[0]}'s chips ({amount_text(Fraction(start[list(names).index(short[0])]))}) are below "
+        whose = "Your" if short[0] == "You" else f"{short[0]}'s"
+        raise BragError(f"{whose} chips ({amount_text(Fraction(start[list(names).index(short[0])]))}) are below "
                         f"the ante ({amount_text(rules.ante)}): nothing could be played")
     record = ClassicSessionRecord(
         rules_name=rules.name, rules_text=rules.to_toml(), names=json.dumps(list(names)),

@@ -14,6 +14,13 @@ skipped, so running a copy twice copies nothing twice.
 A session with a hand *pending* (dealt, its bets stored, not settled) is refused, and nothing is copied:
 a copy would give that one hand two futures (decided one way here, another way there). Settle it first
 (``brag play --resume ID``), then copy.
+
+A session plays on in ONE database. A plain copy is a record: it lists, replays and verifies in the
+destination, but ``--resume`` refuses it (``end_reason`` ``"copied"``), so no hand can be played twice,
+once in each database, keeping the better. ``move=True`` copies and then marks each source session
+``"moved"`` (the source must be writable): the destination's copy is then the one that plays on.
+A session with progressive bets is refused: its meter's chain runs through every session at that game in
+the source database, so it cannot be copied alone without breaking the destination's own chain.
 """
 
 from __future__ import annotations
@@ -22,12 +29,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 
-from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord
+from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord, utcnow
 
-__all__ = ["Copied", "copy_sessions", "classic_sessions_in"]
+__all__ = ["Copied", "copy_sessions", "classic_sessions_in", "COPIED", "MOVED"]
+
+#: ``end_reason`` of a session copied as a record (refused by ``--resume``: it plays on where it came from)
+COPIED = "copied"
+#: ``end_reason`` of a session moved to another database (refused by ``--resume``: it plays on there)
+MOVED = "moved"
 
 _SESSION_COLUMNS = ("game", "game_source", "game_text", "started_at", "ended_at", "end_reason", "start_bankroll",
                     "bankroll", "rounds", "settings", "chain_key", "head_hash", "totals")
@@ -54,7 +66,7 @@ class Copied:
 
 def copy_sessions(
     source: Engine, target: Engine, session_ids: Iterable[int] | None = None, *, batch: int = 2000,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int], None] | None = None, move: bool = False,
 ) -> list[Copied]:
     """Copy sessions (all, or ``session_ids``) from ``source`` to ``target``, oldest first.
 
@@ -78,6 +90,9 @@ def copy_sessions(
 
                 raise StoreError(f"no session {', '.join(map(str, missing[:10]))} in the source database")
         _refuse_pending(src, [r.id for r in rows])
+        _refuse_progressive(src, [r.id for r in rows])
+        if move:
+            _refuse_moved(rows)
         for row in rows:
             with target.begin() as dst:
                 present = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first() \
@@ -86,6 +101,8 @@ def copy_sessions(
                     done.append(Copied(row.id, None, 0, row.head_hash))
                     continue
                 values = {name: getattr(row, name) for name in _SESSION_COLUMNS}
+                if not move:  # a record here: the session plays on where it came from
+                    values.update(end_reason=COPIED, ended_at=row.ended_at or utcnow())
                 new_id = dst.execute(insert(sessions).values(**values).returning(sessions.c.id)).scalar_one()
                 copied = 0
                 hand_rows = src.execute(
@@ -98,7 +115,41 @@ def copy_sessions(
                     if progress is not None:
                         progress(copied)
                 done.append(Copied(row.id, new_id, copied, row.head_hash))
+    if move:
+        moved = [c.source_id for c in done if c.target_id is not None]
+        if moved:
+            with source.begin() as src:  # the copies are in: the originals stop here
+                src.execute(update(sessions).where(sessions.c.id.in_(moved))
+                            .values(end_reason=MOVED, ended_at=utcnow(), lease_owner=None))
     return done
+
+
+def _refuse_moved(rows: Sequence[Any]) -> None:
+    """A session already moved away (or itself a copy) is not moved again: it does not play on here."""
+    gone = [r for r in rows if r.end_reason in (COPIED, MOVED)]
+    if gone:
+        from casino.db.database import StoreError
+
+        raise StoreError(f"session {gone[0].id} is {'a copy' if gone[0].end_reason == COPIED else 'moved'} and does not "
+                         "play on in this database: it cannot be moved; nothing was copied")
+
+
+def _refuse_progressive(src: Any, session_ids: list[int]) -> None:
+    """Refuse (before anything is copied) sessions with progressive bets: their meter's chain is shared by
+    every session at that game in the source, and would break the destination's own chain."""
+    if not session_ids:
+        return
+    hands = HandRecord.__table__  # type: ignore[attr-defined]
+    bets = BetRecord.__table__  # type: ignore[attr-defined]
+    found = src.execute(select(hands.c.session_id).join(bets, bets.c.hand_id == hands.c.id)
+                        .where(hands.c.session_id.in_(session_ids), bets.c.bet == "progressive")
+                        .order_by(hands.c.session_id).limit(1)).first()
+    if found:
+        from casino.db.database import StoreError
+
+        raise StoreError(f"session {found[0]} has progressive bets: their meter is shared by every session at that "
+                         "game in the source database, so it cannot be copied alone (leave it out with --session); "
+                         "nothing was copied")
 
 
 def _refuse_pending(src: Any, session_ids: list[int]) -> None:

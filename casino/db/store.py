@@ -55,6 +55,8 @@ __all__ = [
     "create_session",
     "record_round",
     "record_deal",
+    "missing_deal",
+    "refuse_unplayable_here",
     "pending_hand",
     "pending_hash",
     "PendingHand",
@@ -160,6 +162,7 @@ def create_session(
     the start of its hash chain, and (``owner``, see :func:`lease_owner`) held by the process playing it."""
     key = new_chain_key()
     game_text = game.to_toml()
+    _refuse_other_progressive(game, game_text, session)
     seed = settings.get("seed")
     record = SessionRecord(
         game=game.name,
@@ -178,6 +181,31 @@ def create_session(
     session.commit()
     session.refresh(record)
     return record
+
+
+def _refuse_other_progressive(game: Game, game_text: str, session: Session) -> None:
+    """A progressive meter is shared by every session at a game of that name, and its chain (what verify
+    checks) assumes one set of terms. Refuse (:class:`StoreError`, nothing stored) a game with a progressive
+    side bet when this database already holds sessions at a game of the same name whose progressive terms
+    differ: otherwise a player's own file could feed (or drain) the meter of everyone else at that game."""
+    from casino.bets import BetName
+
+    if not any(side.bet == BetName.PROGRESSIVE for side in game.side_bets):
+        return
+    mine = game.side_bet(BetName.PROGRESSIVE)
+    texts = session.connection().execute(
+        sa_select(_SESSIONS.c.game_text).where(_SESSIONS.c.game == game.name, _SESSIONS.c.game_text != game_text)
+        .distinct().limit(100)).scalars()
+    for text in texts:
+        try:
+            other = parse_game_text(text, f"a stored game called {game.name!r}")
+        except Exception:  # noqa: BLE001 - an unreadable stored snapshot says nothing of its terms
+            continue
+        theirs = next((side for side in other.side_bets if side.bet == BetName.PROGRESSIVE), None)
+        if theirs is not None and theirs != mine:
+            raise StoreError(f"this database already has sessions at a game called {game.name!r} with other "
+                             "progressive terms, and a progressive meter is shared by every session at a game of "
+                             "that name: give your game file another name")
 
 
 @dataclass(frozen=True)
@@ -330,7 +358,48 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = No
                 raise SessionBusy(f"session {session_id} is being played by another process: hand {rnd.round_no} "
                                   "was not dealt")
         connection.execute(insert(_PENDING), values)
+        _mark_dealt(connection, session_id, rnd.round_no)
     return _pending(values)
+
+
+def _mark_dealt(connection: Any, session_id: int, round_no: int) -> None:
+    """Note in the session's row (its totals) that hand ``round_no`` was dealt: a pending hand whose row is
+    later deleted is then seen to be missing (:func:`missing_deal`) instead of being dealt again afresh."""
+    text = connection.execute(sa_select(_SESSIONS.c.totals).where(_SESSIONS.c.id == session_id)).scalar_one()
+    data = json.loads(text) if text else {}
+    data["dealt"] = round_no  # the settled hand's totals (Totals.to_json) drop it again: then dealt == rounds
+    connection.execute(update(_SESSIONS).where(_SESSIONS.c.id == session_id).values(totals=json.dumps(data, sort_keys=True)))
+
+
+def missing_deal(record: Any, pending: Any) -> int | None:
+    """The hand the session's row says was dealt and that has no record (no pending row, not settled): a
+    deleted pending hand. ``None`` when every dealt hand is on record. Resume refuses such a session (dealing
+    that hand afresh would be a free re-deal) and verify reports it."""
+    try:
+        dealt = json.loads(record.totals or "{}").get("dealt")
+    except (ValueError, AttributeError):
+        return None  # unreadable totals are reported where they are read
+    if isinstance(dealt, int) and not isinstance(dealt, bool) and dealt > record.rounds and pending is None:
+        return dealt
+    return None
+
+
+def refuse_unplayable_here(record: Any, pending: Any) -> None:
+    """Refuse (:class:`StoreError`) to carry on a session that does not play on in this database: a copy
+    (``brag db copy``: a record, it plays on where it came from), one moved away (``--move``), or one
+    whose dealt hand has lost its record (it is not dealt again)."""
+    from casino.db.copy import COPIED, MOVED
+
+    if record.end_reason == COPIED:
+        raise StoreError(f"session {record.id} is a copy made by 'brag db copy' (a record: it lists, replays and "
+                         "verifies here); it plays on in the database it was copied from ('brag db copy --move' "
+                         "moves a session)")
+    if record.end_reason == MOVED:
+        raise StoreError(f"session {record.id} was moved to another database by 'brag db copy --move': it plays on there")
+    lost = missing_deal(record, pending)
+    if lost is not None:
+        raise StoreError(f"session {record.id}: hand {lost} was dealt but its record is gone (the pending hand was "
+                         f"deleted): it is not dealt again; 'brag verify {record.id}' reports it")
 
 
 def _pending(row: Any) -> PendingHand:

@@ -219,6 +219,10 @@ def verify_session(
     if not chained:
         found.add(Mismatch(None, None, "hash chain", "none", "a chain_key (sessions written by this brag have one)"))
     pending = store.pending_hand(session_id, session=session, raw=True)
+    lost = store.missing_deal(record, pending)
+    if lost is not None and round_no is None:
+        found.add(Mismatch(lost, None, "pending hand", "missing", "the hand the session's row says was dealt (its "
+                           "bets and cards stored before any card was shown): it was deleted"))
     if pending is not None and round_no is None:
         found.extend(_verify_pending(pending, _dealer_of(game), record, key, client, expected_no, previous,
                                      stored_head if chained else None))

@@ -346,22 +346,11 @@ def test_a_finely_divided_amount_is_not_called_too_large():
 
 def test_the_screen_shows_the_hand_you_looked_at_of_two():
     from casino.cards import card_from_index
-    from casino.classic.actions import Bet, Fold, Keep, Look
-    from casino.classic.rules import ClassicRules
-    from casino.classic.table import ClassicTable
+    from casino.classic.actions import Look
     from cli.classic_view import your_cards
+    from tests.casino.classic.scenarios import two_blind_hands
 
-    table = ClassicTable(ClassicRules(), ["A", "You", "C"], seed="keep")
-    state = table.start_hand()
-    table.act(Bet(state.minimum_bet(1)))
-    table.act(Look()); table.act(Fold())
-    table.act(Look()); table.act(Fold())
-    table.act(Keep(True))
-    table.end_hand()
-    nxt = table.start_hand()
-    while table.to_act != 1:
-        table.act(Bet(nxt.minimum_bet(table._seats.index(table.to_act))))
-    kept = nxt.hands[1][1]
+    table, kept = two_blind_hands(["A", "You", "C"])
     assert "blind (two hands)" in your_cards(table.view(1)).plain
     table.act(Look(1))
     shown = your_cards(table.view(1)).plain

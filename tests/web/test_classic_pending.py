@@ -45,7 +45,7 @@ def in_play(client: TestClient, opponents: int) -> dict[str, Any]:  # noqa: F811
     before the first response (that hand is then settled); such sessions are left and another opened."""
     for _ in range(40):
         s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": opponents, "hands": 2})
-        if s["in_hand"]:
+        if s["in_hand"] and s["hand_no"] == 1 and s["legal"] is not None:  # hand 1, still pending, your turn
             return s
     raise AssertionError("40 deals in a row settled before the player's turn")
 

@@ -100,19 +100,10 @@ def test_looking_at_one_of_two_hands_shows_that_hand_while_choosing():
     from casino.besthand import HandRanker
     from casino.classic.actions import Choose
     from casino.classic.hint import seat_chances
+    from tests.casino.classic.scenarios import two_blind_hands
 
-    table = ClassicTable(ClassicRules(), ["A", "B", "C"], seed="keep")
-    state = table.start_hand()
-    table.act(Bet(state.minimum_bet(1)))
-    table.act(Look()); table.act(Fold())
-    table.act(Look()); table.act(Fold())
-    table.act(Keep(True))
-    table.end_hand()
-    nxt = table.start_hand()
-    while table.to_act != 1:
-        table.act(Bet(nxt.minimum_bet(table._seats.index(table.to_act))))
+    table, kept_hand = two_blind_hands(["A", "B", "C"])
     assert table.view(1).looking is None and table.view(1).cards is None
-    kept_hand = tuple(nxt.hands[1][1])
     table.act(Look(1))  # the kept hand from the last deal
     view = table.view(1)
     assert view.looking == kept_hand and view.cards is None and view.blind

@@ -157,6 +157,6 @@ def test_ids_beyond_the_database_are_one_line_like_any_unknown_session(runner, a
 def test_a_session_nobody_can_play_is_refused_before_it_is_stored(runner, app, tmp_path):
     url = f"sqlite:///{tmp_path / 'brag.db'}"
     result = runner.invoke(app, ["classic", "--chips", "1", "--ante", "5", "--db", url], input="q\n")
-    assert result.exit_code == 2 and "below the ante" in one_error_line(result)
+    assert result.exit_code == 2 and "Your chips (1) are below the ante (5)" in one_error_line(result)
     result = runner.invoke(app, ["sessions", "--classic", "--db", url, "--json"])
     assert json.loads(result.stdout)["sessions"] == []

@@ -186,6 +186,97 @@ def test_a_copy_refuses_a_session_with_a_hand_pending(db, tmp_path):
     target.dispose()
 
 
+def test_a_deleted_pending_hand_is_not_dealt_again_and_verify_reports_it(db):
+    """Found by a hostile test: deleting the pending row gave a fresh deal, the stakes back, and a clean verify."""
+    service = new_service(db)
+    settle(service)
+    first = service.deal()
+    service.end("interrupted")
+    sid = service.session_id
+    db.connection().execute(text("DELETE FROM pending_hands WHERE session_id = :sid"), {"sid": sid})
+    db.commit()
+    with pytest.raises(StoreError, match=rf"hand {first.round_no} was dealt but its record is gone"):
+        TableService.resume(db, sid)
+    report = verify_session(sid, session=db)
+    assert not report.ok
+    assert [(m.round_no, m.field) for m in report.mismatches] == [(first.round_no, "pending hand")]
+
+
+def test_a_settled_hand_clears_the_dealt_mark(db):
+    service = new_service(db)
+    for _ in range(3):
+        settle(service)
+    service.end("quit")
+    record = store.get_session(service.session_id, session=db)
+    assert store.missing_deal(record, None) is None and verify_session(service.session_id, session=db).ok
+    again = TableService.resume(db, service.session_id)  # resumes: nothing is missing
+    assert again.round is None
+
+
+def test_a_copy_is_a_record_and_a_moved_session_plays_on_only_in_its_new_home(db, tmp_path):
+    """Found by a hostile test: a copy could be played on beside the original (each hand twice, keep the better)."""
+    from casino.db.copy import copy_sessions
+
+    service = new_service(db)
+    settle(service)
+    service.end("quit")
+    source = db.get_bind()
+    target = connect(f"sqlite:///{tmp_path / 'copy.db'}")
+    [copied] = copy_sessions(source, target)
+    with Session(target) as copy:
+        assert verify_session(copied.target_id, session=copy, head=service.head).ok
+        with pytest.raises(StoreError, match="is a copy made by 'brag db copy'"):
+            TableService.resume(copy, copied.target_id)
+    TableService.resume(db, service.session_id)  # the original plays on
+    moved_to = connect(f"sqlite:///{tmp_path / 'moved.db'}")
+    [moved] = copy_sessions(source, moved_to, move=True)
+    db.expire_all()  # the source rows changed under this session (as they would for another process)
+    with pytest.raises(StoreError, match="was moved to another database"):
+        TableService.resume(db, service.session_id)
+    with Session(moved_to) as there:
+        assert verify_session(moved.target_id, session=there, head=service.head).ok
+        again = TableService.resume(there, moved.target_id)
+        again.open(there)
+        settle(again)
+    with pytest.raises(StoreError, match="moved and does not play on"):
+        copy_sessions(source, connect(f"sqlite:///{tmp_path / 'third.db'}"), move=True)
+    target.dispose()
+    moved_to.dispose()
+
+
+def test_a_session_with_progressive_bets_is_not_copied(db, tmp_path):
+    from casino.db.copy import copy_sessions
+
+    game = load_game("brag-with-side-bets")
+    service = TableService.new(game, Fraction(500), stakes=(BoxBets(1, 5, 0, {"progressive": 1}),))
+    service.open(db)
+    settle(service)
+    service.end("quit")
+    target = connect(f"sqlite:///{tmp_path / 'copy.db'}")
+    with pytest.raises(StoreError, match=rf"session {service.session_id} has progressive bets.*nothing was copied"):
+        copy_sessions(db.get_bind(), target)
+    target.dispose()
+
+
+def test_a_file_with_the_same_name_and_other_progressive_terms_is_refused(db, tmp_path):
+    """Found by a hostile test: a player's own file named like a shipped game fed the shared meter at 99 %,
+    and other players' untouched sessions then failed verify."""
+    from importlib import resources
+
+    shipped = load_game("brag-with-side-bets")
+    TableService.new(shipped, Fraction(500), stakes=(BoxBets(1, 5, 0, {"progressive": 1}),)).open(db)
+    text = resources.files("paytables").joinpath("games", "brag-with-side-bets.toml").read_text(encoding="utf-8")
+    assert 'contribution = "1/10"' in text
+    evil = tmp_path / "evil.toml"
+    evil.write_text(text.replace('contribution = "1/10"', 'contribution = "99/100"'), encoding="utf-8")
+    with pytest.raises(StoreError, match="other progressive terms"):
+        TableService.new(load_game(str(evil)), Fraction(500), stakes=(BoxBets(1, 5, 0, {"progressive": 1}),)).open(db)
+    assert len(store.list_sessions(session=db)) == 1  # nothing stored
+    same = tmp_path / "same.toml"  # the same terms (another bankroll, another file): the same meter, allowed
+    same.write_text(text, encoding="utf-8")
+    TableService.new(load_game(str(same)), Fraction(900), stakes=(BoxBets(1, 5, 0, {"progressive": 1}),)).open(db)
+
+
 # -- the client seed ------------------------------------------------------------------------------------
 
 
