@@ -76,6 +76,10 @@ def to_fraction(value: object) -> Fraction:
 _LARGEST = 10**15
 _FINEST_EXPONENT = -30
 _FRACTION = re.compile(r"^[+-]?\d+\s*/\s*\d+$")
+#: Stored exact text (``stored``): sums over a long session may have long denominators, so the bound is wide,
+#: yet far below anything slow to build.
+_STORED = re.compile(r"^(-?\d{1,60})(?:/(\d{1,60}))?$")
+_LARGEST_STORED = 10**60
 _DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
 
 
@@ -146,9 +150,33 @@ def stored(value: Fraction | int) -> str:
     return str(Fraction(value))
 
 
-def read_stored(value: str) -> Fraction:
-    """An amount written by :func:`stored` (a :class:`ValueError` when a row was edited into nonsense)."""
-    return Fraction(value)
+def read_stored(value: object) -> Fraction:
+    """An amount written by :func:`stored`, read back with bounds: a :class:`ValueError` (never a
+    ZeroDivisionError, a hang on ``1e999999999`` or a 5,000-digit number) when a row was edited into nonsense.
+
+        >>> read_stored("25/2"), read_stored("-3")
+        (Fraction(25, 2), Fraction(-3, 1))
+        >>> read_stored("1/0")
+        Traceback (most recent call last):
+        ...
+        ValueError: '1/0' divides by zero
+    """
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= _LARGEST_STORED:
+        return Fraction(value)
+    if not isinstance(value, str):
+        raise ValueError(f"{str(value)[:40]!r} is not a stored amount")
+    found = _STORED.match(value)
+    if found is not None:  # what stored() writes: exact text, each part far shorter than the bound
+        if found.group(2) is not None and int(found.group(2)) == 0:
+            raise ValueError(f"{value!r} divides by zero")
+        return Fraction(int(found.group(1)), int(found.group(2) or 1))
+    try:  # older rows written as decimals ("2.5"): the bounded reader of typed amounts
+        return to_fraction(value)
+    except (OverflowError, TypeError, ValueError):
+        shown = value if len(value) <= 40 else value[:40] + "…"
+        raise ValueError(f"{shown!r} is not a stored amount") from None
 
 
 def total(amounts: Iterable[Fraction]) -> Fraction:

@@ -25,20 +25,28 @@ MAX_ID = 2**63 - 1  # the largest id a database column holds
 
 def _session_id(value: str) -> int:
     """A session id: a whole number from 1 to 2**63 - 1 (checked before it reaches the database)."""
+    from casino.db.store import id_problem  # the web says the same words
+
     text = value.strip()
     if not text.isascii() or not text.isdigit():
-        raise typer.BadParameter(f"{value!r} is not a session id (a whole number, see 'brag sessions')")
-    if len(text) > 19 or not 1 <= int(text) <= MAX_ID:
-        raise typer.BadParameter(f"{text[:30]!r} is not a session id: ids run from 1 to {MAX_ID:,}")
+        raise typer.BadParameter(f"{value[:60]!r} is not a session id (a whole number, see 'brag sessions')")
+    problem = id_problem(text)
+    if problem is not None:
+        raise typer.BadParameter(problem)
     return int(text)
 
 
 def _hand_no(value: str) -> int:
     """A hand number (1 to 2**63 - 1)."""
+    from casino.db.store import id_problem
+
     text = value.strip()
-    if not text.isascii() or not text.isdigit() or len(text) > 19 or not 1 <= int(text) <= MAX_ID:
-        raise typer.BadParameter(f"{value[:30]!r} is not a hand number: it must be at least 1 (1, 2, 3 …)")
-    return int(text)
+    if text.isascii() and text.isdigit() and text.strip("0"):  # a whole number above 0: too large, or fine
+        problem = id_problem(text, "hand number")
+        if problem is not None:
+            raise typer.BadParameter(problem)
+        return int(text)
+    raise typer.BadParameter(f"{value[:30]!r} is not a hand number: it must be at least 1 (1, 2, 3 …)")
 
 
 SessionArg = Annotated[
@@ -71,7 +79,7 @@ def open_db(url: Optional[str], *, read_only: bool = False):
             yield db
         except BragError:
             raise
-        except ValueError as error:  # Fraction('abc'), json.JSONDecodeError …
+        except (ValueError, ArithmeticError, LookupError) as error:  # a value no store reader names (Fraction('1/0') …)
             fail(f"the database holds a value that cannot be read ({error}); 'brag verify' names the rows")
 
 

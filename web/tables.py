@@ -32,7 +32,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 from sqlmodel import Session
 
 from casino.errors import BetError
@@ -48,7 +48,9 @@ router = APIRouter(prefix="/api/table", tags=["casino table"])
 #: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number. A JSON true/false is let through
 #: (pydantic would read it as 1/0) so that :func:`_amount` refuses it in one line (400).
 Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
-Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
+# strict: a JSON true, "1" or 1.0 is not an action number, a box or a decision (a 422 saying so)
+Seq = Annotated[StrictInt, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
+Box = Annotated[StrictInt, Field(ge=1, le=6)]
 
 
 # -- request bodies --------------------------------------------------------------------------------------
@@ -58,7 +60,7 @@ class Stake(BaseModel):
     """One box's bets: Ante, Pair Plus and side bets by name (``{"prime": "2"}``)."""
 
     model_config = ConfigDict(extra="forbid")
-    box: Annotated[int, Field(ge=1, le=6)]
+    box: Box
     ante: Amount = "0"
     pair_plus: Amount = "0"
     side: Annotated[dict[Annotated[str, StringConstraints(max_length=30)], Amount], Field(max_length=8)] = {}
@@ -77,8 +79,8 @@ class NewSession(BaseModel):
     seed: Annotated[str, StringConstraints(max_length=200)] | None = None  # practice: the text decides every deck
     client_seed: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = None  # mixed into fair seeds
     stakes: Annotated[list[Stake], Field(min_length=1, max_length=6)] = [Stake(box=1, ante="1")]
-    hints: bool = True
-    trainer: bool = False
+    hints: StrictBool = True
+    trainer: StrictBool = False
 
 
 class Action(BaseModel):
@@ -91,8 +93,8 @@ class Deal(Action):
 
 
 class Decide(Action):
-    box: Annotated[int, Field(ge=1, le=6)]
-    play: bool
+    box: Box
+    play: StrictBool
 
 
 def _amount(value: str | int, what: str) -> Fraction:
@@ -410,13 +412,24 @@ def _stored(db: Session, session_id: int) -> Any:
     from casino.db import store
     from casino.db.database import StoreError
 
+    _check_id(session_id)
     try:
         return store.get_session(session_id, session=db)
     except StoreError as error:
         raise NotFound(str(error)) from None
 
 
+def _check_id(session_id: int) -> None:
+    """404, in the words ``brag`` uses, for an id no database column holds (it never reaches the database)."""
+    from casino.db.store import id_problem
+
+    problem = id_problem(session_id)
+    if problem is not None:
+        raise NotFound(problem)
+
+
 def _seat(request: Request, session_id: int) -> Seat:
+    _check_id(session_id)
     seat = seats_of(request).get(session_id)
     if seat is None:
         raise NotFound(f"session {session_id} is not open at this server: resume it (POST /api/table/sessions/"
@@ -466,9 +479,10 @@ def sessions(request: Request) -> dict[str, Any]:
     from casino.db.queries import session_kinds
 
     with seats_of(request).db() as db:
-        rows = store.list_sessions(session=db)
+        rows = store.list_sessions(session=db, unreadable_too=True)  # one hand-edited row hides no one's session
         kinds = session_kinds(session=db)
-    # "practice": seeded from text (not fair play); null where the stored settings cannot be read
+    # "practice": seeded from text (not fair play); null where the stored settings cannot be read;
+    # "unreadable": what cannot be read in a session's row (its amounts are then shown as 0)
     from casino.practice import PRACTICE_NOTE
 
     return {"sessions": [{**r.to_dict(), "practice": kinds.get(r.id)} for r in rows[:100]],
@@ -500,6 +514,7 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
     from casino.service import TableService
 
     seats = seats_of(request)
+    _check_id(session_id)
     held = seats.get(session_id)
     if held is not None and not held.ended:
         return _json(state(held))

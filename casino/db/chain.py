@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from casino.money import read_stored
+
 __all__ = ["CHAIN_LABEL", "genesis_hash", "hand_hash", "hand_contents", "BOX_FIELDS", "HAND_FIELDS", "BET_FIELDS",
            "Totals", "new_chain_key", "is_hash"]
 
@@ -71,7 +73,7 @@ def _canonical(value: Any) -> bytes:
 
 def genesis_hash(chain_key: str, game_text: str, start_bankroll: str, practice_seed: str | None) -> str:
     """The chain's start for a session: its key, game snapshot, starting bankroll and practice seed (if any)."""
-    identity = {"key": chain_key, "game": game_text, "bankroll": str(Fraction(start_bankroll)),
+    identity = {"key": chain_key, "game": game_text, "bankroll": str(read_stored(start_bankroll)),
                 "practice_seed": practice_seed}
     return _digest(CHAIN_LABEL, b"genesis", _canonical(identity))
 
@@ -131,8 +133,8 @@ class Totals:
             return row[name] if isinstance(row, Mapping) else getattr(row, name)
 
         self.rounds += 1
-        self.wagered += Fraction(get(hand, "wagered"))
-        self.net += Fraction(get(hand, "net"))
+        self.wagered += read_stored(get(hand, "wagered"))
+        self.net += read_stored(get(hand, "net"))
         boxes = list(boxes)
         bets = list(bets)
         for b in boxes:
@@ -141,17 +143,17 @@ class Totals:
         if bets:
             for row in bets:
                 name = str(get(row, "bet"))
-                stake = Fraction(get(row, "stake"))
+                stake = read_stored(get(row, "stake"))
                 # a head-to-head game's bets (player_a, tie …) are not the table's: each stakes its own chips
                 chips = get_bet(name).chips(stake) if name in REGISTRY else stake
-                self._count(name, chips, Fraction(get(row, "net")))
+                self._count(name, chips, read_stored(get(row, "net")))
             return
         for b in boxes:  # before bet rows: the main bets' columns of the box row
             for name in MAIN_BETS:
                 net = get(b, f"{name}_net")
                 if net is not None:
                     stake = {"ante": get(b, "ante"), "play": get(b, "ante"), "pair_plus": get(b, "pair_plus")}.get(name, 0)
-                    self._count(name, Fraction(stake), Fraction(net))
+                    self._count(name, read_stored(stake), read_stored(net))
 
     def _count(self, name: str, chips: Fraction, net: Fraction) -> None:
         totals = self.bets.setdefault(name, [0, Fraction(0), Fraction(0)])
@@ -170,10 +172,10 @@ class Totals:
         if not text:
             return cls()
         data = json.loads(text)
-        totals = cls(int(data["rounds"]), int(data["plays"]), int(data["folds"]), Fraction(data["wagered"]),
-                     Fraction(data["net"]))
+        totals = cls(int(data["rounds"]), int(data["plays"]), int(data["folds"]), read_stored(data["wagered"]),
+                     read_stored(data["net"]))
         for bet, (count, wagered, net) in data["bets"].items():
-            totals.bets[bet] = [int(count), Fraction(wagered), Fraction(net)]
+            totals.bets[bet] = [int(count), read_stored(wagered), read_stored(net)]
         return totals
 
     def __eq__(self, other: object) -> bool:

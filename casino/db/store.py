@@ -47,6 +47,7 @@ from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, Pend
 from casino.cards import Card
 from casino.events import BoxBets
 from casino.games import Game, parse_game_text
+from casino.money import read_stored
 from casino.sitting import Sitting, SittingStats
 from casino.table import RoundResult
 
@@ -92,7 +93,57 @@ __all__ = [
     "totals_of",
     "genesis_of",
     "LEASE_STALE_SECONDS",
+    "UnreadableValue",
+    "read_amount",
+    "MAX_ID",
+    "id_problem",
 ]
+
+
+#: The largest id a database column holds (sessions, hands): larger numbers never reach the database.
+MAX_ID = 2**63 - 1
+
+
+def id_problem(value: int | str, what: str = "session id") -> str | None:
+    """Why ``value`` cannot be a ``what`` (``"session id"``, ``"hand number"``), or ``None`` when it can:
+    the one message every front end gives for an id out of range.
+
+        >>> id_problem(99999999999999999999)
+        "'99999999999999999999' is not a session id: ids run from 1 to 9,223,372,036,854,775,807 (it is too large)"
+    """
+    text = str(value).strip()
+    if text.isascii() and text.lstrip("-").isdigit() and len(text) <= 30 and 1 <= int(text) <= MAX_ID:
+        return None
+    plural = "ids" if what.endswith("id") else what + "s"
+    size = ""
+    if text.isascii() and text.isdigit():
+        size = " (it is too large)" if len(text) > 19 or int(text) > MAX_ID else ""
+    return f"{text[:30]!r} is not a {what}: {plural} run from 1 to {MAX_ID:,}{size}"
+
+
+class UnreadableValue(StoreError):
+    """A stored value that cannot be read back (a row edited by hand into nonsense), naming its table,
+    column and row: ``the database holds a value that cannot be read: sessions.bankroll of session 1 ('1/0')``."""
+
+
+def unreadable(column: str, row: str, value: object) -> UnreadableValue:
+    """The error for ``column`` (``"sessions.bankroll"``) of ``row`` (``"session 1"``) holding ``value``."""
+    shown = repr(value) if not isinstance(value, str) or len(value) <= 60 else repr(value[:60]) + "…"
+    return UnreadableValue(f"the database holds a value that cannot be read: {column} of {row} ({shown})")
+
+
+def read_amount(value: object, column: str, row: str) -> Fraction:
+    """A stored amount (:func:`casino.money.read_stored`: bounded, never a hang), or :class:`UnreadableValue`
+    naming ``column`` of ``row``."""
+    try:
+        return read_stored(value)
+    except ValueError:
+        raise unreadable(column, row, value) from None
+
+
+def _session_row(record: Any) -> str:
+    sid = getattr(record, "id", None)
+    return "the session" if sid is None else f"session {sid}"
 
 
 def money(value: Fraction | int) -> str:
@@ -359,7 +410,8 @@ def _pending(row: Any) -> PendingHand:
         session_id=int(get("session_id")), round_no=int(get("round_no")), commitment=get("commitment"),
         seed=get("seed"), client_seed=get("client_seed"),
         bets=_pending_bets(json.loads(get("bets"))),
-        bankroll_before=Fraction(get("bankroll_before")),
+        bankroll_before=read_amount(get("bankroll_before"), "pending_hands.bankroll_before",
+                                    f"hand {get('round_no')} of session {get('session_id')}"),
         cards={int(box): text for box, text in json.loads(get("cards")).items()},
         prev_hash=get("prev_hash"), hash=get("hash"), dealt_at=get("dealt_at"),
     )
@@ -467,12 +519,13 @@ def progressive_meter(name: str, start: Fraction, *, session: Session) -> Fracti
     """The stored meter of the progressive called ``name`` (``start``, the file's value, before any bet)."""
     meters = _table(MeterRecord)
     row = session.connection().execute(select(meters.c.meter).where(meters.c.name == name)).first()
-    return start if row is None else Fraction(row[0])
+    return start if row is None else read_amount(row[0], "meters.meter", f"meter {name!r}")
 
 
 def stored_meters(*, session: Session) -> dict[str, Fraction]:
     """Every stored progressive meter: name -> value."""
-    return {row.name: Fraction(row.meter) for row in session.exec(select(MeterRecord)).all()}
+    return {row.name: read_amount(row.meter, "meters.meter", f"meter {row.name!r}")
+            for row in session.exec(select(MeterRecord)).all()}
 
 
 def _write_meter(connection: Any, name: str, value: Fraction) -> None:
@@ -531,8 +584,12 @@ def genesis_of(record: Any) -> str:
 
 
 def totals_of(record: Any) -> Totals:
-    """The session's running totals (kept in its row, updated with each hand)."""
-    return Totals.from_json(record.totals)
+    """The session's running totals (kept in its row, updated with each hand); :class:`UnreadableValue`
+    when the stored text is not such totals."""
+    try:
+        return Totals.from_json(record.totals)
+    except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError):
+        raise unreadable("sessions.totals", _session_row(record), record.totals) from None
 
 
 #: A lease not refreshed for this long, held by a process on another machine, may be taken over.
@@ -649,8 +706,14 @@ def latest_session(*, session: Session) -> SessionRecord:
     return record
 
 
-def settings_of(record: SessionRecord) -> dict[str, Any]:
-    settings: dict[str, Any] = json.loads(record.settings or "{}")
+def settings_of(record: Any) -> dict[str, Any]:
+    """The session's stored settings (:class:`UnreadableValue` when they are not a JSON object)."""
+    try:
+        settings = json.loads(record.settings or "{}")
+    except ValueError:
+        settings = None
+    if not isinstance(settings, dict):
+        raise unreadable("sessions.settings", _session_row(record), record.settings)
     return settings
 
 
@@ -667,6 +730,8 @@ class SessionSummary:
     start_bankroll: Fraction
     bankroll: Fraction
     wagered: Fraction
+    #: what cannot be read in the row (``list_sessions(unreadable_too=True)``): its amounts are then 0
+    unreadable: str | None = None
 
     @property
     def net(self) -> Fraction:
@@ -684,6 +749,7 @@ class SessionSummary:
             "bankroll": money(self.bankroll),
             "wagered": money(self.wagered),
             "net": money(self.net),
+            **({} if self.unreadable is None else {"unreadable": self.unreadable}),
         }
 
 
@@ -701,27 +767,42 @@ def last_round(session_id: int, *, session: Session) -> int:
     return int(found or 0)
 
 
-def list_sessions(*, session: Session, session_id: int | None = None) -> list[SessionSummary]:
+def list_sessions(*, session: Session, session_id: int | None = None,
+                  unreadable_too: bool = False) -> list[SessionSummary]:
     """Every session (or just ``session_id``), newest first, with its net result (from its running totals:
-    one row read per session, however many hands it holds)."""
+    one row read per session, however many hands it holds).
+
+    A row whose amounts or totals cannot be read raises :class:`UnreadableValue` naming it; with
+    ``unreadable_too`` (a lobby listing everyone's sessions) it is listed instead, its amounts 0 and
+    :attr:`SessionSummary.unreadable` saying what cannot be read, and the other rows are unaffected."""
     query = select(SessionRecord).order_by(col(SessionRecord.id).desc())
     if session_id is not None:
         get_session(session_id, session=session)
         query = query.where(SessionRecord.id == session_id)
-    return [
-        SessionSummary(
+    found = []
+    for r in session.exec(query):
+        where = f"session {r.id}"
+        try:
+            amounts = (read_amount(r.start_bankroll, "sessions.start_bankroll", where),
+                       read_amount(r.bankroll, "sessions.bankroll", where), totals_of(r).wagered)
+            problem = None
+        except UnreadableValue as error:
+            if not unreadable_too:
+                raise
+            amounts, problem = (Fraction(0), Fraction(0), Fraction(0)), str(error)
+        found.append(SessionSummary(
             id=r.id,  # type: ignore[arg-type]  # a stored row's id is never None
             game=r.game,
             started_at=r.started_at,
             ended_at=r.ended_at,
             end_reason=r.end_reason,
             rounds=r.rounds,
-            start_bankroll=Fraction(r.start_bankroll),
-            bankroll=Fraction(r.bankroll),
-            wagered=totals_of(r).wagered,
-        )
-        for r in session.exec(query)
-    ]
+            start_bankroll=amounts[0],
+            bankroll=amounts[1],
+            wagered=amounts[2],
+            unreadable=problem,
+        ))
+    return found
 
 
 def hands_of(session_id: int, *, session: Session) -> list[HandRecord]:
@@ -738,6 +819,8 @@ def get_hand(session_id: int, round_no: int, *, session: Session) -> HandRecord:
     ).first()
     if hand is None:
         raise StoreError(f"session {session_id} has no hand {round_no} (see 'brag history {session_id}')")
+    for name in ("wagered", "net", "bankroll_before", "bankroll_after"):  # what a replay shows: named if unreadable
+        read_amount(getattr(hand, name), f"hands.{name}", f"hand {round_no} of session {session_id}")
     return hand
 
 
@@ -871,11 +954,13 @@ def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
     if hand is None:
         return ()
     assert hand.id is not None
+    where = f"hand {hand.round_no} of session {session_id}"
     side: dict[int, dict[str, Fraction]] = {}
     for row in bets_of([hand.id], session=session).get(hand.id, []):
         if row.bet not in ("ante", "play", "ante_bonus", "pair_plus"):
-            side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
-    return tuple(BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {}))
+            side.setdefault(row.box, {})[row.bet] = read_amount(row.stake, "bets.stake", where)
+    return tuple(BoxBets(b.box, read_amount(b.ante, "boxes.ante", where), read_amount(b.pair_plus, "boxes.pair_plus", where),
+                         side.get(b.box, {}))
                  for b in boxes_of(hand.id, session=session))
 
 
@@ -886,8 +971,8 @@ def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
     last = session.exec(
         select(HandRecord.round_no).where(HandRecord.session_id == record.id).order_by(col(HandRecord.round_no).desc()).limit(1)
     ).first()
-    start = Fraction(record.start_bankroll)
-    bankroll = Fraction(record.bankroll)
+    start = read_amount(record.start_bankroll, "sessions.start_bankroll", f"session {record.id}")
+    bankroll = read_amount(record.bankroll, "sessions.bankroll", f"session {record.id}")
     sitting = Sitting(
         game_of(record),
         bankroll,

@@ -33,6 +33,7 @@ from casino.errors import BragError
 from casino.events import BoxBets, Decision
 from casino.fair import commitment, derive_seed, seed_from_hex, session_seed
 from casino.table import RoundResult, Table
+from casino.money import read_stored
 
 __all__ = ["Mismatch", "VerifyReport", "verify_session", "check_pending", "MAX_LISTED"]
 
@@ -179,7 +180,7 @@ def verify_session(
         if round_no is None or n == round_no:
             checked += 1
             try:
-                if Fraction(hand.bankroll_before) != Fraction(previous):
+                if read_stored(hand.bankroll_before) != read_stored(previous):
                     found.add(Mismatch(n, None, "bankroll_before", hand.bankroll_before, previous))
                 found.extend(check_hand(hand, boxes, bets or None))
                 if key is not None and hand.seed != derive_seed(key, n).hex():
@@ -287,9 +288,9 @@ def _verify_pending(row: Any, table: Any, record: SessionRecord, key: bytes | No
     check(None, "hand number", n, next_no)
     check(None, "client seed", row.client_seed, client)
     try:
-        check(None, "bankroll_before", Fraction(row.bankroll_before), Fraction(bankroll))
+        check(None, "bankroll_before", read_stored(row.bankroll_before), read_stored(bankroll))
     except (ValueError, ZeroDivisionError):
-        check(None, "bankroll_before", row.bankroll_before, str(Fraction(bankroll)))
+        check(None, "bankroll_before", row.bankroll_before, str(read_stored(bankroll)))
     if head is not None:
         check(None, "prev_hash", row.prev_hash, head)
         digest = store.pending_hash(row.prev_hash, n, row.commitment, row.seed, row.client_seed, row.bets,
@@ -305,7 +306,7 @@ def _verify_pending(row: Any, table: Any, record: SessionRecord, key: bytes | No
     try:
         bets = _pending_bets(table, json.loads(row.bets))
         shown = {int(box): text for box, text in json.loads(row.cards).items()}
-        rnd = table.deal(bets, seed, round_no=n, bankroll=Fraction(row.bankroll_before), client_seed=row.client_seed)
+        rnd = table.deal(bets, seed, round_no=n, bankroll=read_stored(row.bankroll_before), client_seed=row.client_seed)
     except (BragError, ValueError, TypeError, LookupError, ZeroDivisionError, AttributeError) as error:
         return found + [Mismatch(n, None, "pending bets", row.bets[:120], f"valid bets ({error})")]
     dealt = {box: store.cards_text(cards) for box, cards in rnd.cards.items()}
@@ -316,7 +317,7 @@ def _verify_pending(row: Any, table: Any, record: SessionRecord, key: bytes | No
 
 def _readable(row: Any) -> bool:
     try:
-        json.loads(row.bets), json.loads(row.cards), Fraction(row.bankroll_before)
+        json.loads(row.bets), json.loads(row.cards), read_stored(row.bankroll_before)
     except (ValueError, TypeError, ZeroDivisionError):
         return False
     return True
@@ -345,9 +346,9 @@ def _verify_meter(record: SessionRecord, game: Any, checked: range, session: Ses
         any_rows = True
         for row in hand_rows:
             mine = row.session_id == record.id and row.round_no in checked
-            if mine and (row.meter is None or Fraction(row.meter) != running):
+            if mine and (row.meter is None or read_stored(row.meter) != running):
                 add(Mismatch(row.round_no, row.box, "progressive meter", str(row.meter), str(running)))
-        running = meter_after(side, running, [(Fraction(r.stake), r.paid_hand) for r in hand_rows])
+        running = meter_after(side, running, [(read_stored(r.stake), r.paid_hand) for r in hand_rows])
     stored = store.progressive_meter(meter_key(game), side.meter, session=session)
     if any_rows and stored != running:
         add(Mismatch(None, None, "stored progressive meter", str(stored), str(running)))
@@ -356,14 +357,26 @@ def _verify_meter(record: SessionRecord, game: Any, checked: range, session: Ses
 
 def _verify_totals(record: SessionRecord, totals: Totals, last: str, numbers_ok: bool, count: int) -> list[Mismatch]:
     found = []
-    if Fraction(record.bankroll) != Fraction(last):
-        found.append(Mismatch(None, None, "bankroll", record.bankroll, str(Fraction(last))))
+    try:
+        bankroll_ok = read_stored(record.bankroll) == read_stored(last)
+    except ValueError as error:  # the session row's own value named (the hands' are named hand by hand)
+        found.append(Mismatch(None, None, "sessions.bankroll", str(record.bankroll)[:80], f"an amount ({error})"))
+    else:
+        if not bankroll_ok:
+            found.append(Mismatch(None, None, "bankroll", record.bankroll, str(read_stored(last))))
     if not numbers_ok:
         found.append(Mismatch(None, None, "hand numbers", "not 1, 2, 3 … in order", f"1..{count}"))
     if record.rounds != count:
         found.append(Mismatch(None, None, "rounds", str(record.rounds), str(count)))
-    if record.totals is not None and Totals.from_json(record.totals) != totals:
-        found.append(Mismatch(None, None, "totals", record.totals[:80], totals.to_json()[:80]))
+    if record.totals is not None:
+        try:
+            stored = store.totals_of(record)
+        except store.UnreadableValue:
+            found.append(Mismatch(None, None, "sessions.totals", record.totals[:80],
+                                  f"the session's running totals {totals.to_json()[:80]}"))
+        else:
+            if stored != totals:
+                found.append(Mismatch(None, None, "totals", record.totals[:80], totals.to_json()[:80]))
     return found
 
 
@@ -372,14 +385,14 @@ def _side_stakes(bets: list[Any] | None) -> dict[int, dict[str, Fraction]]:
     side: dict[int, dict[str, Fraction]] = {}
     for row in bets or ():
         if get_bet(row.bet).side:
-            side.setdefault(row.box, {})[row.bet] = Fraction(row.stake)
+            side.setdefault(row.box, {})[row.bet] = read_stored(row.stake)
     return side
 
 
 def _stored_meter(bets: list[Any] | None) -> Fraction | None:
     for row in bets or ():
         if row.bet == BetName.PROGRESSIVE and row.meter is not None:
-            return Fraction(row.meter)
+            return read_stored(row.meter)
     return None
 
 
@@ -408,7 +421,7 @@ def _verify_hand(table: Table, hand: Any, boxes: list[Any], bets: list[Any] | No
 
     try:
         side = _side_stakes(bets)
-        placed = [BoxBets(b.box, Fraction(b.ante), Fraction(b.pair_plus), side.get(b.box, {})) for b in boxes]
+        placed = [BoxBets(b.box, read_stored(b.ante), read_stored(b.pair_plus), side.get(b.box, {})) for b in boxes]
         rnd = table.deal(placed, seed, round_no=n, client_seed=client_seed)
         try:
             stored_events = json.loads(hand.events)
@@ -441,10 +454,10 @@ def _compare_bets(result: RoundResult, rows: list[Any], check: Any) -> None:
         if row is None:
             check(bet.box, name, None, f"stake {bet.stake}")
             continue
-        check(bet.box, f"{bet.bet} stake", Fraction(row.stake), bet.stake)
-        check(bet.box, f"{bet.bet} net", Fraction(row.net), bet.net)
+        check(bet.box, f"{bet.bet} stake", read_stored(row.stake), bet.stake)
+        check(bet.box, f"{bet.bet} net", read_stored(row.net), bet.net)
         check(bet.box, f"{bet.bet} paid hand", row.paid_hand, bet.hand)
-        check(bet.box, f"{bet.bet} meter", None if row.meter is None else Fraction(row.meter), bet.meter)
+        check(bet.box, f"{bet.bet} meter", None if row.meter is None else read_stored(row.meter), bet.meter)
     for (box, bet_name), row in stored.items():
         check(box, f"{bet_name} bet", f"stake {row.stake}", None)
 
@@ -473,10 +486,10 @@ def _compare(result: RoundResult, hand: Any, boxes: list[Any], stored_events: An
         for bet in ("ante", "play", "ante_bonus", "pair_plus"):
             expected = box.net_of(bet)
             stored = getattr(row, f"{bet}_net")
-            check(box.box, f"{bet}_net", None if stored is None else Fraction(stored), expected)
-    check(None, "net", Fraction(hand.net), result.net)
-    check(None, "wagered", Fraction(hand.wagered), result.wagered)
-    check(None, "bankroll_after", Fraction(hand.bankroll_after), Fraction(hand.bankroll_before) + result.net)
+            check(box.box, f"{bet}_net", None if stored is None else read_stored(stored), expected)
+    check(None, "net", read_stored(hand.net), result.net)
+    check(None, "wagered", read_stored(hand.wagered), result.wagered)
+    check(None, "bankroll_after", read_stored(hand.bankroll_after), read_stored(hand.bankroll_before) + result.net)
     expected_events = [e.to_dict() for e in result.events]
     if stored_events != expected_events:
         if not isinstance(stored_events, list):

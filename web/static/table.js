@@ -315,7 +315,8 @@ async function lobby() {
       el("td", {}, s.id), el("td", {}, s.game, s.practice === false ? "" : el("span", { class: "practice",
         title: s.practice ? stored.practice_note : "the stored settings cannot be read" },
         s.practice ? " PRACTICE" : " UNKNOWN DECK")),
-      el("td", {}, s.rounds), el("td", {}, money(s.bankroll)),
+      el("td", {}, s.rounds), el("td", {}, s.unreadable  // a hand-edited row: Resume then says what cannot be read
+        ? el("span", { class: "practice", title: s.unreadable }, "unreadable") : money(s.bankroll)),
       el("td", {}, el("button", { type: "button", class: "btn small", "data-resume": s.id, onclick: () => resume(s.id) }, "Resume"))))))
     : el("p", { class: "lede" }, "No stored sessions yet."));
 }
