@@ -94,10 +94,9 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
             raise TypeError
         amount = to_fraction(value)
     except OverflowError as error:
-        if "places" in str(error):
-            raise GameFileError(f"{where} has more than 30 decimal places: {shown}") from None
-        if "finely" in str(error):
-            raise GameFileError(f"{where} is too finely divided ({error}): {shown}") from None
+        fine = _money.too_fine(error)
+        if fine is not None:
+            raise GameFileError(f"{where} {fine}: {shown}") from None
         raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}") from None
     except (TypeError, ValueError, ZeroDivisionError):
         raise GameFileError(f"{where} must be a finite number, not {shown}") from None
@@ -362,12 +361,6 @@ MAX_INCLUDE_DEPTH = 16
 
 
 def read_game_file(path: Path) -> str:
-    """The text of a TOML data file (a game, rules or referee file), read safely: see :func:`_read_file`.
-    Raises :class:`~casino.errors.UnknownGameError` (no such file) or :class:`~casino.errors.GameFileError`."""
-    return _read_file(path)
-
-
-def _read_file(path: Path) -> str:
     """The text of a game file: a regular file (not a FIFO, a device or a folder: those could block or
     never end) of at most :data:`MAX_FILE_BYTES`, UTF-8 with or without a byte-order mark."""
     import stat
@@ -418,7 +411,7 @@ def _read(
     except OSError as error:  # a name too long for the file system …
         raise UnknownGameError(f"unknown {kind} {text_source[:60]!r}…: {error.strerror or error}") from None
     if exists or text_source.endswith(".toml") or "/" in text_source:
-        return _read_file(path), str(path), path.parent
+        return read_game_file(path), str(path), path.parent
     near = difflib.get_close_matches(text_source, builtins, n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     raise UnknownGameError(

@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from casino.errors import BetError
 
-__all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number"]
+__all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
 #: small enough that every figure derived from it still prints as a decimal.
@@ -96,6 +96,17 @@ def _bounded_decimal(value: Decimal) -> Fraction:
     return Fraction(value)
 
 
+def too_fine(error: OverflowError) -> str | None:
+    """Why :func:`to_fraction` refused an amount as too finely divided (``"has more than 30 decimal places"``,
+    ``"is too finely divided (…)"``), or ``None`` when it refused it as too large: the words every reader of
+    amounts uses after the name of what was given."""
+    if "places" in str(error):
+        return f"has more than {-_FINEST_EXPONENT} decimal places"
+    if "finely" in str(error):
+        return f"is too finely divided ({error})"
+    return None
+
+
 def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = MAX_AMOUNT) -> Fraction:
     """An exact amount a player gave for ``what`` (``"Ante"``, ``"--bankroll"`` …): not negative, at
     most ``maximum``, and not zero unless ``allow_zero``; anything else is one clear :class:`BetError`."""
@@ -105,10 +116,9 @@ def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = M
     try:
         amount = to_fraction(value)
     except OverflowError as error:
-        if "places" in str(error):
-            raise BetError(f"the {what} has more than {-_FINEST_EXPONENT} decimal places ({shown})") from None
-        if "finely" in str(error):
-            raise BetError(f"the {what} is too finely divided: {error} ({shown})") from None
+        fine = too_fine(error)
+        if fine is not None:
+            raise BetError(f"the {what} {fine} ({shown})") from None
         raise BetError(f"the {what} must be at most {maximum:,} ({shown})") from None
     except (TypeError, ValueError):
         raise BetError(f"{shown!r} is not an amount for the {what} (write e.g. 5, 2.5 or 5/2)") from None

@@ -42,14 +42,13 @@ def strategy(
     the exact strategy and edge given those cards."""
     from cli.errors import fail
 
-    from casino.money import to_fraction  # bounded before it is built: 1e999999999 is refused at once
+    from casino.money import to_fraction, too_fine  # bounded before it is built: 1e999999999 is refused at once
 
     try:
         ratio = to_fraction(pair_plus_ratio)
     except OverflowError as error:
-        too = "has more than 30 decimal places" if "places" in str(error) else "is too large"
-        fail(f"--pair-plus-ratio {too}: {pair_plus_ratio.strip()[:60]!r}")
-    except (ValueError, TypeError, ZeroDivisionError):
+        fail(f"--pair-plus-ratio {too_fine(error) or 'is too large'}: {pair_plus_ratio.strip()[:60]!r}")
+    except (ValueError, TypeError):
         fail(f"--pair-plus-ratio must be a number such as 1 or 0.5, not {pair_plus_ratio.strip()[:60]!r}")
 
     from rich.table import Table
