@@ -93,18 +93,13 @@ def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Cha
     still in (betting, or covered), counting over the cards it has not seen (its own cards and
     :attr:`~casino.classic.view.SeatView.known_absent` are left out). Raises :class:`NoHint` when the seat
     is blind or must discard first. The terminal's ``h`` key and the web page's Hint button both call it."""
-    kept: tuple[int, ...]
-    if view.cards is None and view.looking is not None and len(view.looking) == 3:
-        kept = view.looking  # two blind hands, one looked at: the hint for the hand you may keep
-    elif view.cards is None and view.looking is not None:
-        raise NoHint("keep the hand you looked at and discard first")
-    elif view.cards is None:
+    cards = view.cards if view.cards is not None else view.looking  # two blind hands: the one looked at
+    if cards is None:
         raise NoHint("you are blind; look first (the hint needs your cards)")
-    else:
-        kept = view.kept if view.kept is not None else view.cards
+    kept = view.kept if view.kept is not None else cards
     if len(kept) != 3:
-        raise NoHint("discard first")
-    known = set(view.cards if view.cards is not None else kept) | set(view.known_absent)
+        raise NoHint("discard first" if view.cards is not None else "keep the hand you looked at and discard first")
+    known = set(cards) | set(view.known_absent)
     unseen = [c for c in range(pack_size) if c not in known]
     others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
     return beat_chances(ranker, kept, view.discards, unseen, others, seed=f"hint-{view.hand_no}")
