@@ -54,7 +54,7 @@ def classic(
             if any(x is not None for x in (opponents, chips, hands, ante, seed)) or rules != "classic-brag":
                 fail("--resume carries on a session as it was: give no other rules, seats or seed")
             record = classic_store.get_session(resume, session=session)
-            if record.end_reason in ("hands", "bust"):
+            if record.end_reason in classic_store.ENDED_FOR_GOOD:
                 fail(f"classic session {resume} is over ({record.end_reason}); start a new one")
             names, players = classic_store.seats_of(record)  # (one line if the stored seats cannot be read)
             table = classic_store.resume_table(record, session=session)  # into a pending hand, if any
@@ -129,21 +129,20 @@ def classic(
         except _Quit:
             reason = "quit"
         except KeyboardInterrupt:
-            classic_store.end_session(session_id, "interrupted", session=session)
+            stopped = classic_store.end_session(session_id, "interrupted", session=session)
             typer.echo("", err=True)
             settled = table.hand_no - (1 if table.state is not None else 0)
             typer.echo(f"Interrupted: session {record.id} ended after {settled} settled hand(s).", err=True)
             if table.state is not None:
                 typer.echo(f"Hand {table.hand_no} is pending: its deal and every action so far are stored (nothing is "
                            f"given back); 'brag classic --resume {record.id}' carries on with it.", err=True)
-            typer.echo(f"Head hash: {classic_store.get_session(session_id, session=session).head_hash} — keep it.",
+            typer.echo(f"Head hash: {stopped.head_hash} — keep it.",
                        err=True)
             raise typer.Exit(130) from None
         finally:
             if auto:
                 signal.signal(signal.SIGINT, previous)
-        classic_store.end_session(session_id, reason, session=session)
-        head = classic_store.get_session(session_id, session=session).head_hash  # the chain's newest link
+        head = classic_store.end_session(session_id, reason, session=session).head_hash  # the chain's newest link
         if table.state is not None:  # q in the middle of a hand: it stays pending, to carry on with
             out.print(f"Hand {table.hand_no} is pending (its deal and actions are stored): 'brag classic --resume "
                       f"{record.id}' carries on with it.", markup=False)

@@ -170,8 +170,10 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     with open_db(db, read_only=True) as session, readable(session_id):
         record = classic_store.get_session(session_id, session=session)
         practice = is_practice_text(record.settings)
-        row = classic_store.get_hand(session_id, hand, session=session)
-        sealed = classic_store.sealed_from(record, classic_store.hands_of(session_id, session=session))
+        rows = classic_store.hands_of(session_id, session=session)
+        row = next((r for r in rows if r.hand_no == hand), None) or classic_store.get_hand(session_id, hand,
+                                                                                      session=session)  # (no hand N)
+        sealed = classic_store.sealed_from(record, rows)
         if sealed is not None and hand >= sealed:
             from cli.errors import fail
 

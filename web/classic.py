@@ -40,10 +40,6 @@ __all__ = ["router", "ClassicSeat", "ClassicSeats"]
 
 router = APIRouter(prefix="/api/classic", tags=["traditional Brag"])
 
-#: How a session is left without being over for good (Leave here, q or Ctrl-C at the terminal): it can be
-#: resumed, a hand pending or not, as ``brag classic --resume`` resumes it; only "hands" and "bust" are final
-#: (the same line :func:`casino.db.classic_store.still_dealt_from` draws for keeping a pack's seeds sealed).
-LEFT = ("quit", "interrupted")
 #: A JSON true/false is let through (not read as 1/0) so that :func:`_amount` refuses it in one line (400).
 Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
 Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
@@ -149,7 +145,7 @@ def sessions(request: Request) -> dict[str, Any]:
             try:  # one damaged row is left out (and named), never the whole list
                 _, players = classic_store.seats_of(r)  # type: ignore[arg-type]  # the columns it reads
                 # open, or left (Leave, q or Ctrl-C, a hand pending or not): not over for good, so it carries on
-                if "you" in players and (r.ended_at is None or r.end_reason in LEFT):
+                if "you" in players and (r.ended_at is None or r.end_reason in classic_store.LEFT):
                     chips = amounts(r.chips, f"classic session {r.id}: chips", len(players))
                     listed.append((r, chips[players.index("you")]))
             except READ_ERRORS:
@@ -206,7 +202,7 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
         except StoreError as error:
             raise NotFound(str(error)) from None
         pending = classic_store.pending_of(session_id, session=db)
-        stopped = record.ended_at is not None and record.end_reason in LEFT  # Leave, q or Ctrl-C: not for good
+        stopped = record.ended_at is not None and record.end_reason in classic_store.LEFT  # Leave, q or Ctrl-C: not for good
         if record.ended_at is not None and not stopped:
             raise Conflict(f"classic session {session_id} has ended ({record.end_reason}); start a new one")
         try:

@@ -55,7 +55,7 @@ __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
     "pending_of", "PinnedSeeds", "sealed_from", "still_dealt_from", "SEALED_NOTE", "deal_pending", "pending_summary", "pending_line",
-    "MovedOn", "chain_line", "seats_of", "settings_of", "SQL_ID_RANGE",
+    "MovedOn", "ENDED_FOR_GOOD", "LEFT", "seats_of", "settings_of", "SQL_ID_RANGE",
 ]
 
 #: The ids a database can hold (SQLite's and PostgreSQL's 64-bit integers): any other is no session.
@@ -91,13 +91,6 @@ def _move_head(session: Session, session_id: int, old: str, new: str, dealt: int
     if changed != 1:
         raise MovedOn(f"classic session {session_id} has moved on since this table read it (another table is "
                       "playing it, or its record was changed): nothing was stored")
-
-
-def chain_line(record: ClassicSessionRecord) -> str:
-    """``Head …`` (and, for a session stored before the chain, which hands were chained at the upgrade)."""
-    before = (record.chain_from or 1) - 1
-    note = f" (hands 1-{before} were stored before the hash chain and chained at the upgrade)" if before > 0 else ""
-    return f"Head {record.head_hash}{note}"
 
 
 def _amounts(values: Sequence[Any]) -> str:
@@ -167,7 +160,8 @@ def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, sessi
             if pending.hand_no != record.hand_no:
                 raise StoreError(f"classic session {session_id}: hand {pending.hand_no} is pending, not hand "
                                  f"{record.hand_no}")
-            stored = _hand_actions(pending.actions)
+            stored = _hand_actions(stored_json(pending.actions, f"classic session {session_id}, hand "
+                                                            f"{pending.hand_no} (pending): actions"))
             if stored != [action_to_dict(action) for _, action in record.actions][:len(stored)]:  # (--auto stores none)
                 raise StoreError(f"classic session {session_id}: the actions stored for hand {record.hand_no} are not "
                                  "this table's: another table is playing this session")
@@ -202,10 +196,11 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
     return row
 
 
-def _hand_actions(stored: str) -> list[dict[str, Any]]:
-    """The hand's actions of a pending record (the blind winner's keep, a table-level choice, left out)."""
+def _hand_actions(stored: Any) -> list[dict[str, Any]]:
+    """The hand's actions of a pending record's actions, as read back (the blind winner's keep, a table-level
+    choice, left out)."""
     try:
-        return [action for _, action in json.loads(stored) if action.get("action") != "keep"]
+        return [action for _, action in stored if action.get("action") != "keep"]
     except READ_ERRORS as error:
         raise UnreadableRecord(f"the stored actions of a pending hand cannot be read ({str(error)[:80]})") from None
 
@@ -226,7 +221,7 @@ def record_action(session_id: int, seat: int, action: Any, *, session: Session, 
         raise UnreadableRecord(f"classic session {session_id}, hand {row.hand_no} (pending): actions cannot be read")
     before = None if played is None else list(played) if isinstance(action, Keep) else list(played)[:-1]
     if (hand_no is not None and row.hand_no != hand_no) or (
-            before is not None and _hand_actions(row.actions) != [action_to_dict(a) for _, a in before]):
+            before is not None and _hand_actions(stored) != [action_to_dict(a) for _, a in before]):
         raise StoreError(f"classic session {session_id}: hand {row.hand_no} has {len(stored)} action(s) stored, "
                          f"not what this table has played: another table is playing this session")
     item = [seat, action_to_dict(action)]
@@ -354,10 +349,17 @@ SEALED_NOTE = ("its pack is still being dealt from (not shuffled since): the see
                "nobody was shown are revealed when the pack is next shuffled or the session ends")
 
 
+#: How a session ends for good (out of hands or chips): it cannot be resumed, and its seeds are shown.
+ENDED_FOR_GOOD = ("hands", "bust")
+#: How a session is left without being over (Leave in the web, q or Ctrl-C at the terminal): it is resumed,
+#: a hand pending or not, by both front ends.
+LEFT = ("quit", "interrupted")
+
+
 def still_dealt_from(shuffle: str, end_reason: str | None, prial_won: bool) -> bool:
     """Whether the pack the last settled hand left is what the next deal comes from: the session can go on
     (not ended for good: ``hands`` or ``bust``), the pack is not shuffled every hand, and no prial won."""
-    return end_reason not in ("hands", "bust") and shuffle != "every-hand" and not prial_won
+    return end_reason not in ENDED_FOR_GOOD and shuffle != "every-hand" and not prial_won
 
 
 def sealed_from(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord]) -> int | None:

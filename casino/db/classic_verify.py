@@ -81,14 +81,15 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
     try:
         rules = rules_of(record)
         names, _ = seats_of(record)
-        settings_of(record)
+        settings = settings_of(record)
         start = amounts(record.start_chips, "start_chips", len(names))
     except (*READ_ERRORS, BragError) as error:  # nothing can be recomputed without them
         return [f"the session's own record cannot be read: {_without(str(error), session_id)}"]
     chips: list[Fraction | int | None] = list(start)  # each table seat's chips as the hands so far leave them
     problems: list[str] = []
     previous: HandRecord | None = None
-    seeds = _seed_text_source(record)
+    seed_text = settings.get("seed")  # a --seed session's seeds are the text's; otherwise secret
+    seeds = SeedSource.from_text(seed_text) if seed_text is not None else None
     for row in rows:
         try:
             hand = hand_from_row(row, rules, names, where=f"hand {row.hand_no}")
@@ -184,15 +185,6 @@ def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecor
         problems += [p.replace(f"hand {dealt.hand_no}:", f"{where}:", 1) for p in verify_pack(dealt, previous)]
         problems += _dealing_problems(dealt, previous, None, where)  # (the seed text's seed: deal_pending)
     return problems
-
-
-def _seed_text_source(record: ClassicSessionRecord) -> SeedSource | None:
-    """The seeds a ``--seed`` session's text gives (``None``: a session dealt from secret seeds)."""
-    try:
-        text = json.loads(record.settings).get("seed")
-    except (ValueError, AttributeError):
-        return None
-    return SeedSource.from_text(text) if text is not None else None
 
 
 def _dealing_problems(hand: HandRecord, previous: HandRecord | None, seeds: SeedSource | None, where: str) -> list[str]:
@@ -350,14 +342,15 @@ def chain_problems(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecor
                 if stored == genesis else "the hand before it"
             problems.append(f"hand {n}: it is not chained to {what}: a hand was removed, inserted or moved, or the "
                             "session's own record was changed")
-        if row.hash != settled_hash(row.prev_hash or "", row):
+        digest = settled_hash(row.prev_hash or "", row)
+        if row.hash != digest:
             problems.append(f"hand {n}: its hash is not over its stored contents: the hand was changed after it was stored")
         stored = row.hash or ""
         deal = deal_hash(true, _safe(row.hand_no), row.commitment)
         links.append((deal, f"hand {n}'s deal"))
         if actions:  # (only to find a head kept in the middle of a hand)
             links += [(link, f"hand {n} after action {i}") for i, link in enumerate(action_hashes(deal, row.actions), 1)]
-        true = settled_hash(true, row)
+        true = digest if true == (row.prev_hash or "") else settled_hash(true, row)  # intact: hashed once
         links.append((true, f"hand {n}"))
     if pending is not None:
         problems += pending_chain_problems(record, pending, stored)

@@ -310,7 +310,7 @@ def pending_hash(prev_hash: str, round_no: int, commitment: str, seed: str, clie
 _PENDING = _table(PendingHandRecord)
 _SESSION_OPEN = sa_select(_SESSIONS.c.ended_at, _SESSIONS.c.head_hash, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
                           _SESSIONS.c.start_bankroll, _SESSIONS.c.settings, _SESSIONS.c.rounds, _SESSIONS.c.bankroll,
-                          _SESSIONS.c.lease_owner).where(_SESSIONS.c.id == bindparam("sid"))
+                          _SESSIONS.c.lease_owner, _SESSIONS.c.totals).where(_SESSIONS.c.id == bindparam("sid"))
 
 
 def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = None, *, session: Session,
@@ -358,14 +358,13 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = No
                 raise SessionBusy(f"session {session_id} is being played by another process: hand {rnd.round_no} "
                                   "was not dealt")
         connection.execute(insert(_PENDING), values)
-        _mark_dealt(connection, session_id, rnd.round_no)
+        _mark_dealt(connection, session_id, rnd.round_no, state.totals)
     return _pending(values)
 
 
-def _mark_dealt(connection: Any, session_id: int, round_no: int) -> None:
-    """Note in the session's row (its totals) that hand ``round_no`` was dealt: a pending hand whose row is
-    later deleted is then seen to be missing (:func:`missing_deal`) instead of being dealt again afresh."""
-    text = connection.execute(sa_select(_SESSIONS.c.totals).where(_SESSIONS.c.id == session_id)).scalar_one()
+def _mark_dealt(connection: Any, session_id: int, round_no: int, text: str | None) -> None:
+    """Note in the session's row (its totals, as read: ``text``) that hand ``round_no`` was dealt: a pending
+    hand whose row is later deleted is then seen to be missing (:func:`missing_deal`), not dealt afresh."""
     data = json.loads(text) if text else {}
     data["dealt"] = round_no  # the settled hand's totals (Totals.to_json) drop it again: then dealt == rounds
     connection.execute(update(_SESSIONS).where(_SESSIONS.c.id == session_id).values(totals=json.dumps(data, sort_keys=True)))
