@@ -114,6 +114,8 @@ def test_a_server_restart_mid_hand_brings_back_the_same_hand(browser, tmp_path, 
             page.wait_for_selector(".cseat")
             if page.locator("#c-look").count():
                 break
+        else:
+            pytest.fail("20 deals in a row gave no hand to look at")
         seq = page.locator("#c-room").get_attribute("data-seq")
         page.click("#c-look")
         page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)

@@ -18,7 +18,7 @@ from casino.db.database import connect
 from casino.db.verify import verify_session
 from web.app import create_app
 from web.classic_seats import ClassicSeats
-from web.errors import WebError
+from web.errors import NotFound, WebError, turn
 from web.holding import Held
 
 
@@ -146,8 +146,13 @@ def test_a_request_waiting_on_a_seat_let_go_meanwhile_answers_resume_it(url):
     app.state.classic_seats = seats = ClassicSeats(limit=4)
     client = TestClient(app, raise_server_exceptions=False)
     s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 1, "hands": 3, "seed": "w"})
-    seats.forget(seats.get(s["session"]))
-    response = client.get(f"/api/classic/sessions/{s['session']}")
+    seat = seats.get(s["session"])  # what a request that got the seat before it was let go holds
+    seats.forget(seat)
+    assert seat.dropped
+    with pytest.raises(NotFound, match="not open at this server any more: resume it"):
+        with turn(seat, f"classic session {s['session']}", s["seq"]):
+            pass
+    response = client.get(f"/api/classic/sessions/{s['session']}")  # a request after it: resumed from the database
     assert response.status_code == 404 and "resume it" in response.json()["detail"]
 
 

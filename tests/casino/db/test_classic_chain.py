@@ -111,13 +111,6 @@ def rechain(url: str, sid: int) -> None:
     engine.dispose()
 
 
-@pytest.fixture
-def app():
-    from cli.main import app
-
-    return app
-
-
 def test_an_honest_session_verifies_and_shows_its_head(runner, app, db_url):
     sid = store_session(db_url, 6)
     code, out, err = verify(runner, app, db_url, sid)
