@@ -103,7 +103,8 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
             raise GameFileError(f"{where} {fine}: {shown}") from None
         raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}") from None
     except (TypeError, ValueError, ZeroDivisionError):
-        raise GameFileError(f"{where} must be a finite number, not {shown}") from None
+        digits = f" ({_money.DIGITS_0_9})" if _money.other_digits(value) else ""
+        raise GameFileError(f"{where} must be a finite number, not {shown}{digits}") from None
     if amount < 0 or (amount == 0 and not allow_zero):
         raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {shown}")
     if amount > MAX_AMOUNT:

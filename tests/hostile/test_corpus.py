@@ -251,6 +251,10 @@ ARGUMENT_CASES: list[tuple[str, list[str]]] = [
     ("referee-no-such-user", ["referee", "~no-such-user-here/r.toml"]),
     ("edge-no-such-user", ["edge", "~no-such-user-here/g.toml"]),
     ("referee-dev-zero", ["referee", "/dev/zero"]),
+    ("classic-chips-arabic-indic", ["classic", "--chips", "١٠٠", "--auto", "--hands", "1"]),
+    ("classic-ante-arabic-indic", ["classic", "--ante", "١", "--auto", "--hands", "1"]),
+    ("classic-opponents-arabic-indic", ["classic", "--opponents", "٢", "--auto", "--hands", "1"]),
+    ("play-bankroll-arabic-indic", ["play", "--bankroll", "١٠٠", "--auto", "--hands", "1"]),
     ("classic-chips-tiny", ["classic", "--chips", "1e-99999", "--hands", "1"]),
     ("classic-ante-huge", ["classic", "--ante", "1e999999999", "--hands", "1"]),
     ("classic-ante-tiny", ["classic", "--ante", "1e-99999", "--hands", "1"]),
@@ -392,7 +396,7 @@ def test_hostile_head_to_head_line(files, tmp_path, line):
 # lines at the `brag classic` action prompt (traditional Brag): each refused in one line there, the hand goes on
 CLASSIC_LINES = [
     "b 1e999999999", "b 1e-99999", "b 1e-999999999", "b " + "9" * 5000, "b nan", "b inf", "b 1/0", "b -1",
-    "b true", "r 1e999999999", "bet 0." + "1" * 90,
+    "b true", "r 1e999999999", "bet 0." + "1" * 90, "b ٢", "b ５",
 ]
 
 

@@ -152,7 +152,7 @@ class CharacterOpponent:
 def opponents_from_text(text: str) -> list[CharacterOpponent] | int:
     """``--opponents``: a count (``"3"``) or characters by name (``"expert,bluffer,steady"``)."""
     t = text.strip()
-    if t.isdigit():
+    if t.isascii() and t.isdigit():  # 0-9 only: int() would also read '٢' as 2
         return int(t)
     return [CharacterOpponent(name) for name in t.split(",") if name.strip()]
 
@@ -165,7 +165,11 @@ def character_names(text: str | None, default_count: int) -> list[str]:
     """The computer seats' characters for ``--opponents``: a count takes :data:`TABLE_MIX` in order;
     names are checked (an unknown name is one :class:`~casino.errors.BragError` line)."""
     from casino.errors import BragError
+    from casino.money import other_digits
 
+    if text is not None and other_digits(text):
+        raise BragError(f"--opponents {text.strip()[:40]!r}: write the count with the digits 0-9 (1 to 7), "
+                        "or names of characters")
     if text is None or text.strip().isdigit():
         count = default_count if text is None else int(text)
         if not 1 <= count <= 7:
