@@ -8,7 +8,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from casino.ids import id_problem  # the web says the same words
 from cli.classic_history import ClassicOpt
 from cli.options import JsonOpt
 
@@ -25,6 +24,8 @@ DbOpt = Annotated[
 
 def _session_id(value: str) -> int:
     """A session id: a whole number from 1 to 2**63 - 1 (checked before it reaches the database)."""
+    from casino.ids import id_problem  # the web says the same words
+
     text = value.strip()
     if not text.isascii() or not text.isdigit():
         raise typer.BadParameter(f"{value[:60]!r} is not a session id (a whole number, see 'brag sessions')")
@@ -36,6 +37,8 @@ def _session_id(value: str) -> int:
 
 def _hand_no(value: str) -> int:
     """A hand number (1 to 2**63 - 1)."""
+    from casino.ids import id_problem
+
     text = value.strip()
     if text.isascii() and text.isdigit() and text.strip("0"):  # a whole number above 0: too large, or fine
         problem = id_problem(text, "hand number")
