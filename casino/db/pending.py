@@ -83,7 +83,8 @@ _PENDING = core_table(PendingHandRecord)
 
 _SESSION_OPEN = sa_select(_SESSIONS.c.ended_at, _SESSIONS.c.head_hash, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
                           _SESSIONS.c.start_bankroll, _SESSIONS.c.settings, _SESSIONS.c.rounds, _SESSIONS.c.bankroll,
-                          _SESSIONS.c.lease_owner, _SESSIONS.c.totals).where(_SESSIONS.c.id == bindparam("sid"))
+                          _SESSIONS.c.lease_owner, _SESSIONS.c.totals, _SESSIONS.c.end_reason
+                          ).where(_SESSIONS.c.id == bindparam("sid"))
 
 
 def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = None, *, session: Session,
@@ -104,6 +105,8 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = No
     if state is None:
         raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
     if state.ended_at is not None:
+        if state.end_reason == "moved":  # casino.db.copy.MOVED: no resume here, it plays on in the other database
+            raise StoreError(f"session {session_id} was moved to another database by 'brag db copy --move': it plays on there")
         raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
     if rnd is None:
         return None
