@@ -287,6 +287,7 @@ ARGUMENT_CASES: list[tuple[str, list[str]]] = [
     ("db-copy-same", ["db", "copy", "{dir}/x.db", "{dir}/x.db"]),
     ("db-copy-missing-source", ["db", "copy", "{dir}/none.db", "{dir}/out.db"]),
     ("db-copy-foreign-source", ["db", "copy", "{dir}/foreign.db", "{dir}/out2.db"]),
+    ("db-copy-to-no-such-user", ["db", "copy", "{dir}/foreign.db", "~no-such-user-here/x.db"]),
     ("db-copy-bad-session", ["db", "copy", "{dir}/foreign.db", "{dir}/out3.db", "--session", "x"]),
 ]
 
@@ -316,6 +317,7 @@ DATABASE_CASES: list[tuple[str, str]] = [
     ("just-scheme", "://"),
     ("sqlite-uri-tricks", "sqlite:///file:x?mode=memory&cache=shared&uri=true&vfs=nope"),
     ("percent-garbage", "postgresql://%zz@h/d"),
+    ("no-such-user", "~no-such-user-here/brag.db"),
 ]
 
 DB_COMMANDS = {"play": ["play", "--auto", "--hands", "1"], "history": ["history", "1"], "verify": ["verify", "1"]}
