@@ -1,5 +1,7 @@
 """Fixtures for the web tests: the app served by Uvicorn in a thread, and Debian's Chromium via Playwright.
 
+* ``url`` is a fresh SQLite database URL for one test (``$BRAG_DB`` ignored) and ``client`` a FastAPI test
+  client on the app on it; :mod:`tests.web.api` has ``post``/``get`` (a status checked) and ``new_client``.
 * ``served`` starts ``web.app.create_app`` on a free loopback port (a socket bound here and handed to
   Uvicorn, so no other process can take the port in between), on a fresh SQLite file, and stops it.
 * ``browser`` launches the system Chromium (``/usr/bin/chromium``, or ``$BRAG_CHROMIUM``) headless with
@@ -53,12 +55,13 @@ class Served:
 class ServerThread:
     """Uvicorn serving ``app`` on an already-bound loopback socket, in a daemon thread."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, port: int = 0) -> None:
+        """``port`` 0: a free one; else that port (a server restarted at the same address)."""
         import uvicorn
 
         self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.socket.bind(("127.0.0.1", 0))
+        self.socket.bind(("127.0.0.1", port))
         self.port = self.socket.getsockname()[1]
         config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
         self.server = uvicorn.Server(config)
@@ -81,6 +84,21 @@ class ServerThread:
 
 def serve(app: Any) -> ServerThread:
     return ServerThread(app)
+
+
+@pytest.fixture
+def url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh SQLite database URL for this test (a ``$BRAG_DB`` in the caller's shell is ignored)."""
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    return f"sqlite:///{tmp_path / 'brag.db'}"
+
+
+@pytest.fixture
+def client(url: str) -> Any:
+    """A FastAPI test client on the whole app on ``url`` (a server error is a 500 answer, not an exception)."""
+    from tests.web.api import new_client
+
+    return new_client(url)
 
 
 @pytest.fixture(scope="module")

@@ -93,9 +93,6 @@ def test_a_server_restart_mid_hand_brings_back_the_same_hand(browser, tmp_path, 
     """A hand in play when the server restarts (a new app on the same database, the same address): the open
     page's next click finds the seat gone (404), resumes the stored session and shows the same hand — the same
     cards, pot and commitment — and a reload does too. Dealt from secret seeds: a new deal would be other cards."""
-    import socket
-    import threading
-
     from tests.web.conftest import ServerThread
     from web.app import create_app
 
@@ -125,14 +122,7 @@ def test_a_server_restart_mid_hand_brings_back_the_same_hand(browser, tmp_path, 
         session_id = page.locator("#c-session").inner_text()
         assert len(cards) == 3 and len(commitment) == 64
         actions = page.locator("#c-actions button").all_inner_texts()
-    second = ServerThread(create_app(db_url))  # the restart: the same address, the seat in memory gone
-    second.socket.close()
-    second.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    second.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    second.socket.bind(("127.0.0.1", port))
-    second.port = port
-    second.thread = threading.Thread(target=second.server.run, kwargs={"sockets": [second.socket]}, daemon=True)
-    with second:
+    with ServerThread(create_app(db_url), port=port):  # the restart: the same address, the seat in memory gone
         page.locator("#c-actions button").first.click()  # refused (the seat is gone): resumed, nothing played
         page.wait_for_function("() => /back as stored/.test(document.querySelector('#c-message').textContent)")
         assert page.locator("#c-my-cards .card").all_inner_texts() == cards
