@@ -190,7 +190,7 @@ def _bet(rest: list[str], legal: LegalActions | None) -> Bet:
     """``bet AMOUNT``, or ``bet`` alone: the least bet ``legal`` allows."""
     if not rest:
         if legal is None:
-            raise IllegalAction("bet needs an amount: the chips you put in, such as 'bet 4'")
+            raise IllegalAction("'bet' needs an amount: the chips you put in, such as 'bet 4'")
         if legal.bet_min is None:
             raise IllegalAction("you cannot bet now")
         return Bet(legal.bet_min)
@@ -202,7 +202,7 @@ def _bet(rest: list[str], legal: LegalActions | None) -> Bet:
     try:
         return Bet(parse(rest[0], "bet"))
     except BetError as error:
-        raise IllegalAction(str(error)) from None
+        raise IllegalAction(f"'bet' needs an amount: {error}") from None
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

@@ -5,9 +5,15 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+
+#: a card as the casino table writes it; traditional Brag adds the joker, ``Jk``
+CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
+CARD_OR_JOKER = re.compile(r"^(10|[2-9TJQKA])[cdhs]$|^Jk$")
 
 
 def new_client(db_url: str) -> TestClient:
@@ -29,3 +35,12 @@ def get(client: TestClient, path: str, status: int = 200) -> dict[str, Any]:
     response = client.get(path)
     assert response.status_code == status, response.text
     return response.json()  # type: ignore[no-any-return]
+
+
+def cards_in(value: Any, card: re.Pattern[str] = CARD) -> set[str]:
+    """Every card text (a string ``card`` matches) anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v, card) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v, card) for v in value)) if value else set()
+    return {value} if isinstance(value, str) and card.match(value) else set()

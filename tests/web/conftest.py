@@ -52,20 +52,35 @@ class Served:
     app: Any
 
 
-class ServerThread:
-    """Uvicorn serving ``app`` on an already-bound loopback socket, in a daemon thread."""
+def listening_socket() -> socket.socket:
+    """A loopback socket bound to a free port and listening (connections wait in its queue till served)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    return sock
 
-    def __init__(self, app: Any, port: int = 0) -> None:
-        """``port`` 0: a free one; else that port (a server restarted at the same address)."""
+
+class ServerThread:
+    """Uvicorn serving ``app`` on an already-bound loopback socket, in a daemon thread.
+
+    ``listening``: a socket to serve (see :func:`listening_socket`); it stays open when this server stops, so
+    a second server on it is a restart at the same address with no moment when another process could take
+    the port (a port closed and bound again can be taken in between by any connection on the machine).
+    Without it the server makes its own, on a free port, and closes it when it stops.
+    """
+
+    def __init__(self, app: Any, listening: socket.socket | None = None) -> None:
         import uvicorn
 
-        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.socket.bind(("127.0.0.1", port))
+        self.own = listening is None
+        self.socket = listening_socket() if listening is None else listening
         self.port = self.socket.getsockname()[1]
         config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        # Uvicorn closes the socket it serves when it stops: it serves a duplicate, this one stays listening.
+        served = self.socket.dup()
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [served]}, daemon=True)
 
     def __enter__(self) -> "ServerThread":
         self.thread.start()
@@ -79,7 +94,10 @@ class ServerThread:
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=60)
-        self.socket.close()
+        if self.thread.is_alive():
+            raise RuntimeError("the test server did not stop within 60 s")
+        if self.own:
+            self.socket.close()
 
 
 def serve(app: Any) -> ServerThread:

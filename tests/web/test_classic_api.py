@@ -5,7 +5,6 @@ response showing anyone's cards but the player's own (until a showdown turns the
 from __future__ import annotations
 
 import json
-import re
 from fractions import Fraction
 from typing import Any
 
@@ -14,9 +13,9 @@ from sqlmodel import Session
 
 from casino.db import classic_store
 from casino.db.database import connect
-from tests.web.api import new_client, post
+from tests.web import api
+from tests.web.api import CARD_OR_JOKER, new_client, post
 
-CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$|^Jk$")
 
 
 def choose(s: dict[str, Any]) -> dict[str, Any]:
@@ -49,11 +48,8 @@ def play_hand(client, s, observe=lambda r: None, seen: list | None = None) -> di
 
 
 def cards_in(value: Any) -> set[str]:
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return {value} if isinstance(value, str) and CARD.match(value) else set()
+    """Every card text, jokers too, anywhere in a JSON value."""
+    return api.cards_in(value, CARD_OR_JOKER)
 
 
 def stored(url: str, session_id: int):
@@ -400,7 +396,7 @@ def test_looking_at_one_of_two_blind_hands_sends_that_hand_only(client):
     assert s["cards"] is None and s["looking"] is None
     s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "look", "hand": 2})
     assert s["cards"] is None and s["legal"]["choose"]
-    assert len(s["looking"]) == 3 and all(CARD.match(c) for c in s["looking"])
+    assert len(s["looking"]) == 3 and all(CARD_OR_JOKER.match(c) for c in s["looking"])
     looked = s["looking"]
     s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "choose", "keep": True})
     assert s["looking"] is None and s["cards"] == looked

@@ -4,7 +4,6 @@ them, resumed across front ends, replays refused, and no response showing a card
 from __future__ import annotations
 
 import json
-import re
 import threading
 from fractions import Fraction
 from typing import Any
@@ -19,9 +18,8 @@ from casino.db.verify import verify_session
 from casino.events import BoxBets
 from casino.games import load_game
 from casino.sitting import Sitting
-from tests.web.api import new_client, post
+from tests.web.api import cards_in, new_client, post
 
-CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
 
 
 def sit(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -117,15 +115,6 @@ def test_no_response_shows_a_card_or_seed_before_its_time(client, url):
         for row in response.get("hands", []):
             assert row["round_no"] < round_no
     assert checked >= 8
-
-
-def cards_in(value: Any) -> set[str]:
-    """Every card text anywhere in a JSON value."""
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return {value} if isinstance(value, str) and CARD.match(value) else set()
 
 
 def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):

@@ -50,7 +50,7 @@ def test_a_bet_alone_is_the_least_bet_now_and_needs_an_amount_elsewhere():
     assert action_from_text("b 6", LegalActions(0, bet_min=1, bet_max=9)) == Bet(Fraction(6))
     with pytest.raises(IllegalAction, match="you cannot bet now"):
         action_from_text("b", LegalActions(0, fold=True))
-    with pytest.raises(IllegalAction, match="bet needs an amount"):
+    with pytest.raises(IllegalAction, match="'bet' needs an amount: the chips you put in"):
         action_from_text("bet")  # the referee's words: an amount, always
 
 
@@ -58,7 +58,7 @@ def test_a_bet_alone_is_the_least_bet_now_and_needs_an_amount_elsewhere():
     ("l 3", "look takes no number, or 1 or 2"), ("l 0", "look takes no number, or 1 or 2"),
     ("l x", "look takes no number, or 1 or 2"), ("look 1 2", "look takes no number, or 1 or 2"),
     ("l2 1", "look takes no number, or 1 or 2"),
-    ("b lots", "'lots' is not an amount"), ("b -1", "cannot be negative"), ("b 1e999999999", "at most"),
+    ("b lots", "'bet' needs an amount: 'lots' is not an amount"), ("b -1", "cannot be negative"), ("b 1e999999999", "at most"),
     ("b 5 6", "bet takes one amount, not '5 6'"), ("s now", "see takes nothing after it, not 'now'"),
     ("f f", "fold takes nothing after it"), ("a b", "show takes nothing after it"),
     ("d", "discard needs the cards"), ("d 7x", "discard: "), ("d 7c 7c", "discard: "),
