@@ -285,9 +285,18 @@ class ClassicTable:
             pots=tuple(p.amount for p in state.pots if p.amount or p is state.pots[-1]),
             minimum_bet=state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
             see_cost=state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
-            history=public_events(self._table_events(state.events), seat, state.has_discards),
+            history=self.history(seat),
             shown_before=self._shown_tuple(), known_absent=self.known_absent, looking=looking,
         )
+
+    def history(self, seat: int) -> tuple[Event, ...]:
+        """This hand's events as table seat ``seat`` may know them (what :meth:`view` gives as ``history``,
+        also once the hand is over): events name table seats, and another seat's discards are face down
+        (:func:`~casino.classic.view.public_events`; ``seat = -1``: nobody's cards). A front end's action log
+        is made from these, never from the hand's own events."""
+        state = self.state
+        assert state is not None
+        return public_events(self._table_events(state.events), seat, state.has_discards)
 
     def _shown_tuple(self) -> tuple[ShownHand, ...]:
         if self._shown_cached_at != self._shown_version:
