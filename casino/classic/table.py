@@ -504,20 +504,23 @@ class ClassicTable:
 
 def _public_parts(stored: Any, pack: list[int]) -> list[PackPart]:
     """:attr:`ClassicTable._public` read back from a snapshot, checked against the pack it describes.
-    A table state stored before it was kept (``None``) knows nothing of the pack until the next shuffle."""
+    A table state stored before it was kept (``None``), or one whose runs do not fit its pack (an edited
+    pack: ``brag verify`` names that), knows nothing of the pack until the next shuffle."""
+    nothing = [PackPart(len(pack), ())] if pack else []
     if stored is None:
-        return [PackPart(len(pack), ())] if pack else []
-    parts = [PackPart(int(length), tuple(int(c) for c in cards), bool(ordered)) for length, cards, ordered in stored]
+        return nothing
+    try:
+        parts = [PackPart(int(length), tuple(int(c) for c in cards), bool(ordered)) for length, cards, ordered in stored]
+    except (TypeError, ValueError):
+        return nothing
     at = 0
     for part in parts:
         run = pack[at:at + part.length]
         if part.length < 1 or len(run) < part.length or (list(part.cards) != run if part.ordered
                                                             else not set(part.cards) <= set(run)):
-            raise ValueError("its public pack does not fit its pack")
+            return nothing
         at += part.length
-    if at != len(pack):
-        raise ValueError("its public pack does not fit its pack")
-    return parts
+    return parts if at == len(pack) else nothing
 
 
 def pack_left(record: HandRecord, state: HandState) -> list[int]:
