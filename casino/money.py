@@ -132,12 +132,20 @@ def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = M
 
 
 def text(value: Fraction | int) -> str:
-    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` when it has no short decimal."""
+    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` when it has no short decimal::
+
+        >>> text(Fraction(246913, 2)), text(Fraction(-1, 8)), text(Fraction(1, 512)), text(Fraction(1, 3))
+        ('123456.5', '-0.125', '1/512', '1/3')
+    """
     value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
-    as_float = float(value)
-    return f"{as_float:g}" if Fraction(round(as_float, 6)).limit_denominator(10**6) == value else str(value)
+    for places in range(1, 7):  # a decimal of up to 6 places, written out in full (123456.5, not 123456)
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            whole, part = divmod(abs(scaled.numerator), 10**places)
+            return f"{'-' if value < 0 else ''}{whole}.{part:0{places}d}"
+    return str(value)
 
 
 def json_number(value: Fraction | int) -> int | float | str:

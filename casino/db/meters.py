@@ -48,6 +48,8 @@ def stored_meters(*, session: Session) -> dict[str, Fraction]:
 
 
 def write_meter(connection: Any, name: str, value: Fraction) -> None:
+    """Set the meter called ``name`` to ``value`` on ``connection``, inside the caller's transaction (the hand
+    that moved it: :func:`casino.db.rounds.record_round`)."""
     table = MeterRecord.__table__  # type: ignore[attr-defined]  # SQLModel sets __table__ at class creation
     done = connection.execute(
         update(table).where(table.c.name == name).values(meter=money(value), updated_at=utcnow())

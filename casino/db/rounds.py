@@ -138,12 +138,12 @@ def record_round(
     (``meters``: name -> value), in one transaction.
 
     The session row is updated only if its head is still the one this hand was chained to (and, with
-    ``owner``, if this process still holds the session, see :func:`claim_session`): a second process
+    ``owner``, if this process still holds the session, see :func:`casino.db.leases.claim_session`): a second process
     writing the same session is refused (:class:`~casino.db.database.SessionBusy`) and its hand is not
     stored. Written with bulk inserts (no per-row ORM objects): auto-play stores hundreds of rounds a
     second, each still committed on its own.
 
-    ``pending``: the round was stored as the session's pending hand when dealt (:func:`record_deal`); it is
+    ``pending``: the round was stored as the session's pending hand when dealt (:func:`casino.db.pending.record_deal`); it is
     removed in the same transaction, and the hand is refused if it is no longer pending (settled already).
     """
     state = session.connection().execute(_SESSION_STATE, {"sid": session_id}).first()

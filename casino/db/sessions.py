@@ -43,7 +43,7 @@ def create_session(
     game: Game, bankroll: Fraction, settings: Mapping[str, Any], *, session: Session, owner: str | None = None
 ) -> SessionRecord:
     """Start a session: the game with a self-contained snapshot (:meth:`Game.to_toml`), bankroll, settings,
-    the start of its hash chain, and (``owner``, see :func:`lease_owner`) held by the process playing it."""
+    the start of its hash chain, and (``owner``, see :func:`casino.db.leases.lease_owner`) held by the process playing it."""
     key = new_chain_key()
     game_text = game.to_toml()
     refuse_other_progressive(game, game_text, session)
