@@ -202,14 +202,13 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
         table.act(action)
         if acted is not None:
             acted(seat, action)
-        state = table.state
-        if out is not None and state is not None:
-            hand_names = [table.names[s] for s in table._seats]
-            for event in state.events[seen_events:]:
-                text = event_text(event, hand_names)
+        if out is not None and table.state is not None:  # the log shows only what your seat may see
+            history = table.history(-1 if you is None else you)
+            for event in history[seen_events:]:
+                text = event_text(event, table.names)
                 if text:
                     log.append(text)
-            seen_events = len(state.events)
+            seen_events = len(history)
     record = table.end_hand()
     if out is not None and you is not None:
         from rich.text import Text
