@@ -76,7 +76,7 @@ def seed_entropy(seed: int | str) -> int:
         text = seed.strip()
         if not text:
             raise BragError("a seed cannot be empty")
-        if text.isdigit():
+        if text.isascii() and text.isdigit():  # 0-9 only: '٢' is a text seed, not 2
             return int(text)
         return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
     raise BragError(f"a seed is a whole number or a text, not {seed!r}")
@@ -94,7 +94,7 @@ def seed_value(seed: int | str | None) -> int | str:
     seed_entropy(seed)  # refuses a bad seed
     if isinstance(seed, str):
         text = seed.strip()
-        return int(text) if text.isdigit() else text
+        return int(text) if text.isascii() and text.isdigit() else text
     return int(seed)
 
 

@@ -43,6 +43,10 @@ from casino.rankings import (
 
 __all__ = [
     "read_game_file",
+    "read_source",
+    "file_path",
+    "parse_toml",
+    "MAX_NESTING",
     "BETS",
     "TIES",
     "Paytable",
@@ -99,7 +103,8 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
             raise GameFileError(f"{where} {fine}: {shown}") from None
         raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}") from None
     except (TypeError, ValueError, ZeroDivisionError):
-        raise GameFileError(f"{where} must be a finite number, not {shown}") from None
+        digits = f" ({_money.DIGITS_0_9})" if _money.other_digits(value) else ""
+        raise GameFileError(f"{where} must be a finite number, not {shown}{digits}") from None
     if amount < 0 or (amount == 0 and not allow_zero):
         raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {shown}")
     if amount > MAX_AMOUNT:
@@ -360,39 +365,72 @@ MAX_FILE_BYTES = 1 << 20
 MAX_INCLUDE_DEPTH = 16
 
 
-def read_game_file(path: Path) -> str:
+def shown_path(path: str | Path) -> str:
+    """A file name for an error line: a very long one shortened to its start and end."""
+    text = str(path)
+    return text if len(text) <= 100 else f"{text[:60]}…{text[-30:]}"
+
+
+def file_path(source: str | Path, base: Path | None = None) -> Path:
+    """The path a file name given by a player names (``~`` expanded; relative to ``base`` when given).
+
+    A name no file system takes (thousands of characters, a NUL, ``~nosuchuser``) is one clear
+    :class:`~casino.errors.GameFileError`, as is every :class:`OSError` of :func:`read_game_file`.
+    """
+    text = str(source)
+    if len(text) > 4096 or "\x00" in text:
+        problem = "a NUL character" if "\x00" in text else f"{len(text):,} characters"
+        raise UnknownGameError(f"{shown_path(text)!r}: not a file name ({problem})")
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError as error:  # ~nosuchuser: no such home folder
+        raise UnknownGameError(f"{shown_path(text)}: {error}") from None
+    if base is not None and not path.is_absolute():
+        path = base / path
+    return path
+
+
+def read_game_file(path: str | Path) -> str:
     """The text of a game file: a regular file (not a FIFO, a device or a folder: those could block or
-    never end) of at most :data:`MAX_FILE_BYTES`, UTF-8 with or without a byte-order mark."""
+    never end) of at most :data:`MAX_FILE_BYTES`, UTF-8 with or without a byte-order mark.
+
+    Every file a player names (game, paytable, side-bet table, rules, referee hand) is read here, so any
+    :class:`OSError` (no such file, a name too long, no permission …) is one :class:`GameFileError` line.
+    """
     import stat
 
+    if not isinstance(path, Path):
+        path = file_path(path)
+    shown = shown_path(path)
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise UnknownGameError(f"{path}: no such file") from None
+        raise UnknownGameError(f"{shown}: no such file") from None
     except (OSError, ValueError) as error:
-        raise GameFileError(f"{path}: cannot read: {getattr(error, 'strerror', None) or error}") from None
+        raise GameFileError(f"{shown}: cannot read: {getattr(error, 'strerror', None) or error}") from None
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, a device …)"
-        raise GameFileError(f"{path}: is {kind}: a game file is a regular .toml file")
+        raise GameFileError(f"{shown}: is {kind}: a game file is a regular .toml file")
     if info.st_size > MAX_FILE_BYTES:
-        raise GameFileError(f"{path}: is {info.st_size:,} bytes: a game file is at most {MAX_FILE_BYTES:,}")
+        raise GameFileError(f"{shown}: is {info.st_size:,} bytes: a game file is at most {MAX_FILE_BYTES:,}")
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise GameFileError(f"{path}: cannot read: {error.strerror or error}") from None
+        raise GameFileError(f"{shown}: cannot read: {error.strerror or error}") from None
     if len(data) > MAX_FILE_BYTES:
-        raise GameFileError(f"{path}: is more than {MAX_FILE_BYTES:,} bytes: a game file is at most that")
+        raise GameFileError(f"{shown}: is more than {MAX_FILE_BYTES:,} bytes: a game file is at most that")
     try:
         return data.decode("utf-8-sig")  # a byte-order mark (as some editors write) is accepted
     except UnicodeDecodeError as error:
-        raise GameFileError(f"{path}: cannot read: it is not UTF-8 text (byte {error.start:,})") from None
+        raise GameFileError(f"{shown}: cannot read: it is not UTF-8 text (byte {error.start:,})") from None
 
 
-def _read(
-    source: str | Path, builtins: dict[str, str], kind: str, base: Path | None = None
+def read_source(
+    source: str | Path, builtins: Mapping[str, str], kind: str, base: Path | None = None
 ) -> tuple[str, str, Path | None]:
-    """(text, label, folder) of a built-in name or a file path.
+    """(text, label, folder) of a built-in name (any case) or a file path: games, paytables, side-bet
+    tables and traditional Brag rules are all named this way.
 
     A relative path named inside another file (``base`` is that file's folder) is read from that
     folder; the returned folder is where paths named inside *this* file are resolved from.
@@ -403,59 +441,113 @@ def _read(
         return builtins[text_source], f"{text_source} (built-in)", None
     if len(text_source) > 4096 or "\x00" in text_source:
         raise UnknownGameError(f"unknown {kind}: a name or path of {len(text_source):,} characters")
-    path = Path(text_source).expanduser()
-    if base is not None and not path.is_absolute():
-        path = base / path
+    path = file_path(text_source, base)
     try:
         exists = path.exists()
     except OSError as error:  # a name too long for the file system …
-        raise UnknownGameError(f"unknown {kind} {text_source[:60]!r}…: {error.strerror or error}") from None
+        raise UnknownGameError(f"unknown {kind} {shown_path(text_source)!r}: {error.strerror or error}") from None
     if exists or text_source.endswith(".toml") or "/" in text_source:
         return read_game_file(path), str(path), path.parent
-    near = difflib.get_close_matches(text_source, builtins, n=3, cutoff=0.5)
+    near = difflib.get_close_matches(text_source, list(builtins), n=3, cutoff=0.5)
     hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
     raise UnknownGameError(
-        f"unknown {kind} {text_source!r}{hint} (built-in: {', '.join(builtins)}; or give a path to a .toml file)"
+        f"unknown {kind} {shown_path(text_source)!r}{hint} (built-in: {', '.join(builtins)}; "
+        "or give a path to a .toml file)"
     )
 
 
-def _parse_toml(text: str, label: str) -> dict[str, Any]:
+def parse_toml(text: str, label: str) -> dict[str, Any]:
+    """The tables of a TOML text (numbers with a point read exactly, as Decimal): the one TOML reader of every
+    file and stored text the project reads. Nesting deeper than :data:`MAX_NESTING` (arrays, inline tables,
+    dotted keys) is refused before it can exhaust Python's stack, here or in whoever walks the tables."""
     text = text.removeprefix("\ufeff")
     depth = _nesting(text)
     if depth > MAX_NESTING:
-        raise GameFileError(f"{label}: nested {depth} deep: at most {MAX_NESTING} (arrays and tables in one another)")
+        raise GameFileError(_too_deep(label, depth))
     try:
-        return tomllib.loads(text, parse_float=Decimal)
+        data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise GameFileError(f"{label}: malformed TOML: {error}") from None
-    except (ValueError, RecursionError) as error:  # an integer of thousands of digits; nesting beyond Python's stack
+    except RecursionError:  # a nesting the quick count above missed
+        raise GameFileError(_too_deep(label, None)) from None
+    except ValueError as error:  # an integer of thousands of digits
         raise GameFileError(f"{label}: cannot be read: {' '.join(str(error).split())[:120]}") from None
+    depth = _data_depth(data)
+    if depth > MAX_NESTING:  # dotted keys (a.a.a… = 1) nest tables without a bracket
+        raise GameFileError(_too_deep(label, depth))
+    return data
 
 
-#: The deepest nesting of arrays and inline tables a game file may use (real files use 2 or 3).
+#: The deepest nesting of arrays and tables a game file may use (real files use 2 or 3).
 MAX_NESTING = 32
 
 
+def _too_deep(label: str, depth: int | None) -> str:
+    deep = "too deeply" if depth is None else f"{depth:,} deep"
+    return f"{label}: nested {deep}: at most {MAX_NESTING} (arrays and tables in one another)"
+
+
 def _nesting(text: str) -> int:
-    """The deepest run of brackets and braces outside strings and comments (a quick upper bound)."""
+    """The deepest run of brackets and braces outside strings and comments (a quick upper bound: a
+    bracket inside a multi-line string may count, never a bracket outside one be missed)."""
     depth = deepest = 0
-    quote = ""
-    comment = False
-    for ch in text:
-        if comment:
-            comment = ch != "\n"
-        elif quote:
-            if ch == quote or ch == "\n":
-                quote = ""
+    i, end = 0, len(text)
+    while i < end:
+        ch = text[i]
+        if ch == "#":
+            newline = text.find("\n", i)
+            i = end if newline < 0 else newline
         elif ch in "\"'":
-            quote = ch
-        elif ch == "#":
-            comment = True
+            i = _string_end(text, i)
+            continue
         elif ch in "[{":
             depth += 1
             deepest = max(deepest, depth)
         elif ch in "]}":
             depth = max(0, depth - 1)
+        i += 1
+    return deepest
+
+
+def _string_end(text: str, start: int) -> int:
+    """Where the TOML string opening at ``start`` ends (just past its closing quote, or its line's end
+    for a single-line string left open)."""
+    quote = text[start]
+    triple = text.startswith(quote * 3, start)
+    i = start + (3 if triple else 1)
+    end = len(text)
+    while i < end:
+        ch = text[i]
+        if ch == "\\" and quote == '"':
+            i += 2
+            continue
+        if ch == "\n" and not triple:
+            return i
+        if ch == quote:
+            if not triple:
+                return i + 1
+            if text.startswith(quote * 3, i):
+                i += 3
+                extra = 0
+                while extra < 2 and i < end and text[i] == quote:  # """a"""" ends in a quote of the text
+                    i += 1
+                    extra += 1
+                return i
+        i += 1
+    return end
+
+
+def _data_depth(data: Any) -> int:
+    """How deep lists and tables are nested in parsed TOML, counted without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
     return deepest
 
 
@@ -710,8 +802,8 @@ def load_game(
 
     ``ante_bonus`` / ``pair_plus`` swap in another table: a built-in name (``"pair-plus-4"``) or a file.
     """
-    text, label, base = _read(source, builtin_games(), "game")
-    game = _parse_game(_parse_toml(text, label), label, text, base)
+    text, label, base = read_source(source, builtin_games(), "game")
+    game = _parse_game(parse_toml(text, label), label, text, base)
     return game.with_tables(
         ante_bonus=load_paytable(ante_bonus, bet="ante_bonus") if ante_bonus is not None else None,
         pair_plus=load_paytable(pair_plus, bet="pair_plus") if pair_plus is not None else None,
@@ -720,7 +812,7 @@ def load_game(
 
 def parse_game_text(text: str, label: str = "stored game") -> Game:
     """A game from the text of a game file (such as the snapshot stored with a session)."""
-    return _parse_game(_parse_toml(text, label), label, text)
+    return _parse_game(parse_toml(text, label), label, text)
 
 
 def load_paytable(source: str | Path, bet: str | None = None, base: Path | None = None) -> Paytable:
@@ -729,8 +821,8 @@ def load_paytable(source: str | Path, bet: str | None = None, base: Path | None 
     With ``bet`` given, the file must hold that bet's table (a game file holding it will do).
     A relative path is read from ``base`` when given (the folder of the file that names it).
     """
-    text, label, folder = _read(source, builtin_paytables(), "paytable", base)
-    data = _parse_toml(text, label)
+    text, label, folder = read_source(source, builtin_paytables(), "paytable", base)
+    data = parse_toml(text, label)
     if "ranking" in data:  # a whole game file: take its table
         game = _parse_game(data, label, text, folder)
         bets = [b for b in BETS if getattr(game, b) is not None and (bet is None or b == bet)]

@@ -15,6 +15,13 @@ Amounts are :class:`fractions.Fraction` from end to end: no binary floating poin
     ...
     casino.errors.BetError: the Ante cannot be negative (-1)
 
+Amounts are written with the digits 0-9 (Python alone would read Arabic-Indic ``٢`` as 2)::
+
+    >>> parse("٢", "bet")
+    Traceback (most recent call last):
+    ...
+    casino.errors.BetError: '٢' is not an amount for the bet: amounts are written with the digits 0-9 (e.g. 5, 2.5 or 5/2)
+
 :func:`parse` is for amounts a player types (bets, bankrolls: :class:`~casino.errors.BetError`);
 :func:`casino.games.parse_amount` reads game files with the same bounds but its own error class.
 """
@@ -28,7 +35,8 @@ from fractions import Fraction
 
 from casino.errors import BetError
 
-__all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine"]
+__all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
+           "other_digits", "DIGITS_0_9"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
 #: small enough that every figure derived from it still prints as a decimal.
@@ -54,6 +62,8 @@ def to_fraction(value: object) -> Fraction:
         return _bounded_decimal(value)
     if isinstance(value, str):
         text = value.strip()
+        if other_digits(text):  # int() and Decimal() would read '٢' or '５' as 2 or 5
+            raise ValueError(f"{value!r} has digits other than 0-9")
         if len(text) > 100:
             raise ValueError(f"{len(text):,} characters is too long for an amount")
         if _FRACTION.match(text):
@@ -75,12 +85,12 @@ def to_fraction(value: object) -> Fraction:
 #: digits (hours of work, gigabytes); far beyond MAX_AMOUNT or too finely divided, it is refused at once.
 _LARGEST = 10**15
 _FINEST_EXPONENT = -30
-_FRACTION = re.compile(r"^[+-]?\d+\s*/\s*\d+$")
+_FRACTION = re.compile(r"^[+-]?[0-9]+\s*/\s*[0-9]+$")
 #: Stored exact text (``stored``): sums over a long session may have long denominators, so the bound is wide,
 #: yet far below anything slow to build.
-_STORED = re.compile(r"^(-?\d{1,60})(?:/(\d{1,60}))?$")
+_STORED = re.compile(r"^(-?[0-9]{1,60})(?:/([0-9]{1,60}))?$")
 _LARGEST_STORED = 10**60
-_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$")
+_DECIMAL = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 
 
 def _bounded_decimal(value: Decimal) -> Fraction:
@@ -94,6 +104,19 @@ def _bounded_decimal(value: Decimal) -> Fraction:
     if value.as_tuple().exponent < _FINEST_EXPONENT:  # type: ignore[operator]
         raise OverflowError("too many decimal places")
     return Fraction(value)
+
+
+def other_digits(text: object) -> bool:
+    """Whether ``text`` holds digits other than ASCII 0-9 (Arabic-Indic ``٢``, full-width ``５``, ``²`` …).
+
+    Amounts and counts are written with 0-9 only, although Python's int(), Decimal() and Fraction()
+    read any script's digits: ``other_digits("٢")`` is True, ``other_digits("2")`` False.
+    """
+    return isinstance(text, str) and not text.isascii() and any(ch.isdigit() for ch in text)
+
+
+#: What every reader of amounts and counts adds when :func:`other_digits` refused one.
+DIGITS_0_9 = "amounts are written with the digits 0-9"
 
 
 def too_fine(error: OverflowError) -> str | None:
@@ -121,6 +144,8 @@ def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = M
             raise BetError(f"the {what} {fine} ({shown})") from None
         raise BetError(f"the {what} must be at most {maximum:,} ({shown})") from None
     except (TypeError, ValueError):
+        if other_digits(shown):
+            raise BetError(f"{shown!r} is not an amount for the {what}: {DIGITS_0_9} (e.g. 5, 2.5 or 5/2)") from None
         raise BetError(f"{shown!r} is not an amount for the {what} (write e.g. 5, 2.5 or 5/2)") from None
     if amount < 0:
         raise BetError(f"the {what} cannot be negative ({shown})")
@@ -132,12 +157,20 @@ def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = M
 
 
 def text(value: Fraction | int) -> str:
-    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` when it has no short decimal."""
+    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` when it has no short decimal::
+
+        >>> text(Fraction(246913, 2)), text(Fraction(-1, 8)), text(Fraction(1, 512)), text(Fraction(1, 3))
+        ('123456.5', '-0.125', '1/512', '1/3')
+    """
     value = Fraction(value)
     if value.denominator == 1:
         return str(value.numerator)
-    as_float = float(value)
-    return f"{as_float:g}" if Fraction(round(as_float, 6)).limit_denominator(10**6) == value else str(value)
+    for places in range(1, 7):  # a decimal of up to 6 places, written out in full (123456.5, not 123456)
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            whole, part = divmod(abs(scaled.numerator), 10**places)
+            return f"{'-' if value < 0 else ''}{whole}.{part:0{places}d}"
+    return str(value)
 
 
 def json_number(value: Fraction | int) -> int | float | str:

@@ -202,14 +202,13 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
         table.act(action)
         if acted is not None:
             acted(seat, action)
-        state = table.state
-        if out is not None and state is not None:
-            hand_names = [table.names[s] for s in table._seats]
-            for event in state.events[seen_events:]:
-                text = event_text(event, hand_names)
+        if out is not None and table.state is not None:  # the log shows only what your seat may see
+            history = table.history(-1 if you is None else you)
+            for event in history[seen_events:]:
+                text = event_text(event, table.names)
                 if text:
                     log.append(text)
-            seen_events = len(state.events)
+            seen_events = len(history)
     record = table.end_hand()
     if out is not None and you is not None:
         from rich.text import Text
@@ -220,7 +219,10 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
 
 def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out: Any) -> Any:
     """The player's action: keys until one is legal; a bad key or amount is one line and the prompt again."""
-    from casino.classic.actions import IllegalAction, Keep
+    from rich.text import Text
+
+    from casino.classic.actions import Keep, UnknownAction, action_from_text
+    from casino.errors import BragError
     from cli.classic_view import rules_text, screen
     from cli.prompts import ask
 
@@ -245,60 +247,15 @@ def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out
             out.print(_expert_hint(view, legal))
             continue
         try:
-            action = parse_key(line, legal)
+            action = action_from_text(line, legal)  # the game's keys, shared with the referee
             table.verify(action)
-        except (IllegalAction, ValueError) as error:
-            out.print(f"[red]{error}[/]")
+        except UnknownAction as error:
+            out.print(Text(f"{error}; h hint, ? rules, q quit", style="red"))
+            continue
+        except BragError as error:
+            out.print(Text(str(error), style="red"))  # Text: what was typed is never read as markup
             continue
         return action
-
-
-def parse_key(line: str, legal: Any) -> Any:
-    """A typed line as an action: ``l``, ``l2``, ``b``, ``b 5``, ``s``, ``f``, ``c``, ``d 7c``, ``k``, ``t``, ``a``.
-
-        >>> parse_key("b 5", None)
-        Bet(amount=Fraction(5, 1))
-    """
-    from casino.cards import parse_cards_with_jokers
-    from casino.classic.actions import AgreeShowdown, Bet, Choose, Cover, Discard, Fold, IllegalAction, Look, See
-
-    words = line.split()
-    if not words:
-        raise IllegalAction("type a key: l look, b AMOUNT bet, s see, f fold, c cover, d CARDS discard, ? rules")
-    key, rest = words[0], words[1:]
-    if key in ("l", "look"):
-        if len(rest) > 1 or (rest and rest[0] not in ("1", "2")):
-            raise IllegalAction("look takes no number, or 1 or 2 (which of two hands): l, l 1, l 2")
-        return Look(int(rest[0]) - 1 if rest else 0)
-    if key in ("l1", "l2"):
-        return Look(int(key[1]) - 1)
-    if key in ("b", "bet", "r", "raise"):
-        if not rest:
-            if legal is None or legal.bet_min is None:
-                raise IllegalAction("you cannot bet now")
-            return Bet(legal.bet_min)
-        from casino.errors import BetError
-        from casino.money import parse  # bounded before it is built: 1e999999999 is refused at once
-
-        try:
-            return Bet(parse(rest[0], "bet"))
-        except BetError as error:
-            raise IllegalAction(str(error)) from None
-    if key in ("s", "see"):
-        return See()
-    if key in ("f", "fold"):
-        return Fold()
-    if key in ("c", "cover"):
-        return Cover()
-    if key in ("a", "agree", "show"):
-        return AgreeShowdown()
-    if key in ("k", "keep"):
-        return Choose(True)
-    if key in ("t", "throw"):
-        return Choose(False)
-    if key in ("d", "discard"):
-        return Discard(tuple(c.index for c in parse_cards_with_jokers(" ".join(rest))))
-    raise IllegalAction(f"unknown key {key!r}: l look, b AMOUNT bet, s see, f fold, c cover, d CARDS, ? rules, q quit")
 
 
 def _expert_hint(view: Any, legal: Any) -> str:

@@ -115,7 +115,7 @@ def parse_bet_line(text: str) -> BetLine:
     words = line.split()
     if words[0] in ("b", "boxes", "box"):
         rest = "".join(words[1:])
-        if not rest.isdigit():
+        if not (rest.isascii() and rest.isdigit()):  # 0-9 only: int() would read '٢' as 2
             raise AmountError("write the number of boxes after b, e.g. 'b 3'")
         return BetLine("boxes", boxes=int(rest))
     stakes = []

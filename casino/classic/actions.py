@@ -16,17 +16,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from typing import Any, ClassVar, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from casino.errors import BragError
-from casino.money import to_fraction
+from casino.money import text, to_fraction
+
+if TYPE_CHECKING:
+    from casino.classic.state import LegalActions
 
 __all__ = [
-    "IllegalAction", "Chips",
+    "IllegalAction", "UnknownAction", "Chips",
     "Look", "Discard", "Choose", "Fold", "Bet", "See", "Cover", "AgreeShowdown", "Keep", "Action",
     "Event", "Anted", "Looked", "Discarded", "Chose", "Folded", "BetMade", "Saw", "Covered",
     "AgreedShowdown", "Shown", "PotWon", "HandOver", "event_from_dict", "action_from_text", "action_to_dict",
-    "action_from_dict",
+    "action_from_dict", "ACTION_WORDS", "ACTION_HELP",
 ]
 
 
@@ -38,10 +41,8 @@ class IllegalAction(BragError):
     """An action the rules do not allow now; the message names the rule."""
 
 
-def _amount(value: Fraction | int) -> str:
-    value = Fraction(value)
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):g}" if Fraction(
-        float(value)) == value else str(value)
+class UnknownAction(IllegalAction):
+    """Text that names no action at all (a screen may add its own keys to the message)."""
 
 
 # --- actions --------------------------------------------------------------------------------------
@@ -90,7 +91,7 @@ class Bet:
     amount: Chips
 
     def __str__(self) -> str:
-        return f"bet {_amount(self.amount)}"
+        return f"bet {text(self.amount)}"
 
 
 @dataclass(frozen=True)
@@ -130,40 +131,78 @@ class Keep:
 Action = Union[Look, Discard, Choose, Fold, Bet, See, Cover, AgreeShowdown, Keep]
 
 
-def action_from_text(text: str) -> Action:
-    """An action from the referee's words: ``look``, ``fold``, ``see``, ``cover``, ``show``, ``bet 4``,
-    ``discard 7c`` (jokers ``Jk``)."""
-    from casino.cards import parse_cards_with_jokers
+#: every word (and one-letter key) for an action, the terminal's keys and the referee's words alike
+ACTION_WORDS: dict[str, str] = {
+    "l": "look", "look": "look", "l1": "look 1", "l2": "look 2",
+    "b": "bet", "bet": "bet", "r": "bet", "raise": "bet",
+    "s": "see", "see": "see", "f": "fold", "fold": "fold", "c": "cover", "cover": "cover",
+    "a": "show", "agree": "show", "show": "show", "k": "keep", "keep": "keep", "t": "throw", "throw": "throw",
+    "d": "discard", "discard": "discard",
+}
 
+#: what to type, for an error message (the terminal's key first)
+ACTION_HELP = ("l look, b AMOUNT bet, s see, f fold, c cover, d CARDS discard, k keep, t throw, "
+               "a show")
+
+
+def action_from_text(text: str, legal: LegalActions | None = None) -> Action:
+    """An action from typed text: the referee's words (``look``, ``bet 4``, ``see``, ``fold``, ``cover``,
+    ``discard 7c``, ``keep``, ``throw``, ``show``) or the terminal's keys (``l``, ``l2``, ``b 5``, ``s``, ``f``,
+    ``c``, ``d 7c`` (jokers ``Jk``), ``k``, ``t``, ``a``). ``b``/``bet`` alone bets the least the
+    ``legal`` actions allow; without ``legal`` a bet needs its amount. Whether the action is legal now is
+    the engine's to say; text that is no action raises :class:`IllegalAction` (never anything else)::
+
+        >>> action_from_text("b 5")
+        Bet(amount=Fraction(5, 1))
+        >>> action_from_text("look 2")
+        Look(hand=1)
+    """
     words = text.split()
     if not words:
-        raise IllegalAction("an empty action")
-    verb, rest = words[0].lower(), words[1:]
-    simple: dict[str, Action] = {"fold": Fold(), "see": See(), "cover": Cover(), "show": AgreeShowdown()}
-    if verb in simple and not rest:
-        return simple[verb]
-    if verb == "look" and len(rest) <= 1:
-        if rest and rest[0] not in ("1", "2"):
-            raise IllegalAction(f"'look' takes no number or 1 or 2 (the hand), not {rest[0]!r}")
+        raise IllegalAction(f"an empty action: type one ({ACTION_HELP})")
+    meaning = ACTION_WORDS.get(words[0].lower())
+    if meaning is None:
+        raise UnknownAction(f"unknown action {words[0]!r} ({ACTION_HELP})")
+    verb, *rest = meaning.split() + words[1:]  # l2 is look 2
+    if verb == "look":
+        if len(rest) > 1 or (rest and rest[0] not in ("1", "2")):
+            raise IllegalAction("look takes no number, or 1 or 2 (which of two hands): l, l 1, l 2")
         return Look(int(rest[0]) - 1 if rest else 0)
-    if verb == "bet" and len(rest) == 1:
-        from casino.errors import BetError
-        from casino.money import parse  # bounded before it is built: 1e999999999 is refused at once
+    if verb == "bet":
+        return _bet(rest, legal)
+    if verb == "discard":
+        if not rest:
+            raise IllegalAction("discard needs the cards thrown away, such as 'd 7c'")
+        from casino.cards import parse_cards_with_jokers
 
         try:
-            amount = parse(rest[0], "bet")
-        except BetError as error:
-            raise IllegalAction(f"'bet' needs an amount: {error}") from None
-        return Bet(amount)
-    if verb == "discard" and rest:
-        return Discard(tuple(c.index for c in parse_cards_with_jokers(" ".join(rest))))
-    if verb == "keep" and not rest:
-        return Choose(True)
-    if verb == "throw" and not rest:
-        return Choose(False)
-    raise IllegalAction(
-        f"unknown action {text!r} (look, bet AMOUNT, fold, see, cover, discard CARDS, keep, throw, show)"
-    )
+            return Discard(tuple(c.index for c in parse_cards_with_jokers(" ".join(rest))))
+        except BragError as error:
+            raise IllegalAction(f"discard: {error}") from None
+    if rest:
+        raise IllegalAction(f"{verb} takes nothing after it, not {' '.join(rest)!r}")
+    simple: dict[str, Action] = {"see": See(), "fold": Fold(), "cover": Cover(), "show": AgreeShowdown(),
+                                 "keep": Choose(True), "throw": Choose(False)}
+    return simple[verb]
+
+
+def _bet(rest: list[str], legal: LegalActions | None) -> Bet:
+    """``bet AMOUNT``, or ``bet`` alone: the least bet ``legal`` allows."""
+    if not rest:
+        if legal is None:
+            raise IllegalAction("'bet' needs an amount: the chips you put in, such as 'bet 4'")
+        if legal.bet_min is None:
+            raise IllegalAction("you cannot bet now")
+        return Bet(legal.bet_min)
+    if len(rest) > 1:
+        raise IllegalAction(f"bet takes one amount, not {' '.join(rest)!r}")
+    from casino.errors import BetError
+    from casino.money import parse  # bounded before it is built: 1e999999999 is refused at once
+
+    try:
+        return Bet(parse(rest[0], "bet"))
+    except BetError as error:
+        raise IllegalAction(f"'bet' needs an amount: {error}") from None
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

@@ -1,10 +1,11 @@
 """The hint: your chance of holding a better hand than each number of opponents still in.
 
 Counted over the cards you have not seen: the pack less your own cards and, when the pack was not
-shuffled for this deal, less the cards turned up at showdowns since the last shuffle that lie below
-the cards dealt (each hand goes to the bottom of the pack in an order everyone saw, so everyone can
-work out where those cards are: :attr:`casino.classic.view.SeatView.known_absent`). The opponents'
-hands are any pairwise disjoint hands of those cards, every deal equally likely.
+shuffled for this deal, less the cards turned up at showdowns since the last shuffle that every seat
+can place below the cards dealt from what every seat saw
+(:attr:`casino.classic.view.SeatView.known_absent`: never a card whose place depends on the order of a
+four- or five-card hand, or of two hands, that went back to the bottom). The opponents' hands are any
+pairwise disjoint hands of those cards, every deal equally likely.
 
 Exact by counting (:mod:`casino.classic.equity_count`) against one, two and three opponents in
 three-card Brag (wild cards too), and against one and two in four- and five-card Brag (each opponent
@@ -100,6 +101,16 @@ def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Cha
     if len(kept) != 3:
         raise NoHint("discard first" if view.cards is not None else "keep the hand you looked at and discard first")
     known = set(cards) | set(view.known_absent)
-    unseen = [c for c in range(pack_size) if c not in known]
+    unseen = tuple(c for c in range(pack_size) if c not in known)
     others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
-    return beat_chances(ranker, kept, view.discards, unseen, others, seed=f"hint-{view.hand_no}")
+    key = (ranker.cards, ranker.wild, tuple(kept), tuple(view.discards), unseen, others, view.hand_no)
+    found = _RECENT.get(key)  # the hint and the expert's line count the same thing once
+    if found is None:
+        found = beat_chances(ranker, kept, view.discards, unseen, others, seed=f"hint-{view.hand_no}")
+        if len(_RECENT) >= 16:
+            _RECENT.pop(next(iter(_RECENT)))
+        _RECENT[key] = found
+    return list(found)
+
+
+_RECENT: dict[tuple[object, ...], list[Chance]] = {}

@@ -32,9 +32,7 @@ An illegal action is a :class:`RefereeError` naming the action's number and the 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -47,7 +45,7 @@ from casino.classic.actions import (
 from casino.classic.rules import ClassicRules, rules_from_table
 from casino.classic.state import HandState
 from casino.errors import BragError, CardError, GameFileError
-from casino.games import amount_text, parse_amount
+from casino.games import amount_text, file_path, parse_amount, parse_toml, read_game_file
 from casino.money import json_number
 
 __all__ = ["RefereeError", "RefereeResult", "PotResult", "referee_text", "referee_file", "event_text", "EXAMPLE"]
@@ -219,9 +217,9 @@ def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[
 def referee_text(text: str, label: str) -> RefereeResult:
     """Settle the hand a referee file describes (``label`` names the file in errors)."""
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        raise RefereeError(f"{label}: malformed TOML: {error}") from None
+        data = parse_toml(text, label)  # the one TOML reader: nesting bounded
+    except GameFileError as error:
+        raise RefereeError(str(error)) from None
     unknown = set(data) - {"rules", "actions", "seat"}
     if unknown:
         raise RefereeError(f"{label}: unknown key {sorted(unknown)[0]!r} (rules, actions, seat)")
@@ -266,10 +264,8 @@ def referee_text(text: str, label: str) -> RefereeResult:
 
 def referee_file(path: str | Path) -> RefereeResult:
     """Settle the hand in a referee file."""
-    from casino.games import read_game_file
-
-    file = Path(path)
     try:
+        file = file_path(path)
         text = read_game_file(file)  # a regular file (not a pipe or device: those can block) of at most 1 MiB
     except GameFileError as error:
         raise RefereeError(str(error)) from None

@@ -19,17 +19,15 @@ Built-in files live in ``paytables/classic/`` (``classic-brag``, ``four-card-bra
 from __future__ import annotations
 
 import difflib
-import tomllib
 from dataclasses import dataclass, fields, replace
-from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, Mapping, get_args
 
 from casino.besthand import WILD_CHOICES, WildChoice
-from casino.errors import GameFileError, UnknownGameError
-from casino.games import amount_text, parse_amount
+from casino.errors import GameFileError
+from casino.games import amount_text, parse_amount, parse_toml, read_source
 
 __all__ = [
     "ClassicRules",
@@ -199,11 +197,7 @@ def rules_from_table(table: Mapping[str, Any], label: str, base: ClassicRules | 
 
 def parse_rules_text(text: str, label: str) -> ClassicRules:
     """Rules from the text of a rules file (``label`` names it in errors)."""
-    try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        raise GameFileError(f"{label}: malformed TOML: {error}") from None
-    return rules_from_table(data, label)
+    return rules_from_table(parse_toml(text, label), label)  # the one TOML reader: nesting bounded
 
 
 def builtin_rules() -> dict[str, str]:
@@ -218,18 +212,5 @@ def builtin_rules() -> dict[str, str]:
 
 def load_rules(source: str | Path) -> ClassicRules:
     """A built-in rules name (any case) or the path of a rules file."""
-    text_source = str(source)
-    builtins = builtin_rules()
-    if text_source.lower() in builtins:
-        name = text_source.lower()
-        return parse_rules_text(builtins[name], f"{name} (built-in)")
-    path = Path(text_source).expanduser()
-    if path.is_file() or text_source.endswith(".toml") or "/" in text_source:
-        from casino.games import read_game_file
-
-        return parse_rules_text(read_game_file(path), str(path))  # a regular file of at most 1 MiB
-    near = difflib.get_close_matches(text_source, builtins, n=2, cutoff=0.5)
-    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-    raise UnknownGameError(
-        f"unknown rules {text_source!r}{hint} (built-in: {', '.join(builtins)}; or give a path to a .toml file)"
-    )
+    text, label, _ = read_source(source, builtin_rules(), "rules")  # a regular file of at most 1 MiB
+    return parse_rules_text(text, label)

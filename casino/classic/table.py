@@ -26,7 +26,7 @@ import hmac
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from casino.besthand import HandRanker
 from casino.classic.actions import Action, Chips, Event, HandOver, IllegalAction, Keep, Shown
@@ -35,8 +35,8 @@ from casino.classic.state import HandState, LegalActions
 from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
 from casino.fair import SeedSource, commitment, deck_order
 
-__all__ = ["ClassicTable", "HandRecord", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack", "deal_order",
-           "carried_over"]
+__all__ = ["ClassicTable", "HandRecord", "PackPart", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack",
+           "deal_order", "carried_over"]
 
 
 #: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
@@ -53,6 +53,44 @@ def shuffle_pack(seed: bytes, cards: Sequence[int]) -> list[int]:
     number, applied to them sorted."""
     ordered = sorted(cards)
     return [ordered[i] for i in deck_order(seed, len(ordered))]
+
+
+class PackPart(NamedTuple):
+    """A run of ``length`` cards of an unshuffled pack as every seat can know it: ``cards`` are the cards
+    shown at a showdown that lie somewhere in the run; ``ordered``: they are the whole run, top first.
+
+    Every seat knows where each hand went back (the hands go to the bottom in the order they were folded,
+    then the hands still in, from the first seat round, each as long as the cards its owner held), and
+    which cards a showdown turned up; the order of the cards within a hand everyone knows only for a
+    three-card hand shown alone (it is shown in the order it was dealt, which is the order it goes back).
+    A four- or five-card hand is shown as its kept cards and discards, and a seat holding two hands shows
+    one of them, so their order within the run is theirs alone: when such a run straddles the top of a
+    deal, nobody else can tell which of its cards were dealt, and none of them is known any more."""
+
+    length: int
+    cards: tuple[int, ...]
+    ordered: bool = False
+
+
+def parts_below(parts: Sequence[PackPart], dealt: int) -> list[PackPart]:
+    """What every seat knows of the pack below its top ``dealt`` cards.
+
+        >>> parts_below([PackPart(3, (7, 8, 9), True), PackPart(5, (1, 2)), PackPart(4, ())], 4)
+        [PackPart(length=4, cards=(), ordered=False), PackPart(length=4, cards=(), ordered=False)]
+        >>> parts_below([PackPart(3, (7, 8, 9), True), PackPart(5, (1, 2))], 1)
+        [PackPart(length=2, cards=(8, 9), ordered=True), PackPart(length=5, cards=(1, 2), ordered=False)]
+    """
+    out: list[PackPart] = []
+    for part in parts:
+        if dealt >= part.length:
+            dealt -= part.length
+            continue
+        if dealt:  # the run straddles the top of the deal: its order decides which of its cards are left
+            part = PackPart(part.length - dealt, part.cards[dealt:], True) if part.ordered else PackPart(
+                part.length - dealt, ())
+            dealt = 0
+        out.append(part)
+    return out
 
 
 def deal_order(n_seats: int, first: int, cards: int) -> list[int]:
@@ -124,6 +162,8 @@ class ClassicTable:
         self._shuffle_next = True
         self._last_shuffle = 0  # the hand whose deal was last shuffled
         self.known_absent: frozenset[int] = frozenset()
+        self._public: list[PackPart] = []  # what every seat knows of ``pack`` (between hands)
+        self._public_rest: list[PackPart] = []  # ... of the cards below the deal (during a hand)
 
     # --- the deal --------------------------------------------------------------------------------------
     def players(self) -> list[int]:
@@ -140,7 +180,9 @@ class ClassicTable:
             raise IllegalAction("fewer than two players can pay the ante")
         for seat in list(self.kept_blind):
             if seat not in players:  # a player who cannot ante gives the kept hand back
-                self.pack.extend(self.kept_blind.pop(seat))
+                back = self.kept_blind.pop(seat)
+                self.pack.extend(back)
+                self._public.append(PackPart(len(back), ()))
         later = [s for s in players if s > self.dealer]
         dealer = later[0] if later else players[0]
         self.dealer = dealer
@@ -154,6 +196,7 @@ class ClassicTable:
             in_pack = [c for c in range(self.rules.pack_size) if c not in set(held)]
             self.pack = shuffle_pack(seed, in_pack)
             self._last_shuffle = self.hand_no
+            self._public = [PackPart(len(self.pack), ())]
         pack = list(self.pack)
         top = 0
         hands: list[list[list[int]]] = [[[]] for _ in players]
@@ -181,12 +224,8 @@ class ClassicTable:
             chips_before=[self.chips[s] for s in players], chips_after=[], borrowed=[], events=[], actions=[],
             showdown=False, prial_won=False, kept_blind=-1,
         )
-        if shuffled:
-            self.known_absent = frozenset()
-        else:
-            below = set(pack[top:])
-            self.known_absent = frozenset(c for h in self.shown if h.hand_no >= self._last_shuffle
-                                          for c in (*h.kept, *h.discards) if c in below)
+        self._public_rest = parts_below(self._public, top)
+        self.known_absent = frozenset(c for part in self._public_rest for c in part.cards)
         return self.state
 
     # --- during the hand ---------------------------------------------------------------------------------
@@ -285,9 +324,18 @@ class ClassicTable:
             pots=tuple(p.amount for p in state.pots if p.amount or p is state.pots[-1]),
             minimum_bet=state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
             see_cost=state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
-            history=public_events(self._table_events(state.events), seat, state.has_discards),
+            history=self.history(seat),
             shown_before=self._shown_tuple(), known_absent=self.known_absent, looking=looking,
         )
+
+    def history(self, seat: int) -> tuple[Event, ...]:
+        """This hand's events as table seat ``seat`` may know them (what :meth:`view` gives as ``history``,
+        also once the hand is over): events name table seats, and another seat's discards are face down
+        (:func:`~casino.classic.view.public_events`; ``seat = -1``: nobody's cards). A front end's action log
+        is made from these, never from the hand's own events."""
+        state = self.state
+        assert state is not None
+        return public_events(self._table_events(state.events), seat, state.has_discards)
 
     def _shown_tuple(self) -> tuple[ShownHand, ...]:
         if self._shown_cached_at != self._shown_version:
@@ -348,9 +396,38 @@ class ClassicTable:
             self.kept_blind[self._seats[record.kept_blind]] = state.hands[record.kept_blind][0]
         self.pack = pack_left(record, state)
         record.pack_after = list(self.pack)
+        self._public = self._public_rest + self._returned_parts(record, state)
         self._shuffle_next = record.prial_won
         self.state = None
         return record
+
+    def _returned_parts(self, record: HandRecord, state: HandState) -> list[PackPart]:
+        """What every seat knows of the hands a settled hand put at the bottom of the pack: one run per
+        seat (:class:`PackPart`), holding the cards it showed, in order only for a three-card hand shown
+        alone."""
+        shown: dict[int, tuple[int, ...]] = {}
+        for e in state.events:
+            if isinstance(e, Shown):
+                shown[e.seat] = (*e.kept, *e.discards)
+        owner = {c: s for s, hands in enumerate(state.dealt) for h in hands for c in h}
+        returned = self.pack[len(record.pack) - len(record.seats) * record.rules.cards:]
+        parts: list[PackPart] = []
+        start = 0
+        for end in range(1, len(returned) + 1):
+            if end < len(returned) and owner[returned[end]] == owner[returned[start]]:
+                continue
+            seat, run = owner[returned[start]], returned[start:end]
+            start = end
+            if seat not in shown:
+                if parts and not parts[-1].cards:  # runs nobody saw merge into one
+                    parts[-1] = PackPart(parts[-1].length + len(run), ())
+                else:
+                    parts.append(PackPart(len(run), ()))
+            elif record.rules.cards == 3 and len(state.dealt[seat]) == 1:
+                parts.append(PackPart(len(run), tuple(run), True))  # shown as dealt: the order it goes back
+            else:
+                parts.append(PackPart(len(run), tuple(c for c in shown[seat] if c in set(run))))
+        return parts
 
     def play_hand(self, opponents: Sequence[Opponent], rng: random.Random) -> HandRecord:
         """Deal and play one hand with one opponent per table seat; its record."""
@@ -397,6 +474,7 @@ class ClassicTable:
             "shuffle_next": self._shuffle_next,
             "last_shuffle": self._last_shuffle,
             "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown[-60:]],
+            "public_pack": [[p.length, list(p.cards), p.ordered] for p in self._public],
         }
 
     @classmethod
@@ -414,6 +492,7 @@ class ClassicTable:
         table._shuffle_next = bool(snapshot["shuffle_next"])
         table._last_shuffle = int(snapshot.get("last_shuffle", 0))
         table.shown = [ShownHand(int(n), str(name), tuple(k), tuple(d), str(h)) for n, name, k, d, h in snapshot["shown"]]
+        table._public = _public_parts(snapshot.get("public_pack"), table.pack)
         table._shown_version += 1
         return table
 
@@ -421,6 +500,27 @@ class ClassicTable:
         """All chips at the table, in front of the seats and in the pot (minus what the bank lent)."""
         pot = self.state.pot if self.state is not None else Fraction(0)
         return sum(self.chips, Fraction(0)) + pot - sum(self.borrowed, Fraction(0))
+
+
+def _public_parts(stored: Any, pack: list[int]) -> list[PackPart]:
+    """:attr:`ClassicTable._public` read back from a snapshot, checked against the pack it describes.
+    A table state stored before it was kept (``None``), or one whose runs do not fit its pack (an edited
+    pack: ``brag verify`` names that), knows nothing of the pack until the next shuffle."""
+    nothing = [PackPart(len(pack), ())] if pack else []
+    if stored is None:
+        return nothing
+    try:
+        parts = [PackPart(int(length), tuple(int(c) for c in cards), bool(ordered)) for length, cards, ordered in stored]
+    except (TypeError, ValueError):
+        return nothing
+    at = 0
+    for part in parts:
+        run = pack[at:at + part.length]
+        if part.length < 1 or len(run) < part.length or (list(part.cards) != run if part.ordered
+                                                            else not set(part.cards) <= set(run)):
+            return nothing
+        at += part.length
+    return parts if at == len(pack) else nothing
 
 
 def pack_left(record: HandRecord, state: HandState) -> list[int]:

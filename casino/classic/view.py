@@ -62,8 +62,12 @@ class SeatView(NamedTuple):
     ``cards``: the seat's own cards (the hand as dealt) once it has looked, else ``None``;
     ``kept``/``discards``: its choice in four- and five-card Brag; ``seats``: every seat's public
     state (indexed like the table); ``history``: this hand's public events; ``known_absent``: cards
-    turned up since the last shuffle that everyone can work out lie below the cards dealt this hand
-    (an unshuffled pack puts each hand's cards at the bottom, in an order everyone saw); ``looking``:
+    turned up at showdowns since the last shuffle that every seat can place below the cards dealt this
+    hand, from what every seat saw alone (:class:`casino.classic.table.PackPart`): an unshuffled pack puts
+    each hand's run of cards at the bottom where everyone can tell, but the order inside a run everyone
+    knows only for a three-card hand shown on its own (shown in the order dealt). A four- or five-card
+    hand shows kept cards and discards, a seat with two hands shows one, so once such a run straddles the
+    top of a deal none of its cards is in the set, as its place then depends on an order nobody saw; ``looking``:
     a seat holding two blind hands that has looked at one sees that one's cards (and only it) while it
     chooses to keep or throw it — the seat is still blind until it keeps it.
     """
@@ -84,7 +88,7 @@ class SeatView(NamedTuple):
     see_cost: Chips
     history: tuple[Event, ...]
     shown_before: tuple[ShownHand, ...]
-    known_absent: frozenset[int] = frozenset()  # cards shown since the last shuffle now below the deal
+    known_absent: frozenset[int] = frozenset()  # shown since the last shuffle, below the deal to every seat's knowledge
     looking: tuple[int, ...] | None = None  # with two blind hands: the one just looked at, until kept or thrown
 
     def statuses(self) -> tuple[str, ...]:

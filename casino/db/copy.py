@@ -1,9 +1,14 @@
 """Copying sessions between databases (SQLite to PostgreSQL and back), hash chains intact.
 
+    >>> import tempfile
     >>> from casino.db.copy import copy_sessions
     >>> from casino.db.database import connect
-    >>> copy_sessions(connect("sqlite://"), connect("sqlite://"))
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     copy_sessions(connect("sqlite://"), connect(f"sqlite:///{folder}/copy.db"))
     []
+
+The destination must outlive the command: an SQLite database in memory (``sqlite://``, ``:memory:``,
+``mode=memory``) is refused, for a copy as for a move (a session moved there would be lost).
 
 The chain covers each hand's contents and the session's own key, never a row id, so a copied session
 verifies in its new home with the same head hash. Each session is copied in one transaction (a copy
@@ -34,7 +39,7 @@ from sqlalchemy.engine import Engine
 
 from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord, utcnow
 
-__all__ = ["Copied", "copy_sessions", "classic_sessions_in", "COPIED", "MOVED"]
+__all__ = ["Copied", "copy_sessions", "classic_sessions_in", "in_memory", "refuse_in_memory", "COPIED", "MOVED"]
 
 #: ``end_reason`` of a session copied as a record (refused by ``--resume``: it plays on where it came from)
 COPIED = "copied"
@@ -70,9 +75,13 @@ def copy_sessions(
 ) -> list[Copied]:
     """Copy sessions (all, or ``session_ids``) from ``source`` to ``target``, oldest first.
 
-    ``source`` may be read-only; ``target`` must be open for writing (:func:`casino.db.database.connect`).
-    ``progress`` is called with the number of hands copied after each batch.
+    ``source`` may be read-only; ``target`` must be open for writing (:func:`casino.db.database.connect`),
+    and hold its data beyond this call: a database in memory is refused (nothing would be left of the copy).
+    ``progress`` is called with the number of hands copied after each batch. ``move=True`` first holds each
+    source session (its lease), refused while a live process plays it, so no hand is played on after the
+    copy is taken.
     """
+    refuse_in_memory(target, "DST")
     sessions = SessionRecord.__table__  # type: ignore[attr-defined]
     hands = HandRecord.__table__  # type: ignore[attr-defined]
     boxes = BoxRecord.__table__  # type: ignore[attr-defined]
@@ -93,6 +102,29 @@ def copy_sessions(
         _refuse_progressive(src, [r.id for r in rows])
         if move:
             _refuse_moved(rows)
+    owner = _hold(source, rows) if move else None
+    try:
+        done = _copy_rows(source, target, rows, batch, progress, move)
+    except BaseException:
+        if owner is not None:
+            _let_go(source, [r.id for r in rows], owner)
+        raise
+    if owner is not None:
+        moved = [c.source_id for c in done if c.target_id is not None]
+        with source.begin() as src:  # the copies are in: the originals stop here
+            if moved:
+                src.execute(update(sessions).where(sessions.c.id.in_(moved), sessions.c.lease_owner == owner)
+                            .values(end_reason=MOVED, ended_at=utcnow(), lease_owner=None, lease_at=None))
+        _let_go(source, [r.id for r in rows], owner)
+    return done
+
+
+def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
+               progress: Callable[[int], None] | None, move: bool) -> list[Copied]:
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    hands = HandRecord.__table__  # type: ignore[attr-defined]
+    done: list[Copied] = []
+    with source.connect() as src:
         for row in rows:
             with target.begin() as dst:
                 present = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first() \
@@ -115,13 +147,77 @@ def copy_sessions(
                     if progress is not None:
                         progress(copied)
                 done.append(Copied(row.id, new_id, copied, row.head_hash))
-    if move:
-        moved = [c.source_id for c in done if c.target_id is not None]
-        if moved:
-            with source.begin() as src:  # the copies are in: the originals stop here
-                src.execute(update(sessions).where(sessions.c.id.in_(moved))
-                            .values(end_reason=MOVED, ended_at=utcnow(), lease_owner=None))
     return done
+
+
+def in_memory(url: Any) -> bool:
+    """Whether a database URL (or an engine's URL) names an SQLite database in memory, gone when its last
+    connection closes: ``sqlite://``, ``sqlite:///:memory:``, ``file:…?mode=memory`` or ``vfs=memdb``.
+
+        >>> in_memory("sqlite://"), in_memory("sqlite:///file:x?mode=memory&uri=true"), in_memory("sqlite:///b.db")
+        (True, True, False)
+    """
+    from urllib.parse import parse_qs
+
+    from sqlalchemy.engine import make_url
+
+    try:
+        parsed = make_url(url) if isinstance(url, str) else url
+        if parsed.get_backend_name() != "sqlite":
+            return False
+    except Exception:  # noqa: BLE001 - not a URL: connect() names the problem
+        return False
+    database = parsed.database or ""
+    if database in ("", ":memory:") or database.startswith(("file::memory:", ":memory:")):
+        return True
+    query: dict[str, Any] = {k: [v] if isinstance(v, str) else list(v) for k, v in parsed.query.items()}
+    if database.startswith("file:") and "?" in database:
+        for key, values in parse_qs(database.split("?", 1)[1]).items():
+            query.setdefault(key, []).extend(values)
+    return "memory" in [v.lower() for v in query.get("mode", [])] or \
+        "memdb" in [v.lower() for v in query.get("vfs", [])]
+
+
+def refuse_in_memory(engine: Engine, which: str) -> None:
+    """Refuse (one StoreError line) a database in memory where sessions must outlive the command."""
+    if in_memory(engine.url):
+        from casino.db.database import StoreError
+
+        raise StoreError(f"{which} is an SQLite database in memory: it is gone when the command ends, so a copy "
+                         "there would be lost (a moved session with it); give a file path or a PostgreSQL URL; "
+                         "nothing was copied")
+
+
+def _hold(source: Engine, rows: Sequence[Any]) -> str:
+    """Hold every session to be moved (its lease) for this process, in one transaction: refused, holding
+    none, while a live process plays one of them (moving it then would lose the hands played on there)."""
+    from casino.db.database import SessionBusy
+    from casino.db.leases import _holder_gone, lease_owner
+
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    owner = lease_owner()
+    with source.begin() as src:
+        for row in rows:
+            current = row.lease_owner
+            if current is not None and not _holder_gone(current, row.lease_at):
+                raise SessionBusy(f"session {row.id} is being played now ({current.rsplit(':', 1)[0]}): finish or "
+                                  "quit it there, then move it; nothing was copied")
+            held = sessions.c.lease_owner == current if current is not None else sessions.c.lease_owner.is_(None)
+            changed = src.execute(update(sessions).where(sessions.c.id == row.id, held)
+                                  .values(lease_owner=owner, lease_at=utcnow())).rowcount
+            if changed != 1:
+                raise SessionBusy(f"session {row.id} was just taken by another process: nothing was copied")
+    return owner
+
+
+def _let_go(source: Engine, session_ids: list[int], owner: str) -> None:
+    """Let go of the sessions :func:`_hold` held (those not moved play on here)."""
+    if not session_ids:
+        return
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    with source.begin() as src:
+        src.execute(update(sessions).where(sessions.c.id.in_(session_ids), sessions.c.lease_owner == owner)
+                    .values(lease_owner=None, lease_at=None))
 
 
 def _refuse_moved(rows: Sequence[Any]) -> None:

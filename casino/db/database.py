@@ -95,7 +95,10 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
             raise StoreError("the database name holds a NUL character")
         if "://" in given:
             return given
-        return f"sqlite:///{Path(given).expanduser().absolute()}"
+        try:
+            return f"sqlite:///{Path(given).expanduser().absolute()}"
+        except RuntimeError as error:  # ~nosuchuser: no such home folder
+            raise StoreError(f"database {_shown(given)}: {error}") from None
     if app_dir is None:
         raise StoreError(f"no database: give --db PATH_OR_URL or set {ENV_VAR}")
     folder = Path(app_dir)

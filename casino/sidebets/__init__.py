@@ -288,10 +288,10 @@ def load_side_bet(source: str | Path, bet: str | None = None, base: Path | None 
 
     A relative path is read from ``base`` when given (the folder of the game file that names it).
     """
-    from casino.games import _parse_toml, _read
+    from casino.games import parse_toml, read_source
 
-    text, label, _ = _read(source, builtin_side_bets(), "side-bet table", base)
-    data = _parse_toml(text, label)
+    text, label, _ = read_source(source, builtin_side_bets(), "side-bet table", base)
+    data = parse_toml(text, label)
     present = [b for b in SIDE_BETS if b in data and (bet is None or b == bet)]
     if not present:
         raise GameFileError(f"{label}: has no [{bet or ' / '.join(SIDE_BETS)}] table")

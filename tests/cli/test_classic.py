@@ -89,7 +89,7 @@ def test_interactive_keys_bad_input_hint_rules_and_quit(runner, app, tmp_path):
                                  db_url(tmp_path)], input=keys)
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "unknown key 'zz'" in out and "'lots' is not an amount" in out
+    assert "unknown action 'zz'" in out and "q quit" in out and "'lots' is not an amount" in out
     assert "Your cards: blind" in out and "keys: l look" in out
     assert "Hint — your chance of a better hand than 1 opponent" in out
     assert "The see: only with two left" in out
@@ -320,14 +320,18 @@ def test_a_session_stopped_between_hands_carries_on_at_the_terminal_and_in_the_b
     assert back["hand_no"] == 2 and back["commitment"] == rows[1].commitment
 
 
-@pytest.mark.parametrize("line", ["l 3", "l 0", "l x", "look 1 2"])
-def test_look_takes_only_one_or_two(line):
-    from casino.classic.actions import IllegalAction, Look
-    from cli.classic import parse_key
-
-    with pytest.raises(IllegalAction, match="look takes no number, or 1 or 2"):
-        parse_key(line, None)
-    assert parse_key("l 2", None) == Look(1) and parse_key("l", None) == Look(0)
+def test_keys_the_parser_refuses_are_one_line_and_the_prompt_again(runner, app, tmp_path):
+    """The terminal reads the game's keys with the library's parser (casino.classic.actions.action_from_text):
+    'l 3' is not taken as 'l', a second amount is not dropped, and typed text is never read as markup."""
+    keys = "l 3\nb 5 6\n[/x]\nf\nq\n"
+    result = runner.invoke(app, ["classic", "--hands", "2", "--opponents", "2", "--seed", "5", "--db",
+                                 db_url(tmp_path)], input=keys)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "look takes no number, or 1 or 2" in out and "Your cards: blind" in out
+    assert "bet takes one amount, not '5 6'" in out
+    assert "unknown action '[/x]' (l look, b AMOUNT bet" in out and "q quit" in out
+    assert out.count("Your action>") >= 4  # the prompt again after each refused line
 
 
 def test_a_finely_divided_amount_is_not_called_too_large():

@@ -59,6 +59,9 @@ GAME_FILES: dict[str, str | bytes] = {
     "deep-arrays": "x = " + "[" * 500 + "]" * 500 + "\n" + GOOD,
     "deep-inline-tables": "x = " + "{a = " * 500 + "1" + "}" * 500 + "\n" + GOOD,
     "deep-arrays-5000": "x = " + "[" * 5000 + "]" * 5000 + "\n" + GOOD,
+    "deep-inline-tables-3000": "x = " + "{a=" * 3000 + "1" + "}" * 3000 + "\n" + GOOD,
+    "deep-dotted-keys": GOOD + "[x" + ".a" * 3000 + "]\ny = 1\n",
+    "deep-after-escaped-quote": 'x = ["\\"", ' + "[" * 3000 + "]" * 3000 + "]\n" + GOOD,
     "malformed": "name = \n",
     "unterminated-string": 'name = "abc\n',
     "unknown-key": GOOD + "colour = 1\n",
@@ -236,7 +239,22 @@ ARGUMENT_CASES: list[tuple[str, list[str]]] = [
     ("classic-rules-folder", ["classic", "--rules", "{dir}/a-folder.toml", "--auto", "--hands", "1"]),
     ("classic-rules-float", ["classic", "--rules", "{dir}/classic-cards-float.toml", "--auto", "--hands", "1"]),
     ("referee-fifo", ["referee", "{dir}/fifo.toml"]),
+    ("classic-rules-deep", ["classic", "--rules", "{dir}/deep-arrays-5000.toml", "--auto", "--hands", "1"]),
+    ("classic-rules-deep-inline", ["classic", "--rules", "{dir}/deep-inline-tables-3000.toml", "--auto", "--hands", "1"]),
+    ("classic-rules-deep-dotted", ["classic", "--rules", "{dir}/deep-dotted-keys.toml", "--auto", "--hands", "1"]),
+    ("referee-deep", ["referee", "{dir}/deep-arrays-5000.toml"]),
+    ("referee-deep-inline", ["referee", "{dir}/deep-inline-tables-3000.toml"]),
+    ("classic-rules-long-name", ["classic", "--rules", "x" * 5000, "--auto", "--hands", "1"]),
+    ("classic-rules-long-folder", ["classic", "--rules", "{dir}/" + "y" * 300 + "/r.toml", "--auto", "--hands", "1"]),
+    ("classic-rules-no-such-user", ["classic", "--rules", "~no-such-user-here/r.toml", "--auto", "--hands", "1"]),
+    ("referee-long-name", ["referee", "x" * 5000]),
+    ("referee-no-such-user", ["referee", "~no-such-user-here/r.toml"]),
+    ("edge-no-such-user", ["edge", "~no-such-user-here/g.toml"]),
     ("referee-dev-zero", ["referee", "/dev/zero"]),
+    ("classic-chips-arabic-indic", ["classic", "--chips", "١٠٠", "--auto", "--hands", "1"]),
+    ("classic-ante-arabic-indic", ["classic", "--ante", "١", "--auto", "--hands", "1"]),
+    ("classic-opponents-arabic-indic", ["classic", "--opponents", "٢", "--auto", "--hands", "1"]),
+    ("play-bankroll-arabic-indic", ["play", "--bankroll", "١٠٠", "--auto", "--hands", "1"]),
     ("classic-chips-tiny", ["classic", "--chips", "1e-99999", "--hands", "1"]),
     ("classic-ante-huge", ["classic", "--ante", "1e999999999", "--hands", "1"]),
     ("classic-ante-tiny", ["classic", "--ante", "1e-99999", "--hands", "1"]),
@@ -269,6 +287,7 @@ ARGUMENT_CASES: list[tuple[str, list[str]]] = [
     ("db-copy-same", ["db", "copy", "{dir}/x.db", "{dir}/x.db"]),
     ("db-copy-missing-source", ["db", "copy", "{dir}/none.db", "{dir}/out.db"]),
     ("db-copy-foreign-source", ["db", "copy", "{dir}/foreign.db", "{dir}/out2.db"]),
+    ("db-copy-to-no-such-user", ["db", "copy", "{dir}/foreign.db", "~no-such-user-here/x.db"]),
     ("db-copy-bad-session", ["db", "copy", "{dir}/foreign.db", "{dir}/out3.db", "--session", "x"]),
 ]
 
@@ -298,6 +317,7 @@ DATABASE_CASES: list[tuple[str, str]] = [
     ("just-scheme", "://"),
     ("sqlite-uri-tricks", "sqlite:///file:x?mode=memory&cache=shared&uri=true&vfs=nope"),
     ("percent-garbage", "postgresql://%zz@h/d"),
+    ("no-such-user", "~no-such-user-here/brag.db"),
 ]
 
 DB_COMMANDS = {"play": ["play", "--auto", "--hands", "1"], "history": ["history", "1"], "verify": ["verify", "1"]}
@@ -378,7 +398,7 @@ def test_hostile_head_to_head_line(files, tmp_path, line):
 # lines at the `brag classic` action prompt (traditional Brag): each refused in one line there, the hand goes on
 CLASSIC_LINES = [
     "b 1e999999999", "b 1e-99999", "b 1e-999999999", "b " + "9" * 5000, "b nan", "b inf", "b 1/0", "b -1",
-    "b true", "r 1e999999999", "bet 0." + "1" * 90,
+    "b true", "r 1e999999999", "bet 0." + "1" * 90, "b ٢", "b ５",
 ]
 
 

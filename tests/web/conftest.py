@@ -1,5 +1,7 @@
 """Fixtures for the web tests: the app served by Uvicorn in a thread, and Debian's Chromium via Playwright.
 
+* ``url`` is a fresh SQLite database URL for one test (``$BRAG_DB`` ignored) and ``client`` a FastAPI test
+  client on the app on it; :mod:`tests.web.api` has ``post``/``get`` (a status checked) and ``new_client``.
 * ``served`` starts ``web.app.create_app`` on a free loopback port (a socket bound here and handed to
   Uvicorn, so no other process can take the port in between), on a fresh SQLite file, and stops it.
 * ``browser`` launches the system Chromium (``/usr/bin/chromium``, or ``$BRAG_CHROMIUM``) headless with
@@ -50,19 +52,35 @@ class Served:
     app: Any
 
 
-class ServerThread:
-    """Uvicorn serving ``app`` on an already-bound loopback socket, in a daemon thread."""
+def listening_socket() -> socket.socket:
+    """A loopback socket bound to a free port and listening (connections wait in its queue till served)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(128)
+    return sock
 
-    def __init__(self, app: Any) -> None:
+
+class ServerThread:
+    """Uvicorn serving ``app`` on an already-bound loopback socket, in a daemon thread.
+
+    ``listening``: a socket to serve (see :func:`listening_socket`); it stays open when this server stops, so
+    a second server on it is a restart at the same address with no moment when another process could take
+    the port (a port closed and bound again can be taken in between by any connection on the machine).
+    Without it the server makes its own, on a free port, and closes it when it stops.
+    """
+
+    def __init__(self, app: Any, listening: socket.socket | None = None) -> None:
         import uvicorn
 
-        self.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.socket.bind(("127.0.0.1", 0))
+        self.own = listening is None
+        self.socket = listening_socket() if listening is None else listening
         self.port = self.socket.getsockname()[1]
         config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
         self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.socket]}, daemon=True)
+        # Uvicorn closes the socket it serves when it stops: it serves a duplicate, this one stays listening.
+        served = self.socket.dup()
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [served]}, daemon=True)
 
     def __enter__(self) -> "ServerThread":
         self.thread.start()
@@ -76,11 +94,29 @@ class ServerThread:
     def __exit__(self, *exc: Any) -> None:
         self.server.should_exit = True
         self.thread.join(timeout=60)
-        self.socket.close()
+        if self.thread.is_alive():
+            raise RuntimeError("the test server did not stop within 60 s")
+        if self.own:
+            self.socket.close()
 
 
 def serve(app: Any) -> ServerThread:
     return ServerThread(app)
+
+
+@pytest.fixture
+def url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh SQLite database URL for this test (a ``$BRAG_DB`` in the caller's shell is ignored)."""
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    return f"sqlite:///{tmp_path / 'brag.db'}"
+
+
+@pytest.fixture
+def client(url: str) -> Any:
+    """A FastAPI test client on the whole app on ``url`` (a server error is a 500 answer, not an exception)."""
+    from tests.web.api import new_client
+
+    return new_client(url)
 
 
 @pytest.fixture(scope="module")

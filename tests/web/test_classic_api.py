@@ -5,36 +5,17 @@ response showing anyone's cards but the player's own (until a showdown turns the
 from __future__ import annotations
 
 import json
-import re
 from fractions import Fraction
 from typing import Any
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlmodel import Session
 
 from casino.db import classic_store
 from casino.db.database import connect
-from web.app import create_app
+from tests.web import api
+from tests.web.api import CARD_OR_JOKER, new_client, post
 
-CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$|^Jk$")
-
-
-@pytest.fixture
-def url(tmp_path, monkeypatch) -> str:
-    monkeypatch.delenv("BRAG_DB", raising=False)
-    return f"sqlite:///{tmp_path / 'brag.db'}"
-
-
-@pytest.fixture
-def client(url) -> TestClient:
-    return TestClient(create_app(url), raise_server_exceptions=False)
-
-
-def post(client: TestClient, path: str, body: dict | None = None, status: int = 200) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == status, response.text
-    return response.json()
 
 
 def choose(s: dict[str, Any]) -> dict[str, Any]:
@@ -67,11 +48,8 @@ def play_hand(client, s, observe=lambda r: None, seen: list | None = None) -> di
 
 
 def cards_in(value: Any) -> set[str]:
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return {value} if isinstance(value, str) and CARD.match(value) else set()
+    """Every card text, jokers too, anywhere in a JSON value."""
+    return api.cards_in(value, CARD_OR_JOKER)
 
 
 def stored(url: str, session_id: int):
@@ -171,7 +149,7 @@ def test_an_open_session_is_listed_and_resumed_by_a_new_server(client, url):
     assert any(x["discard"] == 1 for x in legal)  # four-card Brag: one card thrown after looking
     listed = client.get("/api/classic/sessions").json()["sessions"]
     assert [row["id"] for row in listed] == [s["session"]] and listed[0]["hands_played"] == 1
-    fresh = TestClient(create_app(url), raise_server_exceptions=False)  # the server restarted
+    fresh = new_client(url)  # the server restarted
     back = post(fresh, f"/api/classic/sessions/{s['session']}/resume")
     assert back["hand_no"] == 1 and back["seats"] == s["seats"] and not back["in_hand"]
     back = post(fresh, f"/api/classic/sessions/{s['session']}/next", {"seq": back["seq"]})
@@ -387,11 +365,10 @@ def test_the_computer_players_chance_is_not_foreseeable_from_the_session_and_han
     hand is the same, the computer players' chance is not — it comes from the hand's secret seed."""
     draws = []
     for name in ("one", "two"):
-        app = create_app(f"sqlite:///{tmp_path / name}.db")
-        s = post(TestClient(app, raise_server_exceptions=False), "/api/classic/sessions",
-                 {"rules": "classic-brag", "opponents": 3, "hands": 2})
+        client = new_client(f"sqlite:///{tmp_path / name}.db")
+        s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 2})
         assert s["session"] == 1 and s["hand_no"] == 1
-        seat = app.state.classic_seats.get(1)
+        seat = client.app.state.classic_seats.get(1)
         with seat.lock:
             draws.append([seat.rng().random() for _ in range(3)])
     assert draws[0] != draws[1]
@@ -419,7 +396,7 @@ def test_looking_at_one_of_two_blind_hands_sends_that_hand_only(client):
     assert s["cards"] is None and s["looking"] is None
     s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "look", "hand": 2})
     assert s["cards"] is None and s["legal"]["choose"]
-    assert len(s["looking"]) == 3 and all(CARD.match(c) for c in s["looking"])
+    assert len(s["looking"]) == 3 and all(CARD_OR_JOKER.match(c) for c in s["looking"])
     looked = s["looking"]
     s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "choose", "keep": True})
     assert s["looking"] is None and s["cards"] == looked

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from fractions import Fraction
 
@@ -93,54 +94,44 @@ def test_a_server_restart_mid_hand_brings_back_the_same_hand(browser, tmp_path, 
     """A hand in play when the server restarts (a new app on the same database, the same address): the open
     page's next click finds the seat gone (404), resumes the stored session and shows the same hand — the same
     cards, pot and commitment — and a reload does too. Dealt from secret seeds: a new deal would be other cards."""
-    import socket
-    import threading
-
-    from tests.web.conftest import ServerThread
+    from tests.web.conftest import ServerThread, listening_socket
     from web.app import create_app
 
     db_url = f"sqlite:///{tmp_path / 'brag.db'}"
-    first = ServerThread(create_app(db_url))
-    port = first.port
-    with first:
-        for _ in range(20):  # a hand where you may look (not one the computer players all folded to you blind)
-            page.goto(f"http://127.0.0.1:{port}/classic")
-            page.evaluate("() => localStorage.clear()")  # the lobby, not the last session
-            page.goto(f"http://127.0.0.1:{port}/classic")
-            page.wait_for_selector("#c-rules option", state="attached")
-            page.select_option("#c-rules", "classic-brag")
-            page.select_option("#c-opponents", "2")
-            page.click("#c-sit-down")
-            page.wait_for_selector(".cseat")
-            if page.locator("#c-look").count():
-                break
-        else:
-            pytest.fail("20 deals in a row gave no hand to look at")
-        seq = page.locator("#c-room").get_attribute("data-seq")
-        page.click("#c-look")
-        page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)
-        cards = page.locator("#c-my-cards .card").all_inner_texts()
-        pot = page.locator("#c-pot-amount").inner_text()
-        commitment = page.locator("#c-commitment").inner_text()
-        session_id = page.locator("#c-session").inner_text()
-        assert len(cards) == 3 and len(commitment) == 64
-        actions = page.locator("#c-actions button").all_inner_texts()
-    second = ServerThread(create_app(db_url))  # the restart: the same address, the seat in memory gone
-    second.socket.close()
-    second.socket = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    second.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    second.socket.bind(("127.0.0.1", port))
-    second.port = port
-    second.thread = threading.Thread(target=second.server.run, kwargs={"sockets": [second.socket]}, daemon=True)
-    with second:
-        page.locator("#c-actions button").first.click()  # refused (the seat is gone): resumed, nothing played
-        page.wait_for_function("() => /back as stored/.test(document.querySelector('#c-message').textContent)")
-        assert page.locator("#c-my-cards .card").all_inner_texts() == cards
-        assert page.locator("#c-pot-amount").inner_text() == pot
-        assert page.locator("#c-commitment").inner_text() == commitment
-        assert page.locator("#c-actions button").all_inner_texts() == actions  # your turn, the same choices
-        page.reload()
-        page.wait_for_selector("#c-my-cards .card")
-        assert page.locator("#c-session").inner_text() == session_id
-        assert page.locator("#c-my-cards .card").all_inner_texts() == cards
-        assert page.locator("#c-pot-amount").inner_text() == pot
+    with contextlib.closing(listening_socket()) as listening:  # one address for both servers, open throughout
+        port = listening.getsockname()[1]
+        with ServerThread(create_app(db_url), listening):
+            for _ in range(20):  # a hand where you may look (not one the computer players all folded to you blind)
+                page.goto(f"http://127.0.0.1:{port}/classic")
+                page.evaluate("() => localStorage.clear()")  # the lobby, not the last session
+                page.goto(f"http://127.0.0.1:{port}/classic")
+                page.wait_for_selector("#c-rules option", state="attached")
+                page.select_option("#c-rules", "classic-brag")
+                page.select_option("#c-opponents", "2")
+                page.click("#c-sit-down")
+                page.wait_for_selector(".cseat")
+                if page.locator("#c-look").count():
+                    break
+            else:
+                pytest.fail("20 deals in a row gave no hand to look at")
+            seq = page.locator("#c-room").get_attribute("data-seq")
+            page.click("#c-look")
+            page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)
+            cards = page.locator("#c-my-cards .card").all_inner_texts()
+            pot = page.locator("#c-pot-amount").inner_text()
+            commitment = page.locator("#c-commitment").inner_text()
+            session_id = page.locator("#c-session").inner_text()
+            assert len(cards) == 3 and len(commitment) == 64
+            actions = page.locator("#c-actions button").all_inner_texts()
+        with ServerThread(create_app(db_url), listening):  # the restart: the seat in memory gone
+            page.locator("#c-actions button").first.click()  # refused (the seat is gone): resumed, nothing played
+            page.wait_for_function("() => /back as stored/.test(document.querySelector('#c-message').textContent)")
+            assert page.locator("#c-my-cards .card").all_inner_texts() == cards
+            assert page.locator("#c-pot-amount").inner_text() == pot
+            assert page.locator("#c-commitment").inner_text() == commitment
+            assert page.locator("#c-actions button").all_inner_texts() == actions  # your turn, the same choices
+            page.reload()
+            page.wait_for_selector("#c-my-cards .card")
+            assert page.locator("#c-session").inner_text() == session_id
+            assert page.locator("#c-my-cards .card").all_inner_texts() == cards
+            assert page.locator("#c-pot-amount").inner_text() == pot

@@ -18,8 +18,8 @@ from sqlmodel import Session
 
 from casino.db import classic_store
 from casino.db.database import connect
-from tests.web.test_classic_api import cards_in, choose, client, play_hand, post, stored, url  # noqa: F401
-from web.app import create_app
+from tests.web.api import new_client, post
+from tests.web.test_classic_api import cards_in, choose, play_hand, stored  # noqa: F401
 
 
 def pending_row(url: str, sid: int) -> Any:
@@ -33,10 +33,6 @@ def table_view(s: dict[str, Any]) -> dict[str, Any]:
     """What a resume must show again: everything of the hand in play, not the request counter."""
     return {k: s[k] for k in ("hand_no", "in_hand", "commitment", "seats", "cards", "kept", "stake", "pot", "pots",
                               "minimum_bet", "see_cost", "log", "legal")}
-
-
-def restarted(url: str) -> TestClient:  # noqa: F811
-    return TestClient(create_app(url), raise_server_exceptions=False)
 
 
 def in_play(client: TestClient, opponents: int) -> dict[str, Any]:  # noqa: F811
@@ -81,7 +77,7 @@ def test_a_server_restart_carries_on_into_the_pending_hand_and_verifies(client, 
     shown = table_view(s)
     stored_actions = json.loads(pending_row(url, sid).actions)
 
-    fresh = restarted(url)  # the server restarted: no seat in memory
+    fresh = new_client(url)  # the server restarted: no seat in memory
     assert fresh.get(f"/api/classic/sessions/{sid}").status_code == 404
     back = post(fresh, f"/api/classic/sessions/{sid}/resume")
     assert table_view(back) == shown  # the same cards, pot, stake, log and seat to act (you, with the same choices)
@@ -128,7 +124,7 @@ def test_a_restart_with_a_computer_player_to_act_plays_on_to_your_turn(client, u
     stored_actions = json.loads(pending_row(url, sid).actions)
     assert stored_actions[-1] == [0, {"action": "bet", "amount": s["legal"]["bet_min"]}]
 
-    fresh = restarted(url)
+    fresh = new_client(url)
     back = post(fresh, f"/api/classic/sessions/{sid}/resume")
     assert back["hand_no"] == 1
     if back["in_hand"]:  # someone answered the bet: on to your turn, their actions stored
@@ -178,7 +174,7 @@ def test_a_tampered_pending_hand_is_refused_in_one_line(client, url, tamper, wor
             setattr(row, key, value)
         db.add(row)
         db.commit()
-    response = restarted(url).post(f"/api/classic/sessions/{sid}/resume")
+    response = new_client(url).post(f"/api/classic/sessions/{sid}/resume")
     assert response.status_code == 409
     detail = response.json()["detail"]
     assert "\n" not in detail and detail.startswith(f"classic session {sid}: hand 1 (pending): ") and words in detail

@@ -16,6 +16,7 @@ from sqlmodel import Session
 from casino.db import classic_store, store
 from casino.db.database import connect
 from casino.db.verify import verify_session
+from tests.web.api import post
 from web.app import create_app
 from web.classic_seats import ClassicSeats
 from web.errors import NotFound, WebError, turn
@@ -90,18 +91,6 @@ def test_idle_seats_are_let_go_when_another_sits_down():
 
 
 # -- the traditional Brag table ------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def url(tmp_path, monkeypatch) -> str:
-    monkeypatch.delenv("BRAG_DB", raising=False)
-    return f"sqlite:///{tmp_path / 'brag.db'}"
-
-
-def post(client: TestClient, path: str, body: dict | None = None, status: int = 200) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == status, response.text
-    return response.json()
 
 
 def private(s: dict[str, Any]) -> dict[str, Any]:

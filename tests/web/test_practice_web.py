@@ -5,29 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 from casino.practice import FAIR_NOTE, PRACTICE_NOTE
-from web.app import create_app
-
-
-@pytest.fixture
-def client(tmp_path, monkeypatch) -> TestClient:
-    monkeypatch.delenv("BRAG_DB", raising=False)
-    return TestClient(create_app(f"sqlite:///{tmp_path / 'brag.db'}"), raise_server_exceptions=False)
-
-
-def post(client: TestClient, path: str, body: dict | None = None) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def get(client: TestClient, path: str) -> dict[str, Any]:
-    response = client.get(path)
-    assert response.status_code == 200, response.text
-    return response.json()
+from tests.web.api import get, post
 
 
 def _one_hand(client: TestClient, s: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,6 @@ them, resumed across front ends, replays refused, and no response showing a card
 from __future__ import annotations
 
 import json
-import re
 import threading
 from fractions import Fraction
 from typing import Any
@@ -19,26 +18,8 @@ from casino.db.verify import verify_session
 from casino.events import BoxBets
 from casino.games import load_game
 from casino.sitting import Sitting
-from web.app import create_app
+from tests.web.api import cards_in, new_client, post
 
-CARD = re.compile(r"^(10|[2-9TJQKA])[cdhs]$")
-
-
-@pytest.fixture
-def url(tmp_path, monkeypatch) -> str:
-    monkeypatch.delenv("BRAG_DB", raising=False)
-    return f"sqlite:///{tmp_path / 'brag.db'}"
-
-
-@pytest.fixture
-def client(url) -> TestClient:
-    return TestClient(create_app(url), raise_server_exceptions=False)
-
-
-def post(client: TestClient, path: str, body: dict | None = None, status: int = 200) -> dict[str, Any]:
-    response = client.post(path, json=body)
-    assert response.status_code == status, response.text
-    return response.json()
 
 
 def sit(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -136,15 +117,6 @@ def test_no_response_shows_a_card_or_seed_before_its_time(client, url):
     assert checked >= 8
 
 
-def cards_in(value: Any) -> set[str]:
-    """Every card text anywhere in a JSON value."""
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    return {value} if isinstance(value, str) and CARD.match(value) else set()
-
-
 def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):
     s = sit(client)
     stakes = [{"box": 1, "ante": "5"}]
@@ -221,7 +193,7 @@ def test_a_session_started_in_the_browser_resumes_at_the_terminal_and_back(clien
     record, hands, ok = stored(url, s["session"])
     assert [h.round_no for h in hands] == [1, 2, 3] and ok
     # the browser's seat is stale now: a new server (or a resume after the end) reads the stored session
-    fresh = TestClient(create_app(url), raise_server_exceptions=False)
+    fresh = new_client(url)
     back = post(fresh, f"/api/table/sessions/{s['session']}/resume")
     assert back["next_round"] == 4 and Fraction(back["bankroll"]) == Fraction(record.bankroll)
     after = play_hand(fresh, back, [{"box": 1, "ante": "2"}])[-1]

@@ -6,24 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from fastapi.testclient import TestClient
 from sqlmodel import Session
 
 from casino.db.database import connect
 from casino.games import load_game
 from casino.head_to_head_service import HeadToHeadService
-from web.app import create_app
-
-
-@pytest.fixture
-def url(tmp_path, monkeypatch) -> str:
-    monkeypatch.delenv("BRAG_DB", raising=False)
-    return f"sqlite:///{tmp_path / 'brag.db'}"
-
-
-@pytest.fixture
-def client(url) -> TestClient:
-    return TestClient(create_app(url), raise_server_exceptions=False)
 
 
 @pytest.mark.parametrize("game", ["teen-patti-20-20", "teen-patti-pro", "Teen-Patti-20-20"])

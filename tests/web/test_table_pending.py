@@ -4,14 +4,13 @@ play leaves it pending; a client seed from the new-session form is mixed into ev
 
 from __future__ import annotations
 
-from fastapi.testclient import TestClient
 from sqlmodel import Session
 
 from casino.db import store
 from casino.db.database import connect
 from casino.db.verify import verify_session
-from tests.web.test_table_api import client, post, sit, url  # noqa: F401  # fixtures
-from web.app import create_app
+from tests.web.api import new_client, post
+from tests.web.test_table_api import sit
 
 STAKES = [{"box": 1, "ante": "5", "pair_plus": "1"}, {"box": 2, "ante": "2"}]
 
@@ -34,7 +33,7 @@ def test_a_reload_or_a_restart_brings_back_the_pending_hand(client, url):  # noq
     reloaded = client.get(f"/api/table/sessions/{sid}").json()  # a reload: the same hand in play
     assert _cards(reloaded) == cards and reloaded["bankroll"] == dealt["bankroll"]
 
-    restarted = TestClient(create_app(url), raise_server_exceptions=False)  # the server restarted
+    restarted = new_client(url)  # the server restarted
     back = post(restarted, f"/api/table/sessions/{sid}/resume")
     assert back["round"] is not None and back["resumed_hand"] is True
     assert _cards(back) == cards and back["round"]["commitment"] == committed

@@ -191,15 +191,20 @@ class Expert(Character):
     name = "expert"
     description = "game theory: the CFR-solved heads-up strategy, extended multiway by equity"
 
-    def probabilities(self, s: Situation) -> dict[str, float]:
-        """The solved strategy's action probabilities here (before restricting to what is legal)."""
+    def probabilities(self, s: Situation, equity: float | None = None) -> dict[str, float]:
+        """The solved strategy's action probabilities here (before restricting to what is legal).
+        ``equity``: the hand's chance of beating the opponent (ties half) counted for the game in play; given,
+        the hand plays as the strength class of that equity (:func:`class_of_chance`: how the advice places
+        a four-card, five-card or wild-card hand in the three-card strategy)."""
         from casino.cfr.brag import SolvedStrategy
 
         strategy, by_state = _solved()
         assert isinstance(strategy, SolvedStrategy)
         cls: int | None = None
         if s.hand_index is not None:
-            if s.opponents == 1:
+            if equity is not None:
+                cls = class_of_chance(equity, strategy.rules.buckets)
+            elif s.opponents == 1:
                 cls = strategy.bucket_of_strength(_strength(s.hand_index))
             else:  # an equity-matched class (only used for explanations multiway)
                 cls = class_of_chance(beat_all(s.hand_index, s.opponents), strategy.rules.buckets)
@@ -219,11 +224,12 @@ class Expert(Character):
         r = row[0] if row.shape[0] == 1 or cls is None else row[cls]
         return dict(zip(strategy.actions[node], (float(x) for x in r)))
 
-    def multiway(self, s: Situation) -> dict[str, float]:
-        """The equity rule for three or more in (see the class docstring)."""
+    def multiway(self, s: Situation, equity: float | None = None) -> dict[str, float]:
+        """The equity rule for three or more in (see the class docstring); ``equity``: the chance of beating
+        every opponent (ties half) counted for the game in play, else the shipped three-card figure."""
         if s.hand_index is None:
             return {"look": 1.0}
-        e = beat_all(s.hand_index, s.opponents)
+        e = beat_all(s.hand_index, s.opponents) if equity is None else equity
         if s.cost_stay is None:
             return {"fold": 1.0}
         if e >= self.MULTIWAY_RAISE and s.cost_raise is not None:

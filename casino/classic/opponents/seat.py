@@ -152,7 +152,7 @@ class CharacterOpponent:
 def opponents_from_text(text: str) -> list[CharacterOpponent] | int:
     """``--opponents``: a count (``"3"``) or characters by name (``"expert,bluffer,steady"``)."""
     t = text.strip()
-    if t.isdigit():
+    if t.isascii() and t.isdigit():  # 0-9 only: int() would also read '٢' as 2
         return int(t)
     return [CharacterOpponent(name) for name in t.split(",") if name.strip()]
 
@@ -165,7 +165,11 @@ def character_names(text: str | None, default_count: int) -> list[str]:
     """The computer seats' characters for ``--opponents``: a count takes :data:`TABLE_MIX` in order;
     names are checked (an unknown name is one :class:`~casino.errors.BragError` line)."""
     from casino.errors import BragError
+    from casino.money import other_digits
 
+    if text is not None and other_digits(text):
+        raise BragError(f"--opponents {text.strip()[:40]!r}: write the count with the digits 0-9 (1 to 7), "
+                        "or names of characters")
     if text is None or text.strip().isdigit():
         count = default_count if text is None else int(text)
         if not 1 <= count <= 7:
@@ -189,9 +193,26 @@ class SeatedOpponents:
 
 
 def expert_hint(view: SeatView, legal: LegalActions) -> str:
-    """What the expert would do in this seat and why (equity, pot odds): for the table's ``h`` key."""
+    """What the expert would do in this seat and why (equity, pot odds): for the table's ``h`` key.
+
+    The equity comes from the hint's count (:func:`casino.classic.hint.seat_chances`) for the rules in play
+    and the cards the seat has not seen, against the opponents still betting: a better hand (the hint's
+    figure) plus half an equal one."""
     from casino.classic.opponents.advice import advise
 
     if legal.keep or legal.choose or legal.discard:
         return "The expert: decide the cards first."
-    return advise(to_situation(view, legal)).text()
+    s = to_situation(view, legal)
+    rules = view.rules
+    chance = None
+    if not s.blind:  # the equity it shows and plays by: the hint's own count for these rules and unseen cards
+        from casino.besthand import ranker
+        from casino.classic.hint import NoHint, seat_chances
+
+        try:
+            chances = seat_chances(view, ranker(rules.cards, rules.wild), rules.pack_size)
+        except NoHint:
+            chances = []
+        chance = next((c for c in chances if c.opponents == s.opponents), None)
+    three_card = rules.cards == 3 and rules.wild == "none" and not rules.jokers
+    return advise(s, chance, three_card=three_card).text()

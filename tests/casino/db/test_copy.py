@@ -1,0 +1,92 @@
+"""brag db copy: a destination in memory is refused (a session moved there would be lost with the command),
+a session being played is not moved from under its player, and a session moved away says so, not "resume it".
+Found by a hostile test. Each runs on SQLite and (with $BRAG_TEST_POSTGRES) PostgreSQL as the source."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+
+import pytest
+from sqlalchemy import text
+from sqlmodel import Session
+
+from casino.db import store
+from casino.db.copy import MOVED, copy_sessions, in_memory
+from casino.db.database import SessionBusy, StoreError, connect
+from tests.casino.db.conftest import play_and_store
+
+
+@pytest.mark.parametrize("url, memory", [
+    ("sqlite://", True), ("sqlite:///:memory:", True), ("sqlite+pysqlite:///:memory:", True),
+    ("sqlite:///file:x?mode=memory&uri=true", True), ("sqlite:///file:x?mode=MEMORY&cache=shared&uri=true", True),
+    ("sqlite:////tmp/y.db?mode=memory&uri=true", True), ("sqlite:///file::memory:?uri=true", True),
+    ("sqlite:///file:/tmp/y.db?vfs=memdb&uri=true", True),
+    ("sqlite:////tmp/brag.db", False), ("sqlite:///file:/tmp/brag.db?mode=rwc&uri=true", False),
+    ("postgresql://u@h/brag", False), ("not a url", False),
+])
+def test_in_memory(url, memory):
+    assert in_memory(url) is memory
+
+
+def _row(db: Session, sid: int):
+    db.expire_all()
+    return db.connection().execute(text("SELECT end_reason, lease_owner FROM sessions WHERE id = :s"), {"s": sid}).one()
+
+
+@pytest.mark.parametrize("move", [False, True], ids=["copy", "move"])
+@pytest.mark.parametrize("memory", ["sqlite://", "sqlite:///:memory:", "sqlite:///file:x?mode=memory&uri=true"])
+def test_a_destination_in_memory_is_refused_and_nothing_changes(db, memory, move):
+    sid, _ = play_and_store(db, 2)
+    db.commit()
+    target = connect(memory)
+    with pytest.raises(StoreError, match="in memory.*nothing was copied"):
+        copy_sessions(db.get_bind(), target, move=move)
+    target.dispose()
+    assert _row(db, sid) == (None, None)  # not marked moved: it plays on here
+
+
+def test_a_session_being_played_is_not_moved_from_under_its_player(db, tmp_path):
+    sid, _ = play_and_store(db, 2)
+    player = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])  # a live process playing it
+    try:
+        holder = f"{socket.gethostname()}:{player.pid}:abcd1234"
+        db.connection().execute(text("UPDATE sessions SET lease_owner = :o WHERE id = :s"), {"o": holder, "s": sid})
+        db.commit()
+        target = connect(f"sqlite:///{tmp_path / 'moved.db'}")
+        with pytest.raises(SessionBusy, match=f"session {sid} is being played now.*nothing was copied"):
+            copy_sessions(db.get_bind(), target, move=True)
+        with Session(target) as there:
+            assert store.list_sessions(session=there) == []
+        assert _row(db, sid) == (None, holder)  # still the player's, still playing on here
+    finally:
+        player.kill()
+        player.wait()
+    [moved] = copy_sessions(db.get_bind(), target, move=True)  # its player is gone: it moves
+    assert moved.target_id is not None and _row(db, sid) == (MOVED, None)
+    target.dispose()
+
+
+def test_a_session_left_is_held_only_while_it_is_moved(db, tmp_path):
+    first, _ = play_and_store(db, 1)
+    second, _ = play_and_store(db, 1, seed="another")
+    db.commit()
+    target = connect(f"sqlite:///{tmp_path / 'moved.db'}")
+    copy_sessions(db.get_bind(), target, [first])  # a record there already: skipped by the move below
+    done = copy_sessions(db.get_bind(), target, move=True)
+    assert [(c.source_id, c.target_id is None) for c in done] == [(first, True), (second, False)]
+    assert _row(db, first) == (None, None) and _row(db, second) == (MOVED, None)  # no lease left behind
+    target.dispose()
+
+
+def test_a_moved_session_says_it_plays_on_elsewhere_not_resume_it(db, tmp_path):
+    sid, _ = play_and_store(db, 1)
+    db.commit()
+    target = connect(f"sqlite:///{tmp_path / 'moved.db'}")
+    copy_sessions(db.get_bind(), target, move=True)
+    target.dispose()
+    db.expire_all()
+    with pytest.raises(StoreError) as info:  # the player still at the table in this database deals next
+        store.record_deal(sid, None, session=db)
+    assert "moved to another database" in str(info.value) and "--resume" not in str(info.value)

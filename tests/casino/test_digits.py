@@ -1,0 +1,79 @@
+"""Amounts and counts are written with the ASCII digits 0-9: Python's int(), Decimal() and Fraction() also
+read Arabic-Indic '٢', full-width '５' or Devanagari '२' as 2 and 5, so each reader refuses them itself, in one
+line naming what was written."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from casino.classic.actions import IllegalAction, action_from_text
+from casino.classic.opponents.seat import character_names, opponents_from_text
+from casino.classic.referee import EXAMPLE, RefereeError, referee_text
+from casino.classic.rules import parse_rules_text
+from casino.deal import seed_value
+from casino.errors import BetError, BragError, GameFileError
+from casino.games import parse_amount
+from casino.money import other_digits, parse, read_stored, to_fraction
+from cli.prompts import AmountError, parse_bet_line
+
+#: each reads as a number to Python; none is an amount here
+OTHER_DIGITS = ["٢", "٢٠", "５", "२", "²", "1٢", "٢.5", "1/٢", "٢e1", "-٢"]
+
+
+def test_python_reads_them_as_numbers():  # why the readers must check: this is the trap
+    assert int("٢") == 2 and int("５") == 5 and Fraction("٢.5") == Fraction(5, 2)
+
+
+@pytest.mark.parametrize("text", OTHER_DIGITS)
+def test_the_money_parser_refuses_them_naming_the_amount(text):
+    assert other_digits(text)
+    with pytest.raises(BetError) as info:
+        parse(text, "bet")
+    message = str(info.value)
+    assert text in message and "digits 0-9" in message and "\n" not in message, message
+    with pytest.raises(ValueError):
+        to_fraction(text)
+    with pytest.raises(ValueError):
+        read_stored(text)
+    with pytest.raises(GameFileError, match="digits 0-9"):
+        parse_amount(text, "x.toml: ante")
+
+
+def test_ascii_amounts_still_read():
+    assert [parse(t, "bet") for t in ("2", " 2 ", "2.5", "5/2", "1e1")] == [2, 2, Fraction(5, 2), Fraction(5, 2), 10]
+    assert not other_digits("2.5") and not other_digits("café") and not other_digits(5)
+
+
+def test_a_bet_in_a_referee_file_or_at_the_classic_prompt():
+    with pytest.raises(IllegalAction, match="'٢'.*digits 0-9"):
+        action_from_text("bet ٢")
+    with pytest.raises(RefereeError, match=r"action 2 \('Ann bet ٢'\).*digits 0-9"):
+        referee_text(EXAMPLE.replace("Ann bet 2", "Ann bet ٢"), "x.toml")
+    with pytest.raises(RefereeError, match="chips must be a finite number, not '٢٠'"):
+        referee_text(EXAMPLE.replace("chips = 20", 'chips = "٢٠"', 1), "x.toml")
+
+
+@pytest.mark.parametrize("key", ["ante", "chips", "min_bet", "max_bet"])
+def test_amounts_in_a_rules_file(key):
+    with pytest.raises(GameFileError, match=f"{key} must be a finite number, not '١'"):
+        parse_rules_text(f'{key} = "١"', "x.toml")
+
+
+def test_counts():
+    with pytest.raises(BragError, match="--opponents '٢': write the count with the digits 0-9"):
+        character_names("٢", 5)
+    assert character_names("2", 5) == ["steady", "bluffer"]
+    assert opponents_from_text("3") == 3
+    with pytest.raises(BragError, match="unknown character '٣'"):
+        opponents_from_text("٣")
+    with pytest.raises(AmountError, match="number of boxes"):
+        parse_bet_line("b ٢")
+    assert parse_bet_line("b 2").boxes == 2
+    with pytest.raises(AmountError, match="digits 0-9"):
+        parse_bet_line("٥")
+
+
+def test_a_seed_of_other_digits_is_a_text_not_that_number():
+    assert seed_value("2") == 2 and seed_value("٢") == "٢"
