@@ -42,7 +42,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, col, select
 
 from casino.db.chain import BET_FIELDS, BOX_FIELDS, Totals, genesis_hash, hand_contents, hand_hash, new_chain_key
-from casino.db.database import SessionBusy, StoreError, written
+from casino.db.database import SessionBusy, StoreError, UnreadableData, written
 from casino.db.models import BetRecord, BoxRecord, HandRecord, MeterRecord, PendingHandRecord, SessionRecord, utcnow
 from casino.cards import Card
 from casino.events import BoxBets
@@ -121,7 +121,7 @@ def id_problem(value: int | str, what: str = "session id") -> str | None:
     return f"{text[:30]!r} is not a {what}: {plural} run from 1 to {MAX_ID:,}{size}"
 
 
-class UnreadableValue(StoreError):
+class UnreadableValue(UnreadableData):
     """A stored value that cannot be read back (a row edited by hand into nonsense), naming its table,
     column and row: ``the database holds a value that cannot be read: sessions.bankroll of session 1 ('1/0')``."""
 
