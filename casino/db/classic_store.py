@@ -244,7 +244,7 @@ def pending_summary(pending: ClassicPendingRecord) -> dict[str, Any]:
     are stored, ``None`` when they cannot be read)."""
     try:
         actions: int | None = len(json.loads(pending.actions))
-    except (ValueError, TypeError, RecursionError):
+    except READ_ERRORS:
         actions = None
     return {"hand": pending.hand_no, "commitment": pending.commitment, "actions": actions}
 
@@ -499,8 +499,8 @@ def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) ->
                         f"{'it shuffles' if hand.shuffled else 'carried over'} do not give the stored commitment)")
     try:
         actions = [(int(seat), action_from_dict(action)) for seat, action in json.loads(pending.actions)]
-    except (ValueError, KeyError, TypeError, AttributeError, BragError) as error:
-        return table, problems + [f"{where}: the stored actions cannot be read ({error})"]
+    except (*READ_ERRORS, BragError) as error:  # (nested too deep, an amount far beyond any: one line, too)
+        return table, problems + [f"{where}: the stored actions cannot be read ({str(error)[:80]})"]
     for i, (seat, action) in enumerate(actions, start=1):
         who = table.names[seat] if 0 <= seat < len(table.names) else f"seat {seat}"
         try:
@@ -513,6 +513,21 @@ def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) ->
             problems.append(f"{where}: stored action {i} ({who} {action}) does not follow the rules ({error})")
             break
     return table, problems
+
+
+def _last_settled(record: ClassicSessionRecord, *, session: Session) -> HandRecord | None:
+    """The session's last settled hand (one row read back), ``None`` before the first; one that cannot be
+    read is refused (:class:`UnreadableRecord`): the next hand is dealt from what it left."""
+    row = session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == record.id)
+                       .order_by(col(ClassicHandRecord.hand_no).desc()).limit(1)).first()
+    if row is None:
+        return None
+    names, _ = seats_of(record)
+    try:
+        return hand_from_row(row, rules_of(record), names)
+    except UnreadableRecord as error:
+        raise UnreadableRecord(f"{error}: the next hand is dealt from what it left, so the session is not played on "
+                               f"(see 'brag verify {record.id} --classic')") from None
 
 
 def resume_table(record: ClassicSessionRecord, *, session: Session | None = None) -> ClassicTable:
@@ -534,6 +549,17 @@ def resume_table(record: ClassicSessionRecord, *, session: Session | None = None
                              f"is missing (removed from the database): it is not dealt again (see 'brag verify "
                              f"{record.id} --classic')")
         table = _table_before(record, base)
+        from casino.db.classic_verify import next_deal_problems
+
+        last = _last_settled(record, session=session)
+        if last is None:
+            problems = [] if table.hand_no == 0 and not stored_json(record.table_state, "table_state") else [
+                "its table state is not a new session's, but it has no settled hand"]
+        else:
+            problems = next_deal_problems(record, last)
+        if problems:
+            raise StoreError(f"classic session {record.id}: {problems[0]} (its record was changed): the next hand "
+                             f"is not dealt from it (see 'brag verify {record.id} --classic')")
     else:
         dealt, problems = deal_pending(record, pending)
         from casino.db.classic_verify import pending_chain_problems
@@ -576,11 +602,15 @@ def resume_session(session_id: int, *, session: Session, player: bool = False) -
       its commitment, its stored actions unreadable or against the rules, its chain links): the hand being
       resumed is dealt again only exactly as it was committed (:func:`resume_table`).
 
-    NOT refused: damaged, changed or removed *settled* hands. A resume never reads them — the next deal
-    comes from the session's row and, mid-hand, its pending record, both checked above — so an old hand
-    edited into nonsense does not make the session unplayable; ``brag verify ID --classic`` (and the web's
-    verify) reports it, and the head hash kept outside the database shows it. The casino table's resume
-    reads its settled hands no more than this one does.
+    * with no hand pending, a table state that is not what the session's LAST settled hand left (its number,
+      dealer, kept blind hand, pack and shuffle, chips: :func:`~casino.db.classic_verify.next_deal_problems`),
+      or that last hand unreadable: the next hand is dealt from that state, so an edited pack is never
+      dealt (with a hand pending, :func:`deal_pending` checks its commitment).
+
+    NOT refused: damaged, changed or removed *earlier* settled hands. A resume reads only the last one — the
+    next deal comes from the session's row, the last hand and, mid-hand, its pending record, all checked
+    above — so an old hand edited into nonsense does not make the session unplayable; ``brag verify ID
+    --classic`` (and the web's verify) reports it, and the head hash kept outside the database shows it.
 
     A session that was left is opened again (the one write, after every check)."""
     record = get_session(session_id, session=session)

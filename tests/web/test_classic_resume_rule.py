@@ -6,11 +6,14 @@ Each case builds a session (three settled hands, a fourth pending with the compu
 the player's turn), damages it as a hand-edit would, copies the file, and resumes one copy in a fresh server
 and the other at the terminal. Refused: the session's own row unreadable or disagreeing with itself, a deal
 on record whose pending record is gone, a pending hand that does not check out, a session over for good or
-closed for a reason this code does not know. Carried on: damaged, changed or removed *settled* hands (a
-resume never reads them; ``brag verify`` reports them)."""
+closed for a reason this code does not know, and (no hand pending) a table state that is not what the last
+settled hand left — its pack, shuffle, kept blind hand, dealer, number or chips — or that last hand
+unreadable: the next hand is dealt from it. Carried on: damaged, changed or removed *earlier* settled hands
+(a resume never reads them; ``brag verify`` reports them)."""
 
 from __future__ import annotations
 
+import json
 import random
 import sqlite3
 from collections.abc import Callable
@@ -20,6 +23,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlmodel import Session
 
+from casino.cards import parse_cards
 from casino.classic.rules import load_rules
 from casino.classic.table import ClassicTable
 from casino.classic.view import SimpleOpponent
@@ -70,6 +74,23 @@ def sql(statement: str, *args: object) -> Callable[[Path, int], None]:
     return damage
 
 
+#: 3c 3d 3h 3s Ac Ad As Ah: what a player writes to the top of the stored pack to deal himself prials
+PRIALS = [card.index for card in parse_cards("3c 3d 3h 3s Ac Ad As Ah")]
+
+
+def state(_also_chips: bool = False, **changes: Callable[[dict], object]) -> Callable[[Path, int], None]:
+    """A damage: the session's table state with each key set to ``change(table_state)`` (and, with
+    ``_also_chips``, the session's chips set to the new table state's, so the two agree)."""
+    def damage(path: Path, sid: int) -> None:
+        with sqlite3.connect(path) as raw:
+            ts = json.loads(raw.execute("SELECT table_state FROM classic_sessions WHERE id = ?", (sid,)).fetchone()[0])
+            ts.update({key: change(ts) for key, change in changes.items()})
+            raw.execute("UPDATE classic_sessions SET table_state = ? WHERE id = ?", (json.dumps(ts), sid))
+            if _also_chips:
+                raw.execute("UPDATE classic_sessions SET chips = ? WHERE id = ?", (json.dumps(ts["chips"]), sid))
+    return damage
+
+
 #: (name, damage, pending hand?, carried on?, what the refusal says)
 CASES = [
     ("intact, a hand pending", sql("SELECT 1"), True, True, None),
@@ -103,8 +124,27 @@ CASES = [
      "names cannot be read"),
     ("its table state unreadable", sql("UPDATE classic_sessions SET table_state = '[' WHERE id = :sid"), False, False,
      "table_state cannot be read"),
+    ("the last settled hand unreadable, none pending", sql("UPDATE classic_hands SET pack_after = 'x' WHERE session_id = :sid "
+                                                           "AND hand_no = 3"), False, False,
+     "hand 3: pack_after cannot be read"),
+    ("the pack for the next hand chosen", state(pack=lambda ts: PRIALS + [c for c in ts["pack"] if c not in PRIALS],
+                                                shuffle_next=lambda ts: False), False, False,
+     "a pack for the next hand that is not the one hand 3 left"),
+    ("the next pack shuffled instead of carried over", state(shuffle_next=lambda ts: True), False, False,
+     "shuffles the next pack, but hand 3 left it to be carried over"),
+    ("a blind hand kept for you", state(kept_blind=lambda ts: {"0": PRIALS[:3]}), False, False,
+     "blind hands kept for the next deal that hand 3 did not keep"),
+    ("the dealer moved", state(dealer=lambda ts: (ts["dealer"] + 1) % 3), False, False,
+     "a dealer that did not deal hand 3"),
+    ("the table state put back a hand", state(hand_no=lambda ts: 2), False, False,
+     "is after hand 2, not after the last settled hand (3)"),
+    ("the table state emptied", sql("UPDATE classic_sessions SET table_state = '{}' WHERE id = :sid"), False, False,
+     "table state for the next hand is missing, but hand 3 was settled"),
+    ("its chips and table state's chips changed alike", state(chips=lambda ts: ["5000"] + ts["chips"][1:],
+                                                              _also_chips=True), False, False,
+     "chips for the next hand are not the ones hand 3 left"),
     ("its chips changed", sql("UPDATE classic_sessions SET chips = '[\"5000\", \"1\", \"1\"]' WHERE id = :sid"), False,
-     False, "its chips are not the ones its table state deals from"),
+     False, "chips for the next hand are not the ones hand 3 left"),
 ]
 
 
