@@ -29,7 +29,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 from sqlmodel import Session
 
 from casino.errors import BragError
@@ -44,7 +44,9 @@ router = APIRouter(prefix="/api/classic", tags=["traditional Brag"])
 
 #: A JSON true/false is let through (not read as 1/0) so that :func:`_amount` refuses it in one line (400).
 Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
-Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
+# strict, as the casino table's API: a JSON true, "1" or 1.0 is not an action number, a count or a choice (a 422
+# saying so)
+Seq = Annotated[StrictInt, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
 
 
 class NewClassic(BaseModel):
@@ -52,10 +54,10 @@ class NewClassic(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     rules: Annotated[str, StringConstraints(min_length=1, max_length=60)] = "against-the-computer"
-    opponents: Annotated[int, Field(ge=1, le=7)] | None = None
+    opponents: Annotated[StrictInt, Field(ge=1, le=7)] | None = None
     chips: Amount | None = None
     ante: Amount | None = None
-    hands: Annotated[int, Field(ge=1, le=1000)] | None = None
+    hands: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
     seed: Annotated[str, StringConstraints(max_length=200)] | None = None
     players: Literal["mixed", "experts", "simple"] = "mixed"
 
@@ -70,8 +72,8 @@ class ClassicAction(BaseModel):
     action: Literal["look", "bet", "fold", "see", "cover", "discard", "choose", "show", "keep"]
     amount: Amount | None = None
     cards: Annotated[list[Annotated[str, StringConstraints(max_length=4)]], Field(max_length=5)] | None = None
-    hand: Annotated[int, Field(ge=1, le=2)] = 1
-    keep: bool | None = None
+    hand: Annotated[StrictInt, Field(ge=1, le=2)] = 1
+    keep: StrictBool | None = None
 
 
 class Step(BaseModel):
