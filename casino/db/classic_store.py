@@ -25,7 +25,8 @@ taken, and :func:`save_hand` removes the pending hand in the transaction that st
 (:func:`resume_table` with ``session=``) deals the pending hand again from the table state before it and
 its stored seed — the same pack, the same cards, the same antes — and replays its actions: the player
 carries on from where the hand stopped, never from a new deal. :func:`resume_session` is the one rule for a
-resume, which the terminal and the web both call: what it refuses, and what (settled hands) it never reads.
+resume, which the terminal and the web both call: what it refuses, and what (settled hands before the last)
+it never reads.
 """
 
 from __future__ import annotations
@@ -57,8 +58,11 @@ __all__ = [
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
     "pending_of", "PinnedSeeds", "sealed_from", "still_dealt_from", "SEALED_NOTE", "deal_pending", "pending_summary", "pending_line",
     "MovedOn", "ENDED_FOR_GOOD", "LEFT", "seats_of", "settings_of", "SQL_ID_RANGE", "NoClassicSession", "Resumed",
-    "resume_session",
+    "resume_session", "MAX_HANDS",
 ]
+
+#: The most hands a session can be started with (``brag classic --hands``; the web allows fewer).
+MAX_HANDS = 1_000_000
 
 #: The ids a database can hold (SQLite's and PostgreSQL's 64-bit integers): any other is no session.
 SQL_ID_RANGE = range(-2**63, 2**63)
@@ -595,7 +599,7 @@ def resume_session(session_id: int, *, session: Session, player: bool = False) -
       being left (:data:`LEFT`: Leave, q, Ctrl-C) — a session closed for a reason this code does not know is
       not opened again;
     * with ``player``, a session with no seat for a person (all computer players: the terminal watches it);
-    * the session's own row unreadable (its rules, seats, settings, chips or table state:
+    * the session's own row unreadable (its rules, seats, settings, hand limit, chips or table state:
       :class:`~casino.db.classic_rows.UnreadableRecord`) or disagreeing with itself (its chips against its
       table state): that row is what the next deal comes from;
     * a deal on record whose pending record is gone, and a pending hand that does not check out (its seed,
@@ -626,6 +630,10 @@ def resume_session(session_id: int, *, session: Session, player: bool = False) -
                          f"classic --resume {session_id}' watches it")
     seed = settings_of(record).get("seed")
     rules_of(record)  # (the row's own values first: named as they are, not as a deal they stop)
+    limit = record.hand_limit
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_HANDS:
+        raise UnreadableRecord(f"classic session {session_id}: hand_limit cannot be read: {shown(limit)} is not 1 to "
+                               f"{MAX_HANDS:,} hands")
     table = resume_table(record, session=session)
     if record.ended_at is not None or reason is not None:  # left (Leave, q or Ctrl-C): open again
         record = reopen_session(session_id, session=session)

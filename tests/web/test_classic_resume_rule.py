@@ -143,6 +143,10 @@ CASES = [
     ("its chips and table state's chips changed alike", state(chips=lambda ts: ["5000"] + ts["chips"][1:],
                                                               _also_chips=True), False, False,
      "chips for the next hand are not the ones hand 3 left"),
+    ("its hand limit negative", sql("UPDATE classic_sessions SET hand_limit = -5 WHERE id = :sid"), False, False,
+     "hand_limit cannot be read: -5 is not 1 to 1,000,000 hands"),
+    ("its hand limit text", sql("UPDATE classic_sessions SET hand_limit = 'x' WHERE id = :sid"), True, False,
+     "hand_limit cannot be read"),
     ("its chips changed", sql("UPDATE classic_sessions SET chips = '[\"5000\", \"1\", \"1\"]' WHERE id = :sid"), False,
      False, "chips for the next hand are not the ones hand 3 left"),
 ]
