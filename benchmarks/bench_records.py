@@ -24,7 +24,7 @@ import pytest
 from sqlalchemy import insert
 from sqlmodel import Session
 
-from casino.db import store
+from casino.db import rounds, store
 from casino.db.chain import Totals, hand_contents, hand_hash
 from casino.db.database import connect
 from casino.db.models import BetRecord, BoxRecord, HandRecord, SessionRecord
@@ -51,7 +51,7 @@ def _templates(count: int) -> list[tuple[dict, list[dict], list[dict]]]:
                 "dealer_cards": store.cards_text(result.dealer_cards), "dealer_hand": result.dealer_hand,
                 "qualifies": result.qualifies, "wagered": str(result.wagered), "net": str(result.net),
                 "events": [e.to_dict() for e in result.events]}
-        rows.append((hand, store._box_rows(0, result), store._bet_rows(0, result)))
+        rows.append((hand, rounds._box_rows(0, result), rounds._bet_rows(0, result)))
     return rows
 
 

@@ -37,7 +37,7 @@ def copy(
     """
     from casino.db.copy import classic_sessions_in, copy_sessions
     from casino.db.database import connect, database_url, describe
-    from cli.history import MAX_ID
+    from casino.ids import MAX_ID
     from cli.errors import fail
     from cli.render import console, print_json
 

@@ -20,12 +20,11 @@ DbOpt = Annotated[
         "(default: $BRAG_DB, else brag.db in the application directory).",
     ),
 ]
-MAX_ID = 2**63 - 1  # the largest id a database column holds
 
 
 def _session_id(value: str) -> int:
     """A session id: a whole number from 1 to 2**63 - 1 (checked before it reaches the database)."""
-    from casino.db.store import id_problem  # the web says the same words
+    from casino.ids import id_problem  # the web says the same words
 
     text = value.strip()
     if not text.isascii() or not text.isdigit():
@@ -38,7 +37,7 @@ def _session_id(value: str) -> int:
 
 def _hand_no(value: str) -> int:
     """A hand number (1 to 2**63 - 1)."""
-    from casino.db.store import id_problem
+    from casino.ids import id_problem
 
     text = value.strip()
     if text.isascii() and text.isdigit() and text.strip("0"):  # a whole number above 0: too large, or fine

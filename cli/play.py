@@ -250,7 +250,7 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
     if session_text is None:
         session_id = None
     elif session_text.isascii() and session_text.isdigit():
-        from cli.history import MAX_ID
+        from casino.ids import MAX_ID
 
         if len(session_text) > 19 or not 1 <= int(session_text) <= MAX_ID:
             fail(f"session ids run from 1 to {MAX_ID:,}, not {session_text[:30]}")

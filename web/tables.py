@@ -421,7 +421,7 @@ def _stored(db: Session, session_id: int) -> Any:
 
 def _check_id(session_id: int) -> None:
     """404, in the words ``brag`` uses, for an id no database column holds (it never reaches the database)."""
-    from casino.db.store import id_problem
+    from casino.ids import id_problem
 
     problem = id_problem(session_id)
     if problem is not None:

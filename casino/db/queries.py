@@ -13,7 +13,7 @@ a time, so that memory does not grow with the session. Every function takes the 
     ...     session_kinds(session=db) == {a: True, b: False}
     True
 
-(The writing side, and the queries that read one row, are in :mod:`casino.db.store`.)
+(The writing side, and the queries that read one row, are in :mod:`casino.db.store` and the modules it gathers.)
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session
 
 from casino.db.models import BetRecord, HandRecord, SessionRecord
-from casino.db.store import MeterBet
+from casino.db.meters import MeterBet
 from casino.practice import is_practice
 
 __all__ = ["session_kinds", "practice_of", "stream_progressive_bets", "progressive_bets_by_hand", "BATCH"]

@@ -1,0 +1,109 @@
+"""Progressive meters: one per game name, shared by every session at a game of that name, moved by each
+progressive bet (stored with the hand, :func:`casino.db.rounds.record_round`) and read back for the table
+and for verification.
+
+    >>> from fractions import Fraction
+    >>> from sqlmodel import Session
+    >>> from casino.db.database import connect
+    >>> with Session(connect("sqlite://")) as db:
+    ...     before = progressive_meter("my game", Fraction(1000), session=db)  # no bet yet: the file's start
+    ...     write_meter(db.connection(), "my game", Fraction(2001, 2))
+    ...     db.commit()
+    ...     before, progressive_meter("my game", Fraction(1000), session=db), stored_meters(session=db)
+    (Fraction(1000, 1), Fraction(2001, 2), {'my game': Fraction(2001, 2)})
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sqlalchemy import insert, update
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, select
+
+from casino.db.database import StoreError
+from casino.db.models import BetRecord, HandRecord, MeterRecord, SessionRecord, utcnow
+from casino.db.rows import core_table, money, read_amount
+from casino.games import Game, parse_game_text
+
+__all__ = ["progressive_meter", "stored_meters", "write_meter", "MeterBet", "progressive_bets",
+           "refuse_other_progressive"]
+
+_SESSIONS = core_table(SessionRecord)
+
+
+def progressive_meter(name: str, start: Fraction, *, session: Session) -> Fraction:
+    """The stored meter of the progressive called ``name`` (``start``, the file's value, before any bet)."""
+    meters = core_table(MeterRecord)
+    row = session.connection().execute(select(meters.c.meter).where(meters.c.name == name)).first()
+    return start if row is None else read_amount(row[0], "meters.meter", f"meter {name!r}")
+
+
+def stored_meters(*, session: Session) -> dict[str, Fraction]:
+    """Every stored progressive meter: name -> value."""
+    return {row.name: read_amount(row.meter, "meters.meter", f"meter {row.name!r}")
+            for row in session.exec(select(MeterRecord)).all()}
+
+
+def write_meter(connection: Any, name: str, value: Fraction) -> None:
+    table = MeterRecord.__table__  # type: ignore[attr-defined]  # SQLModel sets __table__ at class creation
+    done = connection.execute(
+        update(table).where(table.c.name == name).values(meter=money(value), updated_at=utcnow())
+    ).rowcount
+    if not done:
+        connection.execute(insert(table).values(name=name, meter=money(value), updated_at=utcnow()))
+
+
+@dataclass(frozen=True)
+class MeterBet:
+    """A stored progressive bet, for checking a meter's chain: whose it is, its stake, paid hand and meter."""
+
+    session_id: int
+    hand_id: int
+    round_no: int
+    box: int
+    stake: str
+    paid_hand: str | None
+    meter: str | None
+
+
+def progressive_bets(game: str, *, session: Session) -> list[MeterBet]:
+    """Every stored progressive bet of every session at the game called ``game`` (one meter), in the order
+    the hands were stored."""
+    bets, hands, sessions = core_table(BetRecord), core_table(HandRecord), core_table(SessionRecord)
+    query = (
+        sa_select(hands.c.session_id, bets.c.hand_id, hands.c.round_no, bets.c.box, bets.c.stake, bets.c.paid_hand,
+                  bets.c.meter)
+        .join_from(bets, hands, hands.c.id == bets.c.hand_id)
+        .join(sessions, sessions.c.id == hands.c.session_id)
+        .where(sessions.c.game == game, bets.c.bet == "progressive")
+        .order_by(bets.c.hand_id, bets.c.box)
+    )
+    return [MeterBet(*row) for row in session.connection().execute(query).all()]
+
+
+def refuse_other_progressive(game: Game, game_text: str, session: Session) -> None:
+    """A progressive meter is shared by every session at a game of that name, and its chain (what verify
+    checks) assumes one set of terms. Refuse (:class:`StoreError`, nothing stored) a game with a progressive
+    side bet when this database already holds sessions at a game of the same name whose progressive terms
+    differ: otherwise a player's own file could feed (or drain) the meter of everyone else at that game."""
+    from casino.bets import BetName
+
+    if not any(side.bet == BetName.PROGRESSIVE for side in game.side_bets):
+        return
+    mine = game.side_bet(BetName.PROGRESSIVE)
+    texts = session.connection().execute(
+        sa_select(_SESSIONS.c.game_text).where(_SESSIONS.c.game == game.name, _SESSIONS.c.game_text != game_text)
+        .distinct().limit(100)).scalars()
+    for text in texts:
+        try:
+            other = parse_game_text(text, f"a stored game called {game.name!r}")
+        except Exception:  # noqa: BLE001 - an unreadable stored snapshot says nothing of its terms
+            continue
+        theirs = next((side for side in other.side_bets if side.bet == BetName.PROGRESSIVE), None)
+        if theirs is not None and theirs != mine:
+            raise StoreError(f"this database already has sessions at a game called {game.name!r} with other "
+                             "progressive terms, and a progressive meter is shared by every session at a game of "
+                             "that name: give your game file another name")

@@ -1,0 +1,86 @@
+"""Carrying a stored session on (``brag play --resume``, a seat re-taken on the web): the
+:class:`~casino.sitting.Sitting` rebuilt from its row (:func:`resume_sitting`), its statistics so far
+(:func:`restore_stats`) and the stakes of its last hand, which a resume repeats (:func:`last_bets`).
+
+    >>> from fractions import Fraction
+    >>> from sqlmodel import Session
+    >>> from casino.db.database import connect
+    >>> from casino.db.sessions import create_session
+    >>> from casino.games import load_game
+    >>> with Session(connect("sqlite://")) as db:
+    ...     record = create_session(load_game("3-card-brag"), Fraction(50), {"seed": "doc"}, session=db)
+    ...     sitting = resume_sitting(record, session=db)
+    ...     sitting.bankroll, sitting.stats.rounds, last_bets(record.id, session=db)
+    (Fraction(50, 1), 0, ())
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from sqlmodel import Session, col, select
+
+from casino.db.hands import bets_of, boxes_of
+from casino.db.models import HandRecord, SessionRecord
+from casino.db.rows import read_amount, settings_of, totals_of
+from casino.db.sessions import game_of, get_session
+from casino.events import BoxBets
+from casino.sitting import Sitting, SittingStats
+
+__all__ = ["resume_sitting", "restore_stats", "last_bets"]
+
+
+def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
+    """The :class:`Sitting` that carries on a stored session: its game, bankroll, seeds, next round and
+    statistics (so far) as stored."""
+    settings = settings_of(record)
+    last = session.exec(
+        select(HandRecord.round_no).where(HandRecord.session_id == record.id).order_by(col(HandRecord.round_no).desc()).limit(1)
+    ).first()
+    start = read_amount(record.start_bankroll, "sessions.start_bankroll", f"session {record.id}")
+    bankroll = read_amount(record.bankroll, "sessions.bankroll", f"session {record.id}")
+    sitting = Sitting(
+        game_of(record),
+        bankroll,
+        seed=settings.get("seed"),
+        next_round=(last + 1) if last is not None else 1,
+        house=start - bankroll,
+        client_seed=settings.get("client_seed"),
+    )
+    sitting.stats = restore_stats(record.id, session=session)  # type: ignore[arg-type]  # a stored row's id is never None
+    return sitting
+
+
+def restore_stats(session_id: int, *, session: Session) -> SittingStats:
+    """The statistics of every stored hand of a session (what ``?`` shows after ``--resume``), from the
+    running totals in the session's row: one row read, however long the session."""
+    totals = totals_of(get_session(session_id, session=session))
+    stats = SittingStats()
+    stats.rounds = totals.rounds
+    stats.plays = totals.plays
+    stats.folds = totals.folds
+    for bet, (count, wagered, net) in totals.bets.items():
+        kept = stats.bets.setdefault(bet, type(next(iter(stats.bets.values())))())
+        kept.count, kept.wagered, kept.net = count, wagered, net
+    return stats
+
+
+def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
+    """Each box's stakes in the session's last stored hand (empty without hands): what a resume repeats.
+
+    (Every "last row" query here says LIMIT 1: ``.first()`` alone fetches every row before returning one,
+    which made resuming a 1,000,000-hand session take 50 s and 3.4 GB.)"""
+    hand = session.exec(
+        select(HandRecord).where(HandRecord.session_id == session_id).order_by(col(HandRecord.round_no).desc()).limit(1)
+    ).first()
+    if hand is None:
+        return ()
+    assert hand.id is not None
+    where = f"hand {hand.round_no} of session {session_id}"
+    side: dict[int, dict[str, Fraction]] = {}
+    for row in bets_of([hand.id], session=session).get(hand.id, []):
+        if row.bet not in ("ante", "play", "ante_bonus", "pair_plus"):
+            side.setdefault(row.box, {})[row.bet] = read_amount(row.stake, "bets.stake", where)
+    return tuple(BoxBets(b.box, read_amount(b.ante, "boxes.ante", where), read_amount(b.pair_plus, "boxes.pair_plus", where),
+                         side.get(b.box, {}))
+                 for b in boxes_of(hand.id, session=session))
