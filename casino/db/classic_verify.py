@@ -128,7 +128,7 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
         except Exception as error:  # noqa: BLE001 - as above
             problems.append(f"hand {pending.hand_no} (pending): cannot be checked ({str(error)[:100]})")
     elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
-        problems += next_deal_problems(record, previous, chips=False)
+        problems += next_deal_problems(record, previous, with_chips=False)
     return problems
 
 
@@ -161,11 +161,11 @@ def _table_state_problems(record: ClassicSessionRecord, last: HandRecord) -> lis
     return problems
 
 
-def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, chips: bool = True) -> list[str]:
+def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_chips: bool = True) -> list[str]:
     """The session's stored table state (what the next deal comes from, no hand pending) against its last
     settled hand ``last``: after that hand (its number), the dealer that dealt it, the blind hand it kept (or
     none), its pack (:func:`_table_state_problems`) and, for the seats that played it, the chips it left
-    (in the table state and in the session's row; ``chips=False``: not those, verify checks them apart). :func:`~casino.db.classic_store.resume_session` refuses a
+    (in the table state and in the session's row; ``with_chips=False``: not those, verify checks them apart). :func:`~casino.db.classic_store.resume_session` refuses a
     resume with any of these (the next hand would be dealt from a state this session never reached);
     :func:`verify_classic` lists them."""
     try:
@@ -188,7 +188,7 @@ def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, chips:
     if kept != want:
         problems.append(f"the session's table state has blind hands kept for the next deal that hand {last.hand_no} "
                         "did not keep")
-    for i, seat in enumerate(last.seats if chips else []):
+    for i, seat in enumerate(last.seats if with_chips else []):
         if not (0 <= seat < len(chips)) or chips[seat] != last.chips_after[i] or table_chips[seat] != chips[seat]:
             problems.append(f"the session's chips for the next hand are not the ones hand {last.hand_no} left")
             break
