@@ -182,9 +182,13 @@ def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_c
     if hand_no != last.hand_no:
         problems.append(f"the session's table state is after hand {shown(hand_no)}, not after the last settled hand "
                         f"({last.hand_no})")
-    if dealer != last.seats[last.dealer]:
+    try:
+        dealt_by = last.seats[last.dealer]
+        want = {str(last.seats[last.kept_blind]): list(last.dealt[last.kept_blind][0])} if last.kept_blind >= 0 else {}
+    except READ_ERRORS:  # (a last hand whose dealer or kept hand is not one of its seats': nothing can agree)
+        dealt_by, want = None, None
+    if dealer != dealt_by:
         problems.append(f"the session's table state has a dealer that did not deal hand {last.hand_no}")
-    want = {str(last.seats[last.kept_blind]): list(last.dealt[last.kept_blind][0])} if last.kept_blind >= 0 else {}
     if kept != want:
         problems.append(f"the session's table state has blind hands kept for the next deal that hand {last.hand_no} "
                         "did not keep")
