@@ -53,12 +53,8 @@ def classic(
         if resume is not None:
             if any(x is not None for x in (opponents, chips, hands, ante, seed)) or rules != "classic-brag":
                 fail("--resume carries on a session as it was: give no other rules, seats or seed")
-            record = classic_store.get_session(resume, session=session)
-            if record.end_reason in classic_store.ENDED_FOR_GOOD:
-                fail(f"classic session {resume} is over ({record.end_reason}); start a new one")
-            names, players = classic_store.seats_of(record)  # (one line if the stored seats cannot be read)
-            table = classic_store.resume_table(record, session=session)  # into a pending hand, if any
-            classic_store.reopen_session(resume, session=session)
+            resumed = classic_store.resume_session(resume, session=session)  # the web's rule; into a pending hand
+            record, table, names, players = resumed.record, resumed.table, resumed.names, resumed.players
             auto = "you" not in players
             limit = record.hand_limit
             game_rules = table.rules

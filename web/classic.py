@@ -7,9 +7,11 @@ the hand is over. What goes out is what the player may see (:func:`web.classic_v
 
 No free re-deal, as at the terminal: every hand is stored as pending before any of its cards is shown, and
 every action as it is taken (:mod:`web.classic_hands`). ``POST .../resume`` (a reload after a server restart)
-carries on INTO a pending hand (:func:`classic_store.resume_table`: the same cards and antes, the actions so
-far replayed, the computer players then acting up to the player's turn); a pending hand that does not verify
-gets 409 with verify's line.
+carries on INTO a pending hand by the terminal's own rule (:func:`classic_store.resume_session`: the same
+cards and antes, the actions so far replayed, the computer players then acting up to the player's turn); what
+that rule refuses (a session over, its own row unreadable, a pending hand that does not check out) gets 409
+with its line, exactly the line ``brag classic --resume`` prints. A stored value that cannot be read back gets
+409 in every route (:class:`casino.db.database.UnreadableData`, as at the casino table).
 
 Each settled hand is stored by :mod:`casino.db.classic_store` as ``brag classic`` stores it, so
 ``brag sessions`` lists web sessions and ``brag classic --resume ID`` carries one on (and the reverse, a
@@ -27,7 +29,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 from sqlmodel import Session
 
 from casino.errors import BragError
@@ -42,7 +44,9 @@ router = APIRouter(prefix="/api/classic", tags=["traditional Brag"])
 
 #: A JSON true/false is let through (not read as 1/0) so that :func:`_amount` refuses it in one line (400).
 Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
-Seq = Annotated[int, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
+# strict, as the casino table's API: a JSON true, "1" or 1.0 is not an action number, a count or a choice (a 422
+# saying so)
+Seq = Annotated[StrictInt, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
 
 
 class NewClassic(BaseModel):
@@ -50,10 +54,10 @@ class NewClassic(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     rules: Annotated[str, StringConstraints(min_length=1, max_length=60)] = "against-the-computer"
-    opponents: Annotated[int, Field(ge=1, le=7)] | None = None
+    opponents: Annotated[StrictInt, Field(ge=1, le=7)] | None = None
     chips: Amount | None = None
     ante: Amount | None = None
-    hands: Annotated[int, Field(ge=1, le=1000)] | None = None
+    hands: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
     seed: Annotated[str, StringConstraints(max_length=200)] | None = None
     players: Literal["mixed", "experts", "simple"] = "mixed"
 
@@ -68,8 +72,8 @@ class ClassicAction(BaseModel):
     action: Literal["look", "bet", "fold", "see", "cover", "discard", "choose", "show", "keep"]
     amount: Amount | None = None
     cards: Annotated[list[Annotated[str, StringConstraints(max_length=4)]], Field(max_length=5)] | None = None
-    hand: Annotated[int, Field(ge=1, le=2)] = 1
-    keep: bool | None = None
+    hand: Annotated[StrictInt, Field(ge=1, le=2)] = 1
+    keep: StrictBool | None = None
 
 
 class Step(BaseModel):
@@ -197,34 +201,13 @@ async def resume(request: Request, session_id: int) -> JSONResponse:
         with held.lock:
             return JSONResponse(state(held))
     with _db(request) as db:
-        try:
-            record = classic_store.get_session(session_id, session=db)
-        except StoreError as error:
+        try:  # the terminal's rule (classic_store.resume_session): into the pending hand, if it checks out
+            resumed = classic_store.resume_session(session_id, session=db, player=True)
+        except classic_store.NoClassicSession as error:
             raise NotFound(str(error)) from None
-        pending = classic_store.pending_of(session_id, session=db)
-        stopped = record.ended_at is not None and record.end_reason in classic_store.LEFT  # Leave, q or Ctrl-C: not for good
-        if record.ended_at is not None and not stopped:
-            raise Conflict(f"classic session {session_id} has ended ({record.end_reason}); start a new one")
-        try:
-            _, players = classic_store.seats_of(record)
-            seed = classic_store.settings_of(record).get("seed")
-        except StoreError as error:  # a stored record that cannot be read: one line, never a 500
-            raise Conflict(f"{error}; it is not played on") from None
-        if "you" not in players:
-            raise Conflict(f"classic session {session_id} is all computer players (--auto): nothing to play")
-        if pending is not None:  # no free re-deal: carried on INTO the pending hand, if it verifies
-            from casino.db.classic_verify import check_classic
-
-            problems = list(check_classic(session_id, pending.hand_no, session=db).problems)  # and its chain
-            if problems:
-                raise Conflict(f"classic session {session_id}: {problems[0]}; it is not dealt again "
-                               f"(see 'brag verify {session_id} --classic')")
-        try:  # the pending hand dealt again from its stored seed, its actions replayed (checked again)
-            table = classic_store.resume_table(record, session=db)
-        except StoreError as error:
+        except StoreError as error:  # over, unreadable, a pending hand that does not check out: one line
             raise Conflict(str(error)) from None
-        if stopped:  # left (between hands or mid-hand, here or at the terminal): open again, as 'brag classic --resume' does
-            classic_store.reopen_session(session_id, session=db)
+        table, players, record, seed = resumed.table, resumed.players, resumed.record, resumed.seed
         seats = seats_of(request)
         seat = seats.put(ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed))
         with seat.lock:
@@ -321,7 +304,7 @@ async def end(request: Request, session_id: int, body: Step) -> JSONResponse:
 @router.get("/sessions/{session_id}/verify", summary="Check every stored hand against its commitment")
 def verify(request: Request, session_id: int) -> dict[str, Any]:
     from casino.db import classic_store
-    from casino.db.database import StoreError
+    from casino.db.database import StoreError, UnreadableData
 
     with _db(request) as db:
         try:
@@ -334,6 +317,8 @@ def verify(request: Request, session_id: int) -> dict[str, Any]:
             pending = classic_store.pending_of(session_id, session=db)  # started, not settled: never counted
             summary = None if pending is None else {**classic_store.pending_summary(pending),
                                                     "line": classic_store.pending_line(session_id, pending)}
+        except UnreadableData:
+            raise  # 409, as everywhere (web.errors)
         except StoreError as error:
             raise NotFound(str(error)) from None
     from casino.db.queries import practice_of

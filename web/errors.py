@@ -4,8 +4,8 @@
   impossible) -> ``400``; the library's message is the detail.
 * Request bodies and parameters that do not fit the schema -> ``422``, the first problem in one line
   (``body.bets.0.ante: Input should be a valid string``) and every problem under ``errors``.
-* A stored value that cannot be read back (:class:`casino.db.store.UnreadableValue`: a hand-edited row)
-  -> ``409``, naming its table, column and row.
+* A stored value that cannot be read back (:class:`casino.db.database.UnreadableData`: a hand-edited row,
+  at the casino table or traditional Brag) -> ``409``, naming where it is.
 * :class:`WebError` raised by the routes (no such session, a replayed request) -> its own status.
 * Anything else is a bug: ``500`` with a one-line message, logged on the server; never a traceback sent out.
 """
@@ -75,10 +75,10 @@ def install_handlers(app: FastAPI) -> None:
     async def brag_error(request: Request, error: BragError) -> JSONResponse:
         return JSONResponse({"detail": str(error)}, status_code=400)
 
-    from casino.db.store import UnreadableValue
+    from casino.db.database import UnreadableData
 
-    @app.exception_handler(UnreadableValue)  # a hand-edited row: the request is fine, the stored session is not
-    async def unreadable(request: Request, error: UnreadableValue) -> JSONResponse:
+    @app.exception_handler(UnreadableData)  # a hand-edited row: the request is fine, the stored session is not
+    async def unreadable(request: Request, error: UnreadableData) -> JSONResponse:
         return JSONResponse({"detail": str(error)}, status_code=409)
 
     @app.exception_handler(WebError)

@@ -2,8 +2,8 @@
 this code writes (a row edited by hand, or damaged).
 
 Every reader names where the value was (``classic session 3, hand 2: chips_after``) in an
-:class:`UnreadableRecord` (a :class:`~casino.db.database.StoreError`: one line, exit code 2 at the
-command line, a 4xx on the web; ``brag verify --classic`` reports it as a record that does not verify).
+:class:`UnreadableRecord` (a :class:`~casino.db.database.UnreadableData`, as the casino table's
+:class:`~casino.db.store.UnreadableValue` is: one line, exit code 2 at the command line, 409 on the web; ``brag verify --classic`` reports it as a record that does not verify).
 Amounts are read with :func:`casino.money.to_fraction`, bounded before they are built (a 5,000-digit
 amount or ``1e999999999`` is refused at once, never computed)::
 
@@ -25,7 +25,7 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from casino.db.database import StoreError
+from casino.db.database import UnreadableData
 from casino.money import to_fraction
 
 __all__ = ["UnreadableRecord", "READ_ERRORS", "stored_json", "amount", "amounts", "numbers", "texts", "shown"]
@@ -35,7 +35,7 @@ READ_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, Zero
                RecursionError)
 
 
-class UnreadableRecord(StoreError):
+class UnreadableRecord(UnreadableData):
     """A stored value cannot be read back as what this code wrote there."""
 
 

@@ -24,7 +24,9 @@ commitment, the antes taken) BEFORE any card is shown, :func:`record_action` add
 taken, and :func:`save_hand` removes the pending hand in the transaction that stores it settled. A resume
 (:func:`resume_table` with ``session=``) deals the pending hand again from the table state before it and
 its stored seed — the same pack, the same cards, the same antes — and replays its actions: the player
-carries on from where the hand stopped, never from a new deal.
+carries on from where the hand stopped, never from a new deal. :func:`resume_session` is the one rule for a
+resume, which the terminal and the web both call: what it refuses, and what (settled hands before the last)
+it never reads.
 """
 
 from __future__ import annotations
@@ -55,11 +57,19 @@ __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
     "resume_table", "rules_of", "verify_classic", "hand_from_row", "summary_line", "start_pending", "record_action",
     "pending_of", "PinnedSeeds", "sealed_from", "still_dealt_from", "SEALED_NOTE", "deal_pending", "pending_summary", "pending_line",
-    "MovedOn", "ENDED_FOR_GOOD", "LEFT", "seats_of", "settings_of", "SQL_ID_RANGE",
+    "MovedOn", "ENDED_FOR_GOOD", "LEFT", "seats_of", "settings_of", "SQL_ID_RANGE", "NoClassicSession", "Resumed",
+    "resume_session", "MAX_HANDS",
 ]
+
+#: The most hands a session can be started with (``brag classic --hands``; the web allows fewer).
+MAX_HANDS = 1_000_000
 
 #: The ids a database can hold (SQLite's and PostgreSQL's 64-bit integers): any other is no session.
 SQL_ID_RANGE = range(-2**63, 2**63)
+
+
+class NoClassicSession(StoreError):
+    """The database holds no classic session with that id (the web answers 404)."""
 
 
 class MovedOn(StoreError):
@@ -238,7 +248,7 @@ def pending_summary(pending: ClassicPendingRecord) -> dict[str, Any]:
     are stored, ``None`` when they cannot be read)."""
     try:
         actions: int | None = len(json.loads(pending.actions))
-    except (ValueError, TypeError, RecursionError):
+    except READ_ERRORS:
         actions = None
     return {"hand": pending.hand_no, "commitment": pending.commitment, "actions": actions}
 
@@ -291,7 +301,7 @@ def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
     record = session.get(ClassicSessionRecord, session_id, options=[defer(cast(Any, ClassicSessionRecord.started_at))]) \
         if session_id in SQL_ID_RANGE else None  # (a time edited into nonsense is only read where it is shown)
     if record is None:
-        raise StoreError(f"no classic Brag session {session_id} (see 'brag sessions')")
+        raise NoClassicSession(f"no classic Brag session {session_id} (see 'brag sessions')")
     return record
 
 
@@ -407,7 +417,16 @@ def get_hand(session_id: int, hand_no: int, *, session: Session) -> ClassicHandR
 
 
 def rules_of(record: ClassicSessionRecord) -> ClassicRules:
-    return parse_rules_text(record.rules_text, f"session {record.id} rules")
+    """The session's stored rules, read back (:class:`~casino.db.classic_rows.UnreadableRecord` when they are
+    not a rules file any more)."""
+    if not isinstance(record.rules_text, str):
+        raise UnreadableRecord(f"classic session {record.id}: rules_text cannot be read: not text "
+                               f"({shown(record.rules_text)})")
+    try:
+        return parse_rules_text(record.rules_text, "rules_text")
+    except BragError as error:
+        raise UnreadableRecord(f"classic session {record.id}: rules_text cannot be read: "
+                               f"{str(error).removeprefix('rules_text: ')[:120]}") from None
 
 
 def seats_of(record: ClassicSessionRecord) -> tuple[list[str], list[str]]:
@@ -484,8 +503,8 @@ def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) ->
                         f"{'it shuffles' if hand.shuffled else 'carried over'} do not give the stored commitment)")
     try:
         actions = [(int(seat), action_from_dict(action)) for seat, action in json.loads(pending.actions)]
-    except (ValueError, KeyError, TypeError, AttributeError, BragError) as error:
-        return table, problems + [f"{where}: the stored actions cannot be read ({error})"]
+    except (*READ_ERRORS, BragError) as error:  # (nested too deep, an amount far beyond any: one line, too)
+        return table, problems + [f"{where}: the stored actions cannot be read ({str(error)[:80]})"]
     for i, (seat, action) in enumerate(actions, start=1):
         who = table.names[seat] if 0 <= seat < len(table.names) else f"seat {seat}"
         try:
@@ -500,27 +519,125 @@ def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) ->
     return table, problems
 
 
+def _last_settled(record: ClassicSessionRecord, *, session: Session) -> HandRecord | None:
+    """The session's last settled hand (one row read back), ``None`` before the first; one that cannot be
+    read is refused (:class:`UnreadableRecord`): the next hand is dealt from what it left."""
+    row = session.exec(select(ClassicHandRecord).where(ClassicHandRecord.session_id == record.id)
+                       .order_by(col(ClassicHandRecord.hand_no).desc()).limit(1)).first()
+    if row is None:
+        return None
+    names, _ = seats_of(record)
+    try:
+        return hand_from_row(row, rules_of(record), names)
+    except UnreadableRecord as error:
+        raise UnreadableRecord(f"{error}: the next hand is dealt from what it left, so the session is not played on "
+                               f"(see 'brag verify {record.id} --classic')") from None
+
+
 def resume_table(record: ClassicSessionRecord, *, session: Session | None = None) -> ClassicTable:
     """The table as the session's last settled hand left it (seeds from its ``--seed``, if it had one).
 
-    With ``session`` and a pending hand: that hand dealt again from its stored seed (the same pack commitment,
-    cards and antes, checked by :func:`deal_pending`) and its stored actions replayed, so the table is in the
-    middle of it; a pending hand that does not check out is refused (:class:`StoreError`), never dealt."""
-    pending = pending_of(record.id, session=session) if session is not None and record.id is not None else None
+    With ``session``, the checks of :func:`resume_session` on the session's row and its pending hand: the
+    chips must be its table state's; a deal on record must have its pending record; a pending hand is dealt
+    again from its stored seed (the same pack commitment, cards and antes, checked by :func:`deal_pending`)
+    and its stored actions replayed, so the table is in the middle of it, and one that does not check out
+    (or whose chain links do not) is refused (:class:`StoreError`), never dealt. Without ``session``
+    nothing is checked (the table before any pending hand)."""
+    base = SeedSource.from_text(settings_of(record).get("seed"))
+    if session is None or record.id is None:
+        return _table_before(record, base)
+    pending = pending_of(record.id, session=session)
     if pending is None:
-        if session is not None and record.dealt_hand is not None:  # no free re-deal: a deal on record stays dealt
+        if record.dealt_hand is not None:  # no free re-deal: a deal on record stays dealt
             raise StoreError(f"classic session {record.id}: hand {record.dealt_hand} was dealt, but its pending record "
                              f"is missing (removed from the database): it is not dealt again (see 'brag verify "
                              f"{record.id} --classic')")
-        return _table_before(record, SeedSource.from_text(settings_of(record).get("seed")))
-    table, problems = deal_pending(record, pending)
-    if session is not None:
+        table = _table_before(record, base)
+        from casino.db.classic_verify import next_deal_problems
+
+        last = _last_settled(record, session=session)
+        if last is None:
+            problems = [] if table.hand_no == 0 and not stored_json(record.table_state, "table_state") else [
+                "its table state is not a new session's, but it has no settled hand"]
+        else:
+            problems = next_deal_problems(record, last)
+        if problems:
+            raise StoreError(f"classic session {record.id}: {problems[0]} (its record was changed): the next hand "
+                             f"is not dealt from it (see 'brag verify {record.id} --classic')")
+    else:
+        dealt, problems = deal_pending(record, pending)
         from casino.db.classic_verify import pending_chain_problems
 
         problems += pending_chain_problems(record, pending, None)
-    if problems or table is None:
-        raise StoreError(f"classic session {record.id}: {problems[0]}; it is not dealt again")
+        if problems or dealt is None:
+            raise StoreError(f"classic session {record.id}: {problems[0]}; it is not dealt again")
+        table = dealt
+    if table.chips != amounts(record.chips, f"classic session {record.id}: chips", len(table.names)):
+        raise StoreError(f"classic session {record.id}: its chips are not the ones its table state deals from (its "
+                         "record was changed): it is not played on")
     return table
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """A stored session carried on by :func:`resume_session`: its record, its table (in the middle of its
+    pending hand, if it has one), its seats' names and players and its ``--seed`` text."""
+
+    record: ClassicSessionRecord
+    table: ClassicTable
+    names: list[str]
+    players: list[str]
+    seed: str | None
+
+
+def resume_session(session_id: int, *, session: Session, player: bool = False) -> Resumed:
+    """Carry on stored session ``session_id``: THE rule for a resume, for the terminal (``brag classic
+    --resume``) and the web (``POST /api/classic/sessions/ID/resume``) alike. Refused in one line:
+
+    * no such session (:class:`NoClassicSession`);
+    * a session over for good (out of hands or chips: :data:`ENDED_FOR_GOOD`), or ended any other way than
+      being left (:data:`LEFT`: Leave, q, Ctrl-C) — a session closed for a reason this code does not know is
+      not opened again;
+    * with ``player``, a session with no seat for a person (all computer players: the terminal watches it);
+    * the session's own row unreadable (its rules, seats, settings, hand limit, chips or table state:
+      :class:`~casino.db.classic_rows.UnreadableRecord`) or disagreeing with itself (its chips against its
+      table state): that row is what the next deal comes from;
+    * a deal on record whose pending record is gone, and a pending hand that does not check out (its seed,
+      its commitment, its stored actions unreadable or against the rules, its chain links): the hand being
+      resumed is dealt again only exactly as it was committed (:func:`resume_table`).
+
+    * with no hand pending, a table state that is not what the session's LAST settled hand left (its number,
+      dealer, kept blind hand, pack and shuffle, chips: :func:`~casino.db.classic_verify.next_deal_problems`),
+      or that last hand unreadable: the next hand is dealt from that state, so an edited pack is never
+      dealt (with a hand pending, :func:`deal_pending` checks its commitment).
+
+    NOT refused: damaged, changed or removed *earlier* settled hands. A resume reads only the last one — the
+    next deal comes from the session's row, the last hand and, mid-hand, its pending record, all checked
+    above — so an old hand edited into nonsense does not make the session unplayable; ``brag verify ID
+    --classic`` (and the web's verify) reports it, and the head hash kept outside the database shows it.
+
+    A session that was left is opened again (the one write, after every check)."""
+    record = get_session(session_id, session=session)
+    reason = record.end_reason
+    if reason in ENDED_FOR_GOOD:
+        raise StoreError(f"classic session {session_id} is over ({reason}); start a new one")
+    if (record.ended_at is not None or reason is not None) and reason not in LEFT:
+        raise StoreError(f"classic session {session_id} has ended ({'no reason stored' if reason is None else shown(reason)}): it is not played on; start a "
+                         "new one")
+    names, players = seats_of(record)
+    if player and "you" not in players:
+        raise StoreError(f"classic session {session_id} is all computer players (--auto): nothing to play; 'brag "
+                         f"classic --resume {session_id}' watches it")
+    seed = settings_of(record).get("seed")
+    rules_of(record)  # (the row's own values first: named as they are, not as a deal they stop)
+    limit = record.hand_limit
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_HANDS:
+        raise UnreadableRecord(f"classic session {session_id}: hand_limit cannot be read: {shown(limit)} is not 1 to "
+                               f"{MAX_HANDS:,} hands")
+    table = resume_table(record, session=session)
+    if record.ended_at is not None or reason is not None:  # left (Leave, q or Ctrl-C): open again
+        record = reopen_session(session_id, session=session)
+    return Resumed(record, table, names, players, seed if isinstance(seed, str) else None)
 
 
 def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[str],

@@ -44,14 +44,14 @@ from casino.classic.state import HandState
 from casino.classic.table import HandRecord, pack_left, verify_pack
 from casino.db.classic_chain import action_hashes, deal_hash, genesis_hash, is_hash, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
-from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amounts
+from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amount, amounts, shown
 from casino.db.classic_store import (deal_pending, get_session, hand_from_row, hands_of, pending_line, pending_of,
                                      pending_summary, rules_of, seats_of, settings_of, summary_line)
 from casino.db.database import StoreError
 from casino.errors import BragError
 from casino.fair import SeedSource
 
-__all__ = ["verify_classic", "check_classic", "ClassicReport", "chain_problems", "pending_chain_problems"]
+__all__ = ["verify_classic", "check_classic", "ClassicReport", "chain_problems", "pending_chain_problems", "next_deal_problems"]
 
 
 def verify_classic(session_id: int, hand_no: int | None = None, *, session: Session) -> list[str]:
@@ -128,7 +128,7 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
         except Exception as error:  # noqa: BLE001 - as above
             problems.append(f"hand {pending.hand_no} (pending): cannot be checked ({str(error)[:100]})")
     elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
-        problems += _table_state_problems(record, previous)
+        problems += next_deal_problems(record, previous, with_chips=False)
     return problems
 
 
@@ -159,6 +159,44 @@ def _table_state_problems(record: ClassicSessionRecord, last: HandRecord) -> lis
         problems.append(f"the session's table state {'shuffles' if shuffle_next else 'carries over'} the next pack, "
                         f"but hand {last.hand_no} {'called for a shuffle' if last.prial_won else 'left it to be carried over'}")
     return problems
+
+
+def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_chips: bool = True) -> list[str]:
+    """The session's stored table state (what the next deal comes from, no hand pending) against its last
+    settled hand ``last``: after that hand (its number), the dealer that dealt it, the blind hand it kept (or
+    none), its pack (:func:`_table_state_problems`) and, for the seats that played it, the chips it left
+    (in the table state and in the session's row; ``with_chips=False``: not those, verify checks them apart). :func:`~casino.db.classic_store.resume_session` refuses a
+    resume with any of these (the next hand would be dealt from a state this session never reached);
+    :func:`verify_classic` lists them."""
+    try:
+        snapshot = json.loads(record.table_state)
+        if not isinstance(snapshot, dict) or not snapshot:
+            return [f"the session's table state for the next hand is missing, but hand {last.hand_no} was settled"]
+        hand_no, dealer = snapshot["hand_no"], snapshot["dealer"]
+        kept = {str(seat): [int(c) for c in cards] for seat, cards in snapshot["kept_blind"].items()}
+        table_chips = [amount(c, "the session's table state: chips") for c in snapshot["chips"]]
+        chips = amounts(record.chips, "the session's chips", len(table_chips))
+    except (*READ_ERRORS, UnreadableRecord) as error:
+        return [f"the session's table state for the next hand cannot be read ({str(error)[:80]})"]
+    problems = []
+    if hand_no != last.hand_no:
+        problems.append(f"the session's table state is after hand {shown(hand_no)}, not after the last settled hand "
+                        f"({last.hand_no})")
+    try:
+        dealt_by = last.seats[last.dealer]
+        want = {str(last.seats[last.kept_blind]): list(last.dealt[last.kept_blind][0])} if last.kept_blind >= 0 else {}
+    except READ_ERRORS:  # (a last hand whose dealer or kept hand is not one of its seats': nothing can agree)
+        dealt_by, want = None, None
+    if dealer != dealt_by:
+        problems.append(f"the session's table state has a dealer that did not deal hand {last.hand_no}")
+    if kept != want:
+        problems.append(f"the session's table state has blind hands kept for the next deal that hand {last.hand_no} "
+                        "did not keep")
+    for i, seat in enumerate(last.seats if with_chips else []):
+        if not (0 <= seat < len(chips)) or chips[seat] != last.chips_after[i] or table_chips[seat] != chips[seat]:
+            problems.append(f"the session's chips for the next hand are not the ones hand {last.hand_no} left")
+            break
+    return problems + _table_state_problems(record, last)
 
 
 def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecord, last: int,

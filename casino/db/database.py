@@ -37,7 +37,7 @@ from casino.errors import BragError
 
 __all__ = [
     "written",
-    "HEAD_REVISION", "StoreError", "NotOurDatabase", "MissingDatabase", "SessionBusy", "DiskFull",
+    "HEAD_REVISION", "StoreError", "UnreadableData", "NotOurDatabase", "MissingDatabase", "SessionBusy", "DiskFull",
     "database_url", "describe", "connect", "open_session", "schema_revision", "schema_version", "ENV_VAR",
     "DB_FILE", "SYNCHRONOUS", "SCHEMA_VERSION", "OUR_TABLES",
 ]
@@ -58,6 +58,13 @@ _MAX_URL = 4096  # longer "URLs" are refused before SQLAlchemy parses them
 
 class StoreError(BragError):
     """The database cannot be opened or written, is not ours, or lacks what was asked for."""
+
+
+class UnreadableData(StoreError):
+    """A stored value that cannot be read back as what this code wrote there (a row edited by hand into
+    nonsense, or damaged), named in one line. Both games' readers raise it (the casino table's
+    :class:`casino.db.store.UnreadableValue`, traditional Brag's :class:`casino.db.classic_rows.UnreadableRecord`):
+    exit code 2 at the command line, 409 on the web (the request is fine; the stored session is not)."""
 
 
 class NotOurDatabase(StoreError):

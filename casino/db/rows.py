@@ -23,7 +23,7 @@ from typing import Any
 
 from casino.cards import Card
 from casino.db.chain import Totals, genesis_hash
-from casino.db.database import StoreError
+from casino.db.database import UnreadableData
 from casino.money import read_stored
 
 __all__ = ["UnreadableValue", "unreadable", "read_amount", "money", "cards_text", "settings_of", "totals_of",
@@ -36,7 +36,7 @@ def core_table(model: Any) -> Any:
     return model.__table__
 
 
-class UnreadableValue(StoreError):
+class UnreadableValue(UnreadableData):
     """A stored value that cannot be read back (a row edited by hand into nonsense), naming its table,
     column and row: ``the database holds a value that cannot be read: sessions.bankroll of session 1 ('1/0')``."""
 

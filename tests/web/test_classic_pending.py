@@ -51,7 +51,7 @@ def looked(client: TestClient, opponents: int = 3) -> dict[str, Any]:  # noqa: F
     where the computer players all fold to the player's blind first (no look, then) are left and another opened."""
     for _ in range(40):
         s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": opponents, "hands": 2})
-        if s["legal"] is None or not s["legal"]["look"]:
+        if s.get("legal") is None or not s["legal"]["look"]:  # (between hands: no "legal" at all)
             continue
         s = post(client, f"/api/classic/sessions/{s['session']}/act", {"seq": s["seq"], "action": "look"})
         if s["in_hand"] and s["legal"] is not None and s["legal"]["bet_min"] is not None:
