@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.test_classic_api import client, post, url  # noqa: F401  # fixtures
+from tests.web.api import post  # (the fixtures url and client are in tests/web/conftest.py)
 
 
 @pytest.mark.parametrize("body, field", [
