@@ -24,11 +24,11 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, select
 
 from casino.db.database import StoreError
-from casino.db.models import BetRecord, HandRecord, MeterRecord, SessionRecord, utcnow
+from casino.db.models import MeterRecord, SessionRecord, utcnow
 from casino.db.rows import core_table, money, read_amount
 from casino.games import Game, parse_game_text
 
-__all__ = ["progressive_meter", "stored_meters", "write_meter", "MeterBet", "progressive_bets",
+__all__ = ["progressive_meter", "stored_meters", "write_meter", "MeterBet",
            "refuse_other_progressive"]
 
 _SESSIONS = core_table(SessionRecord)
@@ -69,21 +69,6 @@ class MeterBet:
     stake: str
     paid_hand: str | None
     meter: str | None
-
-
-def progressive_bets(game: str, *, session: Session) -> list[MeterBet]:
-    """Every stored progressive bet of every session at the game called ``game`` (one meter), in the order
-    the hands were stored."""
-    bets, hands, sessions = core_table(BetRecord), core_table(HandRecord), core_table(SessionRecord)
-    query = (
-        sa_select(hands.c.session_id, bets.c.hand_id, hands.c.round_no, bets.c.box, bets.c.stake, bets.c.paid_hand,
-                  bets.c.meter)
-        .join_from(bets, hands, hands.c.id == bets.c.hand_id)
-        .join(sessions, sessions.c.id == hands.c.session_id)
-        .where(sessions.c.game == game, bets.c.bet == "progressive")
-        .order_by(bets.c.hand_id, bets.c.box)
-    )
-    return [MeterBet(*row) for row in session.connection().execute(query).all()]
 
 
 def refuse_other_progressive(game: Game, game_text: str, session: Session) -> None:

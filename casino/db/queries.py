@@ -63,8 +63,8 @@ def practice_of(settings_text: str | None) -> bool | None:
 
 def stream_progressive_bets(game: str, *, session: Session, batch: int | None = None) -> Iterator[MeterBet]:
     """Every stored progressive bet of every session at the game called ``game`` (one meter), in the order
-    the hands were stored (then box order), read ``batch`` rows (default :data:`BATCH`) at a time: what
-    :func:`casino.db.store.progressive_bets` returns, without holding them all."""
+    the hands were stored (then box order), read ``batch`` rows (default :data:`BATCH`) at a time, never
+    holding them all."""
     bets, hands, sessions = _table(BetRecord), _table(HandRecord), _table(SessionRecord)
     query = (
         sa_select(hands.c.session_id, bets.c.hand_id, hands.c.round_no, bets.c.box, bets.c.stake, bets.c.paid_hand,

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from casino.db.hands import bets_of, boxes_of, get_hand, hands_of, hands_with_boxes, last_round, stream_hands
 from casino.db.leases import LEASE_STALE_SECONDS, claim_session, lease_owner, release_session
-from casino.db.meters import MeterBet, progressive_bets, progressive_meter, stored_meters
+from casino.db.meters import MeterBet, progressive_meter, stored_meters
 from casino.db.pending import PendingHand, missing_deal, pending_hand, pending_hash, record_deal
 from casino.db.resuming import last_bets, restore_stats, resume_sitting
 from casino.db.rounds import StoredRound, record_round
@@ -71,7 +71,6 @@ __all__ = [
     "progressive_meter",
     "stored_meters",
     "bets_of",
-    "progressive_bets",
     "MeterBet",
     "end_session",
     "reopen_session",

@@ -11,7 +11,7 @@ from casino.db import store
 NAMES = {
     "create_session", "record_round", "record_deal", "missing_deal", "refuse_unplayable_here", "pending_hand",
     "pending_hash", "PendingHand", "StoredRound", "progressive_meter", "stored_meters", "bets_of",
-    "progressive_bets", "MeterBet", "end_session", "reopen_session", "get_session", "latest_session",
+    "MeterBet", "end_session", "reopen_session", "get_session", "latest_session",
     "list_sessions", "hands_of", "get_hand", "boxes_of", "hands_with_boxes", "session_summary", "last_round",
     "delete_session", "game_of", "last_bets", "resume_sitting", "restore_stats", "settings_of", "SessionSummary",
     "money", "cards_text", "lease_owner", "claim_session", "release_session", "stream_hands", "totals_of",
