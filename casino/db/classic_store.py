@@ -52,6 +52,7 @@ from casino.db.models import utcnow
 from casino.errors import BragError
 from casino.fair import SeedSource, seed_from_hex
 from casino.games import amount_text
+from casino.ids import MAX_ID
 
 __all__ = [
     "create_session", "save_hand", "end_session", "reopen_session", "get_session", "list_sessions", "hands_of", "get_hand",
@@ -64,8 +65,9 @@ __all__ = [
 #: The most hands a session can be started with (``brag classic --hands``; the web allows fewer).
 MAX_HANDS = 1_000_000
 
-#: The ids a database can hold (SQLite's and PostgreSQL's 64-bit integers): any other is no session.
-SQL_ID_RANGE = range(-2**63, 2**63)
+#: The ids a database can hold (SQLite's and PostgreSQL's 64-bit integers, :data:`casino.ids.MAX_ID` the
+#: largest): any other is no session.
+SQL_ID_RANGE = range(-MAX_ID - 1, MAX_ID + 1)
 
 
 class NoClassicSession(StoreError):

@@ -49,6 +49,7 @@ def test_the_store_and_the_front_ends_share_the_one_definition():
     for path in ("cli/history.py", "cli/play.py", "cli/db.py", "web/tables.py", "casino/db/store.py"):
         text = (ROOT / path).read_text()
         assert not re.search(r"^\s*MAX_ID\s*=|2\s*\*\*\s*63\s*-\s*1\s*(#|$)", text, re.M), f"{path} defines its own"
+    assert "2**63" not in (ROOT / "casino/db/classic_store.py").read_text()  # its id range is built on MAX_ID
 
 
 def test_importing_it_imports_nothing_else():
