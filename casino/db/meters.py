@@ -24,14 +24,12 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session, select
 
 from casino.db.database import StoreError
-from casino.db.models import MeterRecord, SessionRecord, utcnow
-from casino.db.rows import core_table, money, read_amount
+from casino.db.models import MeterRecord, utcnow
+from casino.db.rows import SESSIONS, core_table, money, read_amount
 from casino.games import Game, parse_game_text
 
 __all__ = ["progressive_meter", "stored_meters", "write_meter", "MeterBet",
            "refuse_other_progressive"]
-
-_SESSIONS = core_table(SessionRecord)
 
 
 def progressive_meter(name: str, start: Fraction, *, session: Session) -> Fraction:
@@ -82,7 +80,7 @@ def refuse_other_progressive(game: Game, game_text: str, session: Session) -> No
         return
     mine = game.side_bet(BetName.PROGRESSIVE)
     texts = session.connection().execute(
-        sa_select(_SESSIONS.c.game_text).where(_SESSIONS.c.game == game.name, _SESSIONS.c.game_text != game_text)
+        sa_select(SESSIONS.c.game_text).where(SESSIONS.c.game == game.name, SESSIONS.c.game_text != game_text)
         .distinct().limit(100)).scalars()
     for text in texts:
         try:

@@ -37,13 +37,11 @@ from sqlmodel import Session
 
 from casino.db.chain import hand_hash
 from casino.db.database import SessionBusy, StoreError, written
-from casino.db.models import PendingHandRecord, SessionRecord, utcnow
-from casino.db.rows import cards_text, core_table, genesis_of, money, read_amount
+from casino.db.models import PendingHandRecord, utcnow
+from casino.db.rows import SESSIONS, cards_text, core_table, genesis_of, money, read_amount
 from casino.events import BoxBets
 
 __all__ = ["PendingHand", "pending_hash", "record_deal", "missing_deal", "pending_hand"]
-
-_SESSIONS = core_table(SessionRecord)
 
 
 @dataclass(frozen=True)
@@ -81,10 +79,10 @@ def pending_hash(prev_hash: str, round_no: int, commitment: str, seed: str, clie
 _PENDING = core_table(PendingHandRecord)
 
 
-_SESSION_OPEN = sa_select(_SESSIONS.c.ended_at, _SESSIONS.c.head_hash, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
-                          _SESSIONS.c.start_bankroll, _SESSIONS.c.settings, _SESSIONS.c.rounds, _SESSIONS.c.bankroll,
-                          _SESSIONS.c.lease_owner, _SESSIONS.c.totals, _SESSIONS.c.end_reason
-                          ).where(_SESSIONS.c.id == bindparam("sid"))
+_SESSION_OPEN = sa_select(SESSIONS.c.ended_at, SESSIONS.c.head_hash, SESSIONS.c.chain_key, SESSIONS.c.game_text,
+                          SESSIONS.c.start_bankroll, SESSIONS.c.settings, SESSIONS.c.rounds, SESSIONS.c.bankroll,
+                          SESSIONS.c.lease_owner, SESSIONS.c.totals, SESSIONS.c.end_reason
+                          ).where(SESSIONS.c.id == bindparam("sid"))
 
 
 def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = None, *, session: Session,
@@ -128,7 +126,7 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = No
             raise StoreError(f"session {session_id} already has a hand pending: settle it first")
         if owner is not None:  # still ours: a seat taken over (another process, another page) deals nothing
             changed = connection.execute(
-                update(_SESSIONS).where(_SESSIONS.c.id == session_id, _SESSIONS.c.lease_owner == owner)
+                update(SESSIONS).where(SESSIONS.c.id == session_id, SESSIONS.c.lease_owner == owner)
                 .values(lease_at=utcnow())).rowcount
             if changed != 1:
                 raise SessionBusy(f"session {session_id} is being played by another process: hand {rnd.round_no} "
@@ -143,7 +141,7 @@ def _mark_dealt(connection: Any, session_id: int, round_no: int, text: str | Non
     hand whose row is later deleted is then seen to be missing (:func:`missing_deal`), not dealt afresh."""
     data = json.loads(text) if text else {}
     data["dealt"] = round_no  # the settled hand's totals (Totals.to_json) drop it again: then dealt == rounds
-    connection.execute(update(_SESSIONS).where(_SESSIONS.c.id == session_id).values(totals=json.dumps(data, sort_keys=True)))
+    connection.execute(update(SESSIONS).where(SESSIONS.c.id == session_id).values(totals=json.dumps(data, sort_keys=True)))
 
 
 def missing_deal(record: Any, pending: Any) -> int | None:

@@ -40,8 +40,8 @@ from sqlmodel import Session
 from casino.db.chain import hand_contents, hand_hash
 from casino.db.database import SessionBusy, StoreError, written
 from casino.db.meters import write_meter
-from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord, utcnow
-from casino.db.rows import cards_text, core_table, genesis_of, money, totals_of
+from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, utcnow
+from casino.db.rows import SESSIONS, cards_text, core_table, genesis_of, money, totals_of
 from casino.table import RoundResult
 
 __all__ = ["StoredRound", "record_round"]
@@ -67,31 +67,28 @@ _INSERT_BOX = core_table(BoxRecord).insert()
 _INSERT_BET = core_table(BetRecord).insert()
 
 
-_SESSIONS = core_table(SessionRecord)
-
-
 #: what record_round reads of the session: its head, totals and what its genesis is made of
-_SESSION_STATE = sa_select(_SESSIONS.c.head_hash, _SESSIONS.c.totals, _SESSIONS.c.chain_key, _SESSIONS.c.game_text,
-                        _SESSIONS.c.start_bankroll, _SESSIONS.c.settings).where(_SESSIONS.c.id == bindparam("sid"))
+_SESSION_STATE = sa_select(SESSIONS.c.head_hash, SESSIONS.c.totals, SESSIONS.c.chain_key, SESSIONS.c.game_text,
+                        SESSIONS.c.start_bankroll, SESSIONS.c.settings).where(SESSIONS.c.id == bindparam("sid"))
 
 
 # the session row moves on only from the head the hand was chained to (a second writer is refused)
 _UPDATE_SESSION = (
-    _SESSIONS.update()
-    .where(_SESSIONS.c.id == bindparam("sid"),
-           (_SESSIONS.c.head_hash == bindparam("prev")) | _SESSIONS.c.head_hash.is_(None))
-    .values(bankroll=bindparam("new_bankroll"), rounds=_SESSIONS.c.rounds + 1, head_hash=bindparam("head"),
+    SESSIONS.update()
+    .where(SESSIONS.c.id == bindparam("sid"),
+           (SESSIONS.c.head_hash == bindparam("prev")) | SESSIONS.c.head_hash.is_(None))
+    .values(bankroll=bindparam("new_bankroll"), rounds=SESSIONS.c.rounds + 1, head_hash=bindparam("head"),
             totals=bindparam("totals"))
 )
 
 
 # ... and, for a process holding the session, only while it still holds it
 _UPDATE_HELD = (
-    _SESSIONS.update()
-    .where(_SESSIONS.c.id == bindparam("sid"),
-           (_SESSIONS.c.head_hash == bindparam("prev")) | _SESSIONS.c.head_hash.is_(None),
-           _SESSIONS.c.lease_owner == bindparam("owner"))
-    .values(bankroll=bindparam("new_bankroll"), rounds=_SESSIONS.c.rounds + 1, head_hash=bindparam("head"),
+    SESSIONS.update()
+    .where(SESSIONS.c.id == bindparam("sid"),
+           (SESSIONS.c.head_hash == bindparam("prev")) | SESSIONS.c.head_hash.is_(None),
+           SESSIONS.c.lease_owner == bindparam("owner"))
+    .values(bankroll=bindparam("new_bankroll"), rounds=SESSIONS.c.rounds + 1, head_hash=bindparam("head"),
             totals=bindparam("totals"), lease_at=bindparam("now"))
 )
 

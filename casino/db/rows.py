@@ -11,7 +11,7 @@ error naming the table, column and row of a value that cannot be read (a row edi
 
 Also here: what a session row's settings, running totals and chain start are (:func:`settings_of`,
 :func:`totals_of`, :func:`genesis_of`), read the same way, and :func:`core_table` (a row class's SQLAlchemy
-Core table, for the bulk statements).
+Core table, for the bulk statements; :data:`SESSIONS` is the sessions table's, defined once here).
 """
 
 from __future__ import annotations
@@ -24,16 +24,22 @@ from typing import Any
 from casino.cards import Card
 from casino.db.chain import Totals, genesis_hash
 from casino.db.database import UnreadableData
+from casino.db.models import SessionRecord
 from casino.money import read_stored
 
 __all__ = ["UnreadableValue", "unreadable", "read_amount", "money", "cards_text", "settings_of", "totals_of",
-           "genesis_of", "core_table"]
+           "genesis_of", "core_table", "SESSIONS"]
 
 
 def core_table(model: Any) -> Any:
     """The SQLAlchemy Core table of a row class (``SessionRecord`` -> ``sessions``): what the statements
     built once and run without per-row ORM objects use."""
     return model.__table__
+
+
+#: The ``sessions`` table (Core): the one handle the modules that write and read session rows in bulk
+#: statements share (pending, rounds, meters).
+SESSIONS = core_table(SessionRecord)
 
 
 class UnreadableValue(UnreadableData):

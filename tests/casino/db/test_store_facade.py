@@ -42,3 +42,20 @@ def test_any_module_can_be_imported_first():
     root = Path(__file__).resolve().parents[3]
     for name in HOMES:  # a fresh interpreter each: no import cycle hides behind an order that happens to work
         subprocess.run([sys.executable, "-c", f"import {name}"], cwd=root, check=True, timeout=300)
+
+
+def test_the_sessions_table_handle_is_defined_once():
+    """The Core handle of the sessions table is rows.SESSIONS; the modules that build bulk statements on it
+    import that one object, none builds its own."""
+    import re
+    from pathlib import Path
+
+    from casino.db import meters, pending, rounds, rows
+    from casino.db.models import SessionRecord
+
+    assert rows.SESSIONS is SessionRecord.__table__
+    assert meters.SESSIONS is rows.SESSIONS and rounds.SESSIONS is rows.SESSIONS and pending.SESSIONS is rows.SESSIONS
+    root = Path(__file__).resolve().parents[3]
+    homes = [path.relative_to(root).as_posix() for path in sorted((root / "casino").rglob("*.py"))
+             if re.search(r"\bcore_table\(\s*SessionRecord\s*\)|^_?SESSIONS\s*=\s*\S*\bSessionRecord\b", path.read_text(), re.M)]
+    assert homes == ["casino/db/rows.py"], homes
