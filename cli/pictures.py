@@ -40,9 +40,12 @@ class MissingPlotting(BragError):
 
 
 def picture_error(path: str) -> str | None:
-    """Why ``path`` cannot take a picture (its ending), or ``None``."""
+    """Why ``path`` cannot take a picture (its ending), or ``None``; a very long name is shortened
+    (:func:`casino.games.shown_path`, as every file error line shows one)."""
     if Path(path).suffix.lower() not in SUFFIXES:
-        return f"cannot draw {path!r}: the picture file must end in .svg or .png"
+        from casino.games import shown_path
+
+        return f"cannot draw {shown_path(path)!r}: the picture file must end in .svg or .png"
     return None
 
 

@@ -66,7 +66,9 @@ def session(
     if check and sessions < 1:
         fail(f"--sessions must be at least 1, not {sessions}")
     if plot_file is not None and Path(plot_file).suffix.lower() not in (".svg", ".png"):
-        fail(f"--plot-file writes SVG or PNG: give a file name ending in .svg or .png, not {plot_file!r}")
+        from casino.games import shown_path
+
+        fail(f"--plot-file writes SVG or PNG: give a file name ending in .svg or .png, not {shown_path(plot_file)!r}")
     from casino.betting import BettingPattern
 
     stake = pair_plus_stake(pair_plus)
@@ -88,7 +90,9 @@ def session(
         try:
             write_histogram(plot_file, stats, bins)
         except OSError as error:
-            fail(f"cannot write {plot_file}: {error.strerror or error}")
+            from casino.games import shown_path
+
+            fail(f"cannot write {shown_path(plot_file)}: {error.strerror or error}")
     if json:
         from cli.render import print_json
 

@@ -126,3 +126,26 @@ def test_bars_png_draws_labels():
     image = read_png(bars_png(GROUPS))
     dark = (image < 128).all(axis=2)
     assert dark[:, :300].sum() > 500  # the design names on the left
+
+
+#: a picture file name far too long for any file system (one 3,000-character name in a folder)
+LONG = "plots/" + "bars-" * 600
+
+
+@pytest.mark.parametrize("command", [["compare", "3-card-brag"], ["par", "3-card-brag"], ["session", "--hands", "5"]])
+@pytest.mark.parametrize("ending, says", [(".svg", "cannot write"), (".gif", ".svg or .png")])
+def test_a_too_long_plot_file_name_is_shortened_in_its_one_line(runner, app, tmp_path, monkeypatch, command, ending,
+                                                                 says):
+    """Every --plot-file refusal names the file as the other file errors do (casino.games.shown_path, the one
+    shortener): its start and end, never the whole name."""
+    from casino.games import shown_path
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "plots").mkdir()
+    name = LONG + ending
+    result = runner.invoke(app, [*command, "--plot-file", name])
+    lines = [line for line in result.output.splitlines() if line.strip()]  # (compare and par print their tables first)
+    errors = [line for line in lines if "brag: error" in line]
+    assert result.exit_code == 2 and errors == lines[-1:] and errors[0].startswith("brag: error:"), result.output
+    assert says in errors[0] and shown_path(name) in errors[0], errors[0]
+    assert name not in result.output and len(errors[0]) < 300, errors[0]
