@@ -14,7 +14,8 @@ A game file names its ranking, the dealer's qualifier, the tie rule and its payt
     >>> richer.ante_bonus.pay_for("running_flush")
     Fraction(25, 2)
 
-Every problem raises :class:`~casino.errors.GameFileError` naming the file and the key.
+Every problem raises :class:`~casino.errors.GameFileError` naming the file and the key. The file is read by
+:mod:`casino.files`, its TOML by :mod:`casino.toml_files`, its amounts by :func:`casino.money.parse_amount`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from __future__ import annotations
 import difflib
 import os
 import json
-import tomllib
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -35,18 +35,15 @@ from casino.errors import BragError, GameFileError, UnknownGameError
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
-from casino import money as _money
 from casino.bets import side_bet_names
+from casino.files import read_source
+from casino.money import amount_text, parse_amount
 from casino.rankings import (
     CATEGORIES, SPECIAL_HANDS, SPECIAL_PARENT, Ranking, get_ranking, hand_key, parse_ranking, ranking_names,
 )
+from casino.toml_files import _check_keys, _text, parse_toml
 
 __all__ = [
-    "read_game_file",
-    "read_source",
-    "file_path",
-    "parse_toml",
-    "MAX_NESTING",
     "BETS",
     "TIES",
     "Paytable",
@@ -58,8 +55,6 @@ __all__ = [
     "parse_game_text",
     "builtin_games",
     "builtin_paytables",
-    "parse_amount",
-    "amount_text",
 ]
 
 #: Bets whose paytable a game file may hold, with their file section names.
@@ -77,44 +72,6 @@ _GAME_KEYS = {
 _RULE_KEYS = ("ante_bonus_on_loss", "pair_plus_on_fold", "face_up")
 _PAYTABLE_KEYS = {"name", "description", "source", *BETS}
 _LIMIT_KEYS = ("min_ante", "max_ante", "min_pair_plus", "max_pair_plus")
-
-
-#: The largest amount a file may give (a payout to 1, a limit): far above any real table, and small
-#: enough that every figure derived from it still prints as a decimal.
-MAX_AMOUNT = 10**9
-
-
-def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction:
-    """An exact, non-negative amount from TOML (int, Decimal text, or a string such as ``"25/2"``)."""
-    shown = str(value).lower() if isinstance(value, bool) else (repr(value) if isinstance(value, str) else str(value))
-    if isinstance(value, bool):
-        raise GameFileError(f"{where} must be a number, not {shown}")
-    if len(shown) > 60:
-        shown = shown[:60] + "…"
-    from casino.money import to_fraction  # bounded before it is built: 1e999999999 is refused at once
-
-    try:
-        if not isinstance(value, (int, Decimal, str)):
-            raise TypeError
-        amount = to_fraction(value)
-    except OverflowError as error:
-        fine = _money.too_fine(error)
-        if fine is not None:
-            raise GameFileError(f"{where} {fine}: {shown}") from None
-        raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}") from None
-    except (TypeError, ValueError, ZeroDivisionError):
-        digits = f" ({_money.DIGITS_0_9})" if _money.other_digits(value) else ""
-        raise GameFileError(f"{where} must be a finite number, not {shown}{digits}") from None
-    if amount < 0 or (amount == 0 and not allow_zero):
-        raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {shown}")
-    if amount > MAX_AMOUNT:
-        raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}")
-    return amount
-
-
-def amount_text(value: Fraction | int) -> str:
-    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` (:func:`casino.money.text`)."""
-    return _money.text(value)
 
 
 @dataclass(frozen=True)
@@ -327,7 +284,7 @@ def _toml_value(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------------------------------------
-# Reading files
+# Reading game and paytable files
 
 
 def _builtin_dir(kind: str) -> Traversable:
@@ -359,240 +316,8 @@ class NestedTooDeep(GameFileError):
     """Game files that name one another (a table by path) more than :data:`MAX_INCLUDE_DEPTH` deep."""
 
 
-#: The largest game or paytable file read (the built-in ones are a few kilobytes).
-MAX_FILE_BYTES = 1 << 20
 #: How many game files deep one may name another (a table by path, which names another …).
 MAX_INCLUDE_DEPTH = 16
-
-
-def shown_path(path: str | Path) -> str:
-    """A file name for an error line: a very long one shortened to its start and end."""
-    text = str(path)
-    return text if len(text) <= 100 else f"{text[:60]}…{text[-30:]}"
-
-
-def file_path(source: str | Path, base: Path | None = None) -> Path:
-    """The path a file name given by a player names (``~`` expanded; relative to ``base`` when given).
-
-    A name no file system takes (thousands of characters, a NUL, ``~nosuchuser``) is one clear
-    :class:`~casino.errors.GameFileError`, as is every :class:`OSError` of :func:`read_game_file`.
-    """
-    text = str(source)
-    if len(text) > 4096 or "\x00" in text:
-        problem = "a NUL character" if "\x00" in text else f"{len(text):,} characters"
-        raise UnknownGameError(f"{shown_path(text)!r}: not a file name ({problem})")
-    try:
-        path = Path(text).expanduser()
-    except RuntimeError as error:  # ~nosuchuser: no such home folder
-        raise UnknownGameError(f"{shown_path(text)}: {error}") from None
-    if base is not None and not path.is_absolute():
-        path = base / path
-    return path
-
-
-def read_game_file(path: str | Path) -> str:
-    """The text of a game file: a regular file (not a FIFO, a device or a folder: those could block or
-    never end) of at most :data:`MAX_FILE_BYTES`, UTF-8 with or without a byte-order mark.
-
-    Every file a player names (game, paytable, side-bet table, rules, referee hand) is read here, so any
-    :class:`OSError` (no such file, a name too long, no permission …) is one :class:`GameFileError` line.
-    """
-    import stat
-
-    if not isinstance(path, Path):
-        path = file_path(path)
-    shown = shown_path(path)
-    try:
-        info = path.stat()
-    except FileNotFoundError:
-        raise UnknownGameError(f"{shown}: no such file") from None
-    except (OSError, ValueError) as error:
-        raise GameFileError(f"{shown}: cannot read: {getattr(error, 'strerror', None) or error}") from None
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a pipe, a device …)"
-        raise GameFileError(f"{shown}: is {kind}: a game file is a regular .toml file")
-    if info.st_size > MAX_FILE_BYTES:
-        raise GameFileError(f"{shown}: is {info.st_size:,} bytes: a game file is at most {MAX_FILE_BYTES:,}")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as error:
-        raise GameFileError(f"{shown}: cannot read: {error.strerror or error}") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise GameFileError(f"{shown}: is more than {MAX_FILE_BYTES:,} bytes: a game file is at most that")
-    try:
-        return data.decode("utf-8-sig")  # a byte-order mark (as some editors write) is accepted
-    except UnicodeDecodeError as error:
-        raise GameFileError(f"{shown}: cannot read: it is not UTF-8 text (byte {error.start:,})") from None
-
-
-def read_source(
-    source: str | Path, builtins: Mapping[str, str], kind: str, base: Path | None = None
-) -> tuple[str, str, Path | None]:
-    """(text, label, folder) of a built-in name (any case) or a file path: games, paytables, side-bet
-    tables and traditional Brag rules are all named this way.
-
-    A relative path named inside another file (``base`` is that file's folder) is read from that
-    folder; the returned folder is where paths named inside *this* file are resolved from.
-    """
-    text_source = str(source)
-    if text_source.lower() in builtins:  # built-in names in any case
-        text_source = text_source.lower()
-        return builtins[text_source], f"{text_source} (built-in)", None
-    if len(text_source) > 4096 or "\x00" in text_source:
-        raise UnknownGameError(f"unknown {kind}: a name or path of {len(text_source):,} characters")
-    path = file_path(text_source, base)
-    try:
-        exists = path.exists()
-    except OSError as error:  # a name too long for the file system …
-        raise UnknownGameError(f"unknown {kind} {shown_path(text_source)!r}: {error.strerror or error}") from None
-    if exists or text_source.endswith(".toml") or "/" in text_source:
-        return read_game_file(path), str(path), path.parent
-    near = difflib.get_close_matches(text_source, list(builtins), n=3, cutoff=0.5)
-    hint = f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
-    raise UnknownGameError(
-        f"unknown {kind} {shown_path(text_source)!r}{hint} (built-in: {', '.join(builtins)}; "
-        "or give a path to a .toml file)"
-    )
-
-
-def parse_toml(text: str, label: str) -> dict[str, Any]:
-    """The tables of a TOML text (numbers with a point read exactly, as Decimal): the one TOML reader of every
-    file and stored text the project reads. Nesting deeper than :data:`MAX_NESTING` (arrays, inline tables,
-    dotted keys) is refused before it can exhaust Python's stack, here or in whoever walks the tables."""
-    text = text.removeprefix("\ufeff")
-    depth = _nesting(text)
-    if depth > MAX_NESTING:
-        raise GameFileError(_too_deep(label, depth))
-    try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as error:
-        raise GameFileError(f"{label}: malformed TOML: {error}") from None
-    except RecursionError:  # a nesting the quick count above missed
-        raise GameFileError(_too_deep(label, None)) from None
-    except ValueError as error:  # an integer of thousands of digits
-        raise GameFileError(f"{label}: cannot be read: {' '.join(str(error).split())[:120]}") from None
-    depth = _data_depth(data)
-    if depth > MAX_NESTING:  # dotted keys (a.a.a… = 1) nest tables without a bracket
-        raise GameFileError(_too_deep(label, depth))
-    return data
-
-
-#: The deepest nesting of arrays and tables a game file may use (real files use 2 or 3).
-MAX_NESTING = 32
-
-
-def _too_deep(label: str, depth: int | None) -> str:
-    deep = "too deeply" if depth is None else f"{depth:,} deep"
-    return f"{label}: nested {deep}: at most {MAX_NESTING} (arrays and tables in one another)"
-
-
-def _nesting(text: str) -> int:
-    """The deepest run of brackets and braces outside strings and comments (a quick upper bound: a
-    bracket inside a multi-line string may count, never a bracket outside one be missed)."""
-    depth = deepest = 0
-    i, end = 0, len(text)
-    while i < end:
-        ch = text[i]
-        if ch == "#":
-            newline = text.find("\n", i)
-            i = end if newline < 0 else newline
-        elif ch in "\"'":
-            i = _string_end(text, i)
-            continue
-        elif ch in "[{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif ch in "]}":
-            depth = max(0, depth - 1)
-        i += 1
-    return deepest
-
-
-def _string_end(text: str, start: int) -> int:
-    """Where the TOML string opening at ``start`` ends (just past its closing quote, or its line's end
-    for a single-line string left open)."""
-    quote = text[start]
-    triple = text.startswith(quote * 3, start)
-    i = start + (3 if triple else 1)
-    end = len(text)
-    while i < end:
-        ch = text[i]
-        if ch == "\\" and quote == '"':
-            i += 2
-            continue
-        if ch == "\n" and not triple:
-            return i
-        if ch == quote:
-            if not triple:
-                return i + 1
-            if text.startswith(quote * 3, i):
-                i += 3
-                extra = 0
-                while extra < 2 and i < end and text[i] == quote:  # """a"""" ends in a quote of the text
-                    i += 1
-                    extra += 1
-                return i
-        i += 1
-    return end
-
-
-def _data_depth(data: Any) -> int:
-    """How deep lists and tables are nested in parsed TOML, counted without recursion."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        deepest = max(deepest, depth)
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values() if isinstance(v, (dict, list)))
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value if isinstance(v, (dict, list)))
-    return deepest
-
-
-def _check_keys(table: Mapping[str, Any], allowed: set[str] | tuple[str, ...], where: str) -> None:
-    for key in table:
-        if key not in allowed:
-            near = difflib.get_close_matches(key, list(allowed), n=1)
-            hint = f" (did you mean {near[0]!r}?)" if near else ""
-            raise GameFileError(f"{where}: unknown key {key!r}{hint}")
-
-
-def _text(data: Mapping[str, Any], key: str, label: str, default: str | None = None) -> str:
-    value = data.get(key, default)
-    if value is None:
-        raise GameFileError(f"{label}: missing key {key!r}")
-    if not isinstance(value, str):
-        raise GameFileError(f"{label}: {key} must be text, not {str(value)[:60]!r}")
-    if len(value) > MAX_TEXT:
-        raise GameFileError(f"{label}: {key} is {len(value):,} characters long: at most {MAX_TEXT:,}")
-    return escape_controls(value)
-
-
-#: The longest name, description or source text a game file may give.
-MAX_TEXT = 10_000
-
-
-def escape_controls(text: str) -> str:
-    """``text`` with control and format characters (escape sequences, bidirectional overrides) written as
-    ``\\x1b`` / ``\\u202e``: what a game file names reaches a terminal as plain, visible text.
-
-        >>> print(escape_controls("Brag" + chr(27) + "[2J"))
-        Brag\\x1b[2J
-    """
-    import unicodedata
-
-    if text.isprintable():
-        return text
-    out = []
-    for ch in text:
-        if ch in "\n\t" or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Co", "Cs"):
-            out.append(ch)
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
-    return "".join(out)
 
 
 def _parse_pays(bet: str, table: Any, label: str, name: str, source: str) -> Paytable:

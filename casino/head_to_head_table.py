@@ -46,8 +46,8 @@ from casino.cards import Card
 from casino.errors import BetError
 from casino.events import DEALER, BetSettled, Event, RoundStarted, SeedRevealed
 from casino.fair import commitment
-from casino.games import Game, amount_text
-from casino.money import MAX_AMOUNT
+from casino.games import Game
+from casino.money import MAX_AMOUNT, amount_text
 from casino.table import BoxResult, RoundResult, deal_cards
 
 __all__ = ["HeadToHeadTable", "HeadToHeadRound", "HeadToHeadResult", "HeadToHeadBets", "HeadToHeadBetsPlaced",

@@ -3,7 +3,7 @@
 Amounts are :class:`fractions.Fraction` from end to end: no binary floating point on the money path.
 
     >>> from fractions import Fraction
-    >>> from casino.money import parse, text, stored, total
+    >>> from casino.money import amount_text, parse, parse_amount, text, stored, total
     >>> parse("2.5", "Ante"), parse("5/2", "Ante"), parse(3, "Ante")
     (Fraction(5, 2), Fraction(5, 2), Fraction(3, 1))
     >>> text(Fraction(5, 2)), text(Fraction(1, 3)), stored(Fraction(25, 2))
@@ -23,7 +23,15 @@ Amounts are written with the digits 0-9 (Python alone would read Arabic-Indic ``
     casino.errors.BetError: '٢' is not an amount for the bet: amounts are written with the digits 0-9 (e.g. 5, 2.5 or 5/2)
 
 :func:`parse` is for amounts a player types (bets, bankrolls: :class:`~casino.errors.BetError`);
-:func:`casino.games.parse_amount` reads game files with the same bounds but its own error class.
+:func:`parse_amount` reads files (games, paytables, rules, hands) with the same bounds but its own error
+class, :class:`~casino.errors.GameFileError`::
+
+    >>> parse_amount("25/2", "[pair_plus].flush"), amount_text(Fraction(25, 2))
+    (Fraction(25, 2), '12.5')
+    >>> parse_amount(True, "[limits].max_ante")
+    Traceback (most recent call last):
+    ...
+    casino.errors.GameFileError: [limits].max_ante must be a number, not true
 """
 
 from __future__ import annotations
@@ -32,11 +40,13 @@ import re
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
-from casino.errors import BetError
+from casino.errors import BetError, GameFileError
 
 __all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
-           "other_digits", "DIGITS_0_9"]
+           "other_digits", "DIGITS_0_9",
+           "parse_amount", "amount_text"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
 #: small enough that every figure derived from it still prints as a decimal.
@@ -225,3 +235,33 @@ def read_stored(value: object) -> Fraction:
 def total(amounts: Iterable[Fraction]) -> Fraction:
     """The exact sum of ``amounts`` (0 for none)."""
     return sum(amounts, ZERO)
+
+
+def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction:
+    """An exact, non-negative amount from TOML (int, Decimal text, or a string such as ``"25/2"``)."""
+    shown = str(value).lower() if isinstance(value, bool) else (repr(value) if isinstance(value, str) else str(value))
+    if isinstance(value, bool):
+        raise GameFileError(f"{where} must be a number, not {shown}")
+    if len(shown) > 60:
+        shown = shown[:60] + "…"
+    try:
+        if not isinstance(value, (int, Decimal, str)):
+            raise TypeError
+        amount = to_fraction(value)  # bounded before it is built: 1e999999999 is refused at once
+    except OverflowError as error:
+        fine = too_fine(error)
+        if fine is not None:
+            raise GameFileError(f"{where} {fine}: {shown}") from None
+        raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}") from None
+    except (TypeError, ValueError, ZeroDivisionError):
+        digits = f" ({DIGITS_0_9})" if other_digits(value) else ""
+        raise GameFileError(f"{where} must be a finite number, not {shown}{digits}") from None
+    if amount < 0 or (amount == 0 and not allow_zero):
+        raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {shown}")
+    if amount > MAX_AMOUNT:
+        raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}")
+    return amount
+
+def amount_text(value: Fraction | int) -> str:
+    """An amount as players write it: ``5``, ``2.5``, or ``1/3`` (:func:`casino.money.text`)."""
+    return text(value)

@@ -48,8 +48,8 @@ from casino.events import (
     SeedRevealed,
 )
 from casino.fair import commitment, deal_seed, deck_order
-from casino.games import Game, amount_text
-from casino.money import MAX_AMOUNT
+from casino.games import Game
+from casino.money import MAX_AMOUNT, amount_text
 from casino.hands import hand_index, hand_table
 from casino.rules import OUTCOME_NAMES, compile_rules
 

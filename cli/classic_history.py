@@ -14,7 +14,7 @@ ClassicOpt = Annotated[bool, typer.Option("--classic", help="A traditional Brag 
 
 def _amount(value: Any) -> str:
     from casino.db.classic_rows import amount
-    from casino.games import amount_text
+    from casino.money import amount_text
 
     return amount_text(amount(value, "an amount"))
 

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from casino.classic.rules import ClassicRules
-from casino.games import amount_text
+from casino.money import amount_text
 from cli.render import cards_text
 
 KEYS = ("keys: l look · b AMOUNT bet (b alone: the least) · s see · f fold · c cover · d CARDS discard · "

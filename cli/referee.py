@@ -18,7 +18,7 @@ def referee(
     An illegal action is one line naming the action's number and the rule it breaks (exit code 2).
     """
     from casino.classic.referee import referee_file
-    from casino.games import amount_text
+    from casino.money import amount_text
 
     result = referee_file(hand_file)
     if json:

@@ -22,7 +22,8 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
-from casino.games import BETS, TIES, Game, amount_text, builtin_games, load_game, parse_game_text
+from casino.games import BETS, TIES, Game, builtin_games, load_game, parse_game_text
+from casino.money import amount_text
 
 __all__ = ["router", "Design", "design_text", "design_of", "analysis"]
 

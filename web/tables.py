@@ -37,7 +37,8 @@ from sqlmodel import Session
 
 from casino.errors import BetError
 from casino.events import BoxBets, exact
-from casino.games import Game, amount_text, builtin_games, load_game
+from casino.games import Game, builtin_games, load_game
+from casino.money import amount_text
 from web.errors import Conflict, NotFound, WebError, turn
 from web.holding import IDLE_SECONDS, MAX_SEATS, Held
 

@@ -45,8 +45,9 @@ from casino.classic.actions import (
 from casino.classic.rules import ClassicRules, rules_from_table
 from casino.classic.state import HandState
 from casino.errors import BragError, CardError, GameFileError
-from casino.games import amount_text, file_path, parse_amount, parse_toml, read_game_file
-from casino.money import json_number
+from casino.files import file_path, read_game_file
+from casino.money import amount_text, json_number, parse_amount
+from casino.toml_files import parse_toml
 
 __all__ = ["RefereeError", "RefereeResult", "PotResult", "referee_text", "referee_file", "event_text", "EXAMPLE"]
 

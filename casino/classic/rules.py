@@ -27,7 +27,9 @@ from typing import Any, Literal, Mapping, get_args
 
 from casino.besthand import WILD_CHOICES, WildChoice
 from casino.errors import GameFileError
-from casino.games import amount_text, parse_amount, parse_toml, read_source
+from casino.files import read_source
+from casino.money import amount_text, parse_amount
+from casino.toml_files import parse_toml
 
 __all__ = [
     "ClassicRules",

@@ -36,7 +36,7 @@ from casino.classic.actions import (
     Discarded, Event, Fold, Folded, HandOver, IllegalAction, Look, Looked, PotWon, Saw, See, Shown,
 )
 from casino.classic.rules import ClassicRules
-from casino.games import amount_text
+from casino.money import amount_text
 
 __all__ = ["HandState", "LegalActions", "Pot"]
 

@@ -51,7 +51,7 @@ from casino.db.database import StoreError, written
 from casino.db.models import utcnow
 from casino.errors import BragError
 from casino.fair import SeedSource, seed_from_hex
-from casino.games import amount_text
+from casino.money import amount_text
 from casino.ids import MAX_ID
 
 __all__ = [

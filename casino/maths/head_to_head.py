@@ -49,7 +49,7 @@ def parse_pay(value: Any, where: str) -> Fraction:
         >>> parse_pay("0.95 to 1", "w"), parse_pay("1.9 for 1", "w"), parse_pay(800, "w")
         (Fraction(19, 20), Fraction(9, 10), Fraction(800, 1))
     """
-    from casino.games import parse_amount
+    from casino.money import parse_amount
 
     if isinstance(value, str):
         match = _PAY.match(value)
@@ -71,7 +71,7 @@ def parse_pay(value: Any, where: str) -> Fraction:
 
 def pay_text(net: Fraction) -> str:
     """A net win as players read it: ``0.95 to 1``."""
-    from casino.games import amount_text
+    from casino.money import amount_text
 
     return f"{amount_text(net)} to 1"
 
@@ -123,7 +123,7 @@ def parse_head_to_head(table: Any, label: str) -> HeadToHead:
     where = f"{label}: [head_to_head]"
     if not isinstance(table, dict):
         raise GameFileError(f"{where} must be a table")
-    from casino.games import _check_keys
+    from casino.toml_files import _check_keys
 
     _check_keys(table, _KEYS, where)
     hands = table.get("hands", ["Player A", "Player B"])

@@ -210,7 +210,7 @@ def builtin_side_bets() -> dict[str, str]:
 
 
 def _amount(value: Any, where: str) -> Fraction:
-    from casino.games import parse_amount
+    from casino.money import parse_amount
 
     return parse_amount(value, where)
 
@@ -288,7 +288,8 @@ def load_side_bet(source: str | Path, bet: str | None = None, base: Path | None 
 
     A relative path is read from ``base`` when given (the folder of the game file that names it).
     """
-    from casino.games import parse_toml, read_source
+    from casino.files import read_source
+    from casino.toml_files import parse_toml
 
     text, label, _ = read_source(source, builtin_side_bets(), "side-bet table", base)
     data = parse_toml(text, label)

@@ -14,8 +14,7 @@ from casino.classic.referee import EXAMPLE, RefereeError, referee_text
 from casino.classic.rules import parse_rules_text
 from casino.deal import seed_value
 from casino.errors import BetError, BragError, GameFileError
-from casino.games import parse_amount
-from casino.money import other_digits, parse, read_stored, to_fraction
+from casino.money import other_digits, parse, parse_amount, read_stored, to_fraction
 from cli.prompts import AmountError, parse_bet_line
 
 #: each reads as a number to Python; none is an amount here

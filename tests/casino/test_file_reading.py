@@ -1,6 +1,6 @@
-"""Every TOML file and text the project reads goes through one reader (casino.games.read_source /
-read_game_file / parse_toml): deep nesting, names no file system takes and unreadable paths are one
-BragError line from each of them, never a RecursionError or an OSError."""
+"""Every TOML file and text the project reads goes through one reader (casino.files.read_source /
+read_game_file, casino.toml_files.parse_toml): deep nesting, names no file system takes and unreadable
+paths are one BragError line from each of them, never a RecursionError or an OSError."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import pytest
 from casino.classic.referee import EXAMPLE, RefereeError, referee_file, referee_text
 from casino.classic.rules import load_rules, parse_rules_text
 from casino.errors import GameFileError
-from casino.games import MAX_NESTING, load_game, load_paytable, parse_game_text, parse_toml
+from casino.games import load_game, load_paytable, parse_game_text
 from casino.sidebets import load_side_bet
+from casino.toml_files import MAX_NESTING, parse_toml
 
 DEPTH = 3000  # far beyond Python's stack for tomllib's recursive reader
 

@@ -336,7 +336,7 @@ def test_keys_the_parser_refuses_are_one_line_and_the_prompt_again(runner, app, 
 
 def test_a_finely_divided_amount_is_not_called_too_large():
     from casino.errors import BetError, GameFileError
-    from casino.games import parse_amount
+    from casino.money import parse_amount
     from casino.money import parse
 
     tiny = "1/1000000000000000000000000000"
