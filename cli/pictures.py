@@ -41,9 +41,9 @@ class MissingPlotting(BragError):
 
 def picture_error(path: str) -> str | None:
     """Why ``path`` cannot take a picture (its ending), or ``None``; a very long name is shortened
-    (:func:`casino.games.shown_path`, as every file error line shows one)."""
+    (:func:`casino.files.shown_path`, as every file error line shows one)."""
     if Path(path).suffix.lower() not in SUFFIXES:
-        from casino.games import shown_path
+        from casino.files import shown_path
 
         return f"cannot draw {shown_path(path)!r}: the picture file must end in .svg or .png"
     return None

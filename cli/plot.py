@@ -96,6 +96,6 @@ def write_picture(path: str, groups: Sequence[Group]) -> None:
     try:
         write(path, lambda: bars_svg(groups), lambda: bars_png(groups))
     except OSError as error:
-        from casino.games import shown_path
+        from casino.files import shown_path
 
         fail(f"cannot write {shown_path(path)}: {error.strerror or error}")

@@ -66,7 +66,7 @@ def session(
     if check and sessions < 1:
         fail(f"--sessions must be at least 1, not {sessions}")
     if plot_file is not None and Path(plot_file).suffix.lower() not in (".svg", ".png"):
-        from casino.games import shown_path
+        from casino.files import shown_path
 
         fail(f"--plot-file writes SVG or PNG: give a file name ending in .svg or .png, not {shown_path(plot_file)!r}")
     from casino.betting import BettingPattern
@@ -90,7 +90,7 @@ def session(
         try:
             write_histogram(plot_file, stats, bins)
         except OSError as error:
-            from casino.games import shown_path
+            from casino.files import shown_path
 
             fail(f"cannot write {shown_path(plot_file)}: {error.strerror or error}")
     if json:

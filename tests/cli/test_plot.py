@@ -136,9 +136,9 @@ LONG = "plots/" + "bars-" * 600
 @pytest.mark.parametrize("ending, says", [(".svg", "cannot write"), (".gif", ".svg or .png")])
 def test_a_too_long_plot_file_name_is_shortened_in_its_one_line(runner, app, tmp_path, monkeypatch, command, ending,
                                                                  says):
-    """Every --plot-file refusal names the file as the other file errors do (casino.games.shown_path, the one
+    """Every --plot-file refusal names the file as the other file errors do (casino.files.shown_path, the one
     shortener): its start and end, never the whole name."""
-    from casino.games import shown_path
+    from casino.files import shown_path
 
     monkeypatch.chdir(tmp_path)
     (tmp_path / "plots").mkdir()
