@@ -36,11 +36,13 @@ from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, publi
 from casino.fair import SeedSource, commitment, deck_order
 
 __all__ = ["ClassicTable", "HandRecord", "PackPart", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack",
-           "deal_order", "carried_over"]
+           "deal_order", "carried_over", "shown_hands", "shown_from_snapshot", "SHOWN_STORED"]
 
 
 #: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
 SHOWN_KEPT = 100
+#: How many of them a table's stored state (:meth:`ClassicTable.snapshot`) keeps: the newest.
+SHOWN_STORED = 60
 
 
 def pack_commitment(seed: bytes, order: Sequence[int]) -> str:
@@ -130,6 +132,20 @@ class HandRecord:
 
     def net(self, hand_seat: int) -> Chips:
         return self.chips_after[hand_seat] - self.chips_before[hand_seat] - self.borrowed[hand_seat]
+
+
+def shown_hands(record: HandRecord) -> list[ShownHand]:
+    """The hands a settled hand turned up, in the order it showed them, as the table remembers them for
+    later hands (:attr:`ClassicTable.shown`, what a view gives as ``shown_before``): the hand's number, the
+    player's name, the cards kept and discarded and what they make. ``record.events`` name table seats."""
+    return [ShownHand(record.hand_no, record.names[record.seats.index(e.seat)], e.kept, e.discards, e.hand)
+            for e in record.events if isinstance(e, Shown)]
+
+
+def shown_from_snapshot(stored: Any) -> list[ShownHand]:
+    """A stored table state's ``shown`` read back (:meth:`ClassicTable.restore`; raises ``ValueError``,
+    ``TypeError`` … on a value it cannot read)."""
+    return [ShownHand(int(n), str(name), tuple(k), tuple(d), str(h)) for n, name, k, d, h in stored]
 
 
 class ClassicTable:
@@ -384,13 +400,14 @@ class ClassicTable:
         winners = [e for e in state.events if type(e).__name__ == "PotWon"]
         prial = False
         for e in state.events:
-            if isinstance(e, Shown):
-                if len(self.shown) >= 2 * SHOWN_KEPT:  # a long session keeps the last ones only
-                    del self.shown[:-SHOWN_KEPT]
-                self._shown_version += 1
-                self.shown.append(ShownHand(self.hand_no, self.names[self._seats[e.seat]], e.kept, e.discards, e.hand))
-                if any(getattr(w, "seat", -1) == e.seat for w in winners) and self.ranker.category(e.kept) == 5:
-                    prial = True
+            if isinstance(e, Shown) and any(getattr(w, "seat", -1) == e.seat for w in winners) and \
+                    self.ranker.category(e.kept) == 5:
+                prial = True
+        for hand in shown_hands(record):
+            if len(self.shown) >= 2 * SHOWN_KEPT:  # a long session keeps the last ones only
+                del self.shown[:-SHOWN_KEPT]
+            self._shown_version += 1
+            self.shown.append(hand)
         record.prial_won = prial and state.showdown
         if record.kept_blind >= 0:
             self.kept_blind[self._seats[record.kept_blind]] = state.hands[record.kept_blind][0]
@@ -473,7 +490,7 @@ class ClassicTable:
             "kept_blind": {str(seat): list(cards) for seat, cards in self.kept_blind.items()},
             "shuffle_next": self._shuffle_next,
             "last_shuffle": self._last_shuffle,
-            "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown[-60:]],
+            "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown[-SHOWN_STORED:]],
             "public_pack": [[p.length, list(p.cards), p.ordered] for p in self._public],
         }
 
@@ -491,7 +508,7 @@ class ClassicTable:
         table.kept_blind = {int(seat): tuple(int(c) for c in cards) for seat, cards in snapshot["kept_blind"].items()}
         table._shuffle_next = bool(snapshot["shuffle_next"])
         table._last_shuffle = int(snapshot.get("last_shuffle", 0))
-        table.shown = [ShownHand(int(n), str(name), tuple(k), tuple(d), str(h)) for n, name, k, d, h in snapshot["shown"]]
+        table.shown = shown_from_snapshot(snapshot["shown"])
         table._public = _public_parts(snapshot.get("public_pack"), table.pack)
         table._shown_version += 1
         return table

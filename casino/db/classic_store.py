@@ -609,14 +609,17 @@ def resume_session(session_id: int, *, session: Session, player: bool = False) -
       resumed is dealt again only exactly as it was committed (:func:`resume_table`).
 
     * with no hand pending, a table state that is not what the session's LAST settled hand left (its number,
-      dealer, kept blind hand, pack and shuffle, chips: :func:`~casino.db.classic_verify.next_deal_problems`),
+      dealer, kept blind hand, pack and shuffle, chips, what the bank lent and the hands shown, as far as that
+      hand tells them: :func:`~casino.db.classic_verify.next_deal_problems`),
       or that last hand unreadable: the next hand is dealt from that state, so an edited pack is never
       dealt (with a hand pending, :func:`deal_pending` checks its commitment).
 
     NOT refused: damaged, changed or removed *earlier* settled hands. A resume reads only the last one — the
     next deal comes from the session's row, the last hand and, mid-hand, its pending record, all checked
     above — so an old hand edited into nonsense does not make the session unplayable; ``brag verify ID
-    --classic`` (and the web's verify) reports it, and the head hash kept outside the database shows it.
+    --classic`` (and the web's verify) reports it, and the head hash kept outside the database shows it. For
+    the same reason, what only the earlier hands tell is verify's: which seat the bank lent to in an earlier
+    hand (a debt moved between seats, the total kept) and what an earlier hand showed.
 
     A session that was left is opened again (the one write, after every check)."""
     record = get_session(session_id, session=session)

@@ -33,15 +33,17 @@ Problems are one line each: ``hand 3: …`` for a settled hand, ``hand 4 (pendin
 from __future__ import annotations
 
 import json
+from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Sequence
 
 from sqlmodel import Session
 
-from casino.classic.actions import HandOver, PotWon, Shown
+from casino.classic.actions import Chips, HandOver, PotWon, Shown
 from casino.classic.state import HandState
-from casino.classic.table import HandRecord, pack_left, verify_pack
+from casino.classic.table import SHOWN_STORED, HandRecord, pack_left, shown_from_snapshot, shown_hands, verify_pack
+from casino.classic.view import ShownHand
 from casino.db.classic_chain import action_hashes, deal_hash, genesis_hash, is_hash, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
 from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amount, amounts, shown
@@ -50,6 +52,7 @@ from casino.db.classic_store import (deal_pending, get_session, hand_from_row, h
 from casino.db.database import StoreError
 from casino.errors import BragError
 from casino.fair import SeedSource
+from casino.money import text as amount_text
 
 __all__ = ["verify_classic", "check_classic", "ClassicReport", "chain_problems", "pending_chain_problems", "next_deal_problems"]
 
@@ -86,6 +89,9 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
     except (*READ_ERRORS, BragError) as error:  # nothing can be recomputed without them
         return [f"the session's own record cannot be read: {_without(str(error), session_id)}"]
     chips: list[Fraction | int | None] = list(start)  # each table seat's chips as the hands so far leave them
+    lent: list[Chips] = [Fraction(0)] * len(names)  # what the bank lent each seat over the hands so far
+    turned_up: deque[ShownHand] = deque(maxlen=SHOWN_STORED)  # the newest hands shown (what the table state keeps)
+    every_hand = True  # every hand 1, 2, 3 … read: lent and turned_up are the session's
     problems: list[str] = []
     previous: HandRecord | None = None
     seed_text = settings.get("seed")  # a --seed session's seeds are the text's; otherwise secret
@@ -97,7 +103,9 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
             problems.append(str(error))
             previous = None
             chips = [None] * len(names)  # not known again until each seat has played a readable hand
+            every_hand = False  # (what the bank lent and what was shown: the table state is checked against the last hand)
             continue
+        every_hand = every_hand and row.hand_no == (previous.hand_no + 1 if previous is not None else 1)
         if hand_no is None or row.hand_no == hand_no:
             moved = [names[seat] for i, seat in enumerate(hand.seats)
                      if chips[seat] is not None and chips[seat] != hand.chips_before[i]]
@@ -115,6 +123,12 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
         previous = hand
         for i, seat in enumerate(hand.seats):
             chips[seat] = hand.chips_after[i]
+            if every_hand and 0 <= seat < len(lent) and i < len(hand.borrowed):
+                lent[seat] += hand.borrowed[i]
+        try:
+            turned_up.extend(shown_hands(hand))
+        except READ_ERRORS:  # (events naming a seat not in the hand: the replay reports them)
+            every_hand = False
     if hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no and \
             len(previous.seats) == len(names):
         try:
@@ -128,7 +142,8 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
         except Exception as error:  # noqa: BLE001 - as above
             problems.append(f"hand {pending.hand_no} (pending): cannot be checked ({str(error)[:100]})")
     elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
-        problems += next_deal_problems(record, previous, with_chips=False)
+        problems += next_deal_problems(record, previous, with_chips=False, lent=lent if every_hand else None,
+                                       shown_before=list(turned_up) if every_hand else None)
     return problems
 
 
@@ -161,11 +176,14 @@ def _table_state_problems(record: ClassicSessionRecord, last: HandRecord) -> lis
     return problems
 
 
-def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_chips: bool = True) -> list[str]:
+def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_chips: bool = True,
+                       lent: Sequence[Chips] | None = None, shown_before: Sequence[ShownHand] | None = None) -> list[str]:
     """The session's stored table state (what the next deal comes from, no hand pending) against its last
     settled hand ``last``: after that hand (its number), the dealer that dealt it, the blind hand it kept (or
-    none), its pack (:func:`_table_state_problems`) and, for the seats that played it, the chips it left
-    (in the table state and in the session's row; ``with_chips=False``: not those, verify checks them apart). :func:`~casino.db.classic_store.resume_session` refuses a
+    none), its pack (:func:`_table_state_problems`), for the seats that played it, the chips it left
+    (in the table state and in the session's row; ``with_chips=False``: not those, verify checks them apart),
+    and what the bank lent and the hands turned up so far (:func:`_lent_and_shown_problems`; ``lent`` and
+    ``shown_before``: every settled hand's, when the caller read them all). :func:`~casino.db.classic_store.resume_session` refuses a
     resume with any of these (the next hand would be dealt from a state this session never reached);
     :func:`verify_classic` lists them."""
     try:
@@ -176,6 +194,10 @@ def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_c
         kept = {str(seat): [int(c) for c in cards] for seat, cards in snapshot["kept_blind"].items()}
         table_chips = [amount(c, "the session's table state: chips") for c in snapshot["chips"]]
         chips = amounts(record.chips, "the session's chips", len(table_chips))
+        borrowed = [amount(c, "the session's table state: borrowed") for c in snapshot["borrowed"]]
+        if len(borrowed) != len(table_chips):
+            raise ValueError(f"borrowed: {len(borrowed)} amounts for {len(table_chips)} seats")
+        turned_up = shown_from_snapshot(snapshot["shown"])
     except (*READ_ERRORS, UnreadableRecord) as error:
         return [f"the session's table state for the next hand cannot be read ({str(error)[:80]})"]
     problems = []
@@ -196,7 +218,67 @@ def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_c
         if not (0 <= seat < len(chips)) or chips[seat] != last.chips_after[i] or table_chips[seat] != chips[seat]:
             problems.append(f"the session's chips for the next hand are not the ones hand {last.hand_no} left")
             break
+    problems += _lent_and_shown_problems(record, last, table_chips, borrowed, turned_up, lent, shown_before)
     return problems + _table_state_problems(record, last)
+
+
+def _lent_and_shown_problems(record: ClassicSessionRecord, last: HandRecord, chips: Sequence[Chips],
+                             borrowed: Sequence[Chips], shown: Sequence[ShownHand], lent: Sequence[Chips] | None,
+                             shown_before: Sequence[ShownHand] | None) -> list[str]:
+    """The table state's ``borrowed`` (per seat, what the bank has lent it over the session: each hand's
+    :attr:`HandRecord.borrowed` added up) and ``shown`` (the newest :data:`SHOWN_STORED` hands turned up, in
+    order: each hand's :func:`shown_hands`; the computer players count the cards in them) after the last
+    settled hand ``last``.
+
+    From that hand and the session's row alone (a resume reads nothing older): every seat owes at least
+    what ``last`` lent it, and the bank lent in all exactly what the chips at the table are above the
+    session's start chips (nothing is created or lost in a hand: the chips after it are the chips before
+    plus what the bank lent); the hands shown end with exactly what ``last`` showed, the others from earlier
+    hands, in order. With ``lent`` and ``shown_before`` (every settled hand's, added up and the newest
+    turned up: :func:`verify_classic`, which reads them all), each seat's amount and the hands shown exactly."""
+    problems = []
+    try:
+        names, _ = seats_of(record)
+    except (*READ_ERRORS, BragError):  # (read before any of this; the seats' numbers say enough)
+        names = []
+    if len(names) != len(borrowed):
+        names = [f"seat {s + 1}" for s in range(len(borrowed))]
+    if lent is not None and len(lent) == len(borrowed):
+        moved = [names[s] for s in range(len(borrowed)) if borrowed[s] != lent[s]]
+        if moved:
+            problems.append(f"the session's table state has borrowed from the bank for {', '.join(moved)} not what "
+                            "the session's hands lent")
+    else:
+        owed = [Fraction(0)] * len(borrowed)
+        for i, seat in enumerate(last.seats):
+            if 0 <= seat < len(owed):
+                owed[seat] = Fraction(last.borrowed[i])
+        under = [names[s] for s in range(len(borrowed)) if borrowed[s] < owed[s]]
+        if under:
+            problems.append(f"the session's table state has less borrowed from the bank for {', '.join(under)} than "
+                            f"hand {last.hand_no} lent")
+        try:
+            start = amounts(record.start_chips, "the session's start_chips", len(chips))
+        except UnreadableRecord as error:
+            problems.append(str(error))
+        else:
+            above = sum(chips, Fraction(0)) - sum(start, Fraction(0))
+            if sum(borrowed, Fraction(0)) != above:
+                problems.append(f"the session's table state has {amount_text(sum(borrowed, Fraction(0)))} borrowed "
+                                f"from the bank in all, but its chips are {amount_text(above)} above the session's "
+                                "start (the bank lent the difference)")
+    mine = shown_hands(last)
+    tail = list(shown[len(shown) - len(mine):]) if len(mine) <= len(shown) else list(shown)
+    earlier = shown[:len(shown) - len(tail)]
+    if tail != mine:
+        problems.append(f"the session's table state does not end its hands shown with the ones hand {last.hand_no} "
+                        "showed")
+    elif len(shown) > SHOWN_STORED or any(h.hand_no >= last.hand_no for h in earlier) or any(
+            a.hand_no > b.hand_no for a, b in zip(earlier, earlier[1:])) or (
+            shown_before is not None and list(shown) != list(shown_before)[-SHOWN_STORED:]):
+        problems.append(f"the session's table state has hands shown before hand {last.hand_no} that the hands "
+                        "before it did not show")
+    return problems
 
 
 def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecord, last: int,

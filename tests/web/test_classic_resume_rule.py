@@ -7,8 +7,8 @@ the player's turn), damages it as a hand-edit would, copies the file, and resume
 and the other at the terminal. Refused: the session's own row unreadable or disagreeing with itself, a deal
 on record whose pending record is gone, a pending hand that does not check out, a session over for good or
 closed for a reason this code does not know, and (no hand pending) a table state that is not what the last
-settled hand left — its pack, shuffle, kept blind hand, dealer, number or chips — or that last hand
-unreadable: the next hand is dealt from it. Carried on: damaged, changed or removed *earlier* settled hands
+settled hand left — its pack, shuffle, kept blind hand, dealer, number, chips, what the bank lent or the
+hands it showed — or that last hand unreadable: the next hand is dealt from it. Carried on: damaged, changed or removed *earlier* settled hands
 (a resume never reads them; ``brag verify`` reports them)."""
 
 from __future__ import annotations
@@ -149,6 +149,17 @@ CASES = [
      "hand_limit cannot be read"),
     ("its chips changed", sql("UPDATE classic_sessions SET chips = '[\"5000\", \"1\", \"1\"]' WHERE id = :sid"), False,
      False, "chips for the next hand are not the ones hand 3 left"),
+    ("the hands hand 3 showed changed", state(shown=lambda ts: ts["shown"][:-1] + [[3, "Ann", PRIALS[:3], [], "Prial of 3s"]]),
+     False, False, "does not end its hands shown with the ones hand 3 showed"),
+    ("a hand shown written in from a later hand", state(shown=lambda ts: [[7, "Ann", PRIALS[:3], [], "Prial of 3s"]] + ts["shown"]),
+     False, False, "hands shown before hand 3 that the hands before it did not show"),
+    # what an earlier hand showed is that hand's: a resume reads no earlier hand (verify names it)
+    ("a hand shown by an earlier hand changed", state(shown=lambda ts: [[1, "You", PRIALS[:3], [], "Prial of 3s"]] + ts["shown"][1:]),
+     False, True, None),
+    ("chips borrowed from the bank written in", state(borrowed=lambda ts: ["0", "50", "0"]), False, False,
+     "has 50 borrowed from the bank in all, but its chips are 0 above the session's start"),
+    ("what the bank lent, a seat left out", state(borrowed=lambda ts: ["0", "0"]), False, False,
+     "borrowed: 2 amounts for 3 seats"),
 ]
 
 
