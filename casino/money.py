@@ -45,8 +45,7 @@ from typing import Any
 from casino.errors import BetError, GameFileError
 
 __all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
-           "other_digits", "DIGITS_0_9",
-           "parse_amount", "amount_text"]
+           "other_digits", "DIGITS_0_9", "parse_amount", "amount_text"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
 #: small enough that every figure derived from it still prints as a decimal.

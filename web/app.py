@@ -22,7 +22,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 
 from casino import __version__
-from web import classic, designer, tables
+from web import classic, designer, table_seats, tables
 from web.errors import install_handlers
 
 __all__ = ["create_app", "PAGES"]
@@ -105,7 +105,7 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
     )
     app.state.db_url = db_url
     # the casino sessions this server holds, and the database (with the traditional Brag tables)
-    app.state.seats = tables.Seats(db_url, models=("casino.db.classic_models",))
+    app.state.seats = table_seats.Seats(db_url, models=("casino.db.classic_models",))
     app.state.classic_seats = classic.ClassicSeats()  # the traditional Brag sessions
     install_handlers(app)
 

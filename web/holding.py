@@ -1,10 +1,11 @@
 """The sessions a server holds in memory, bounded: ended and idle ones are let go, the database keeps them.
 
-Both tables (the casino table's :class:`web.tables.Seats`, traditional Brag's :class:`web.classic_seats.ClassicSeats`)
-keep one *seat* per open session: its service or table, a lock, the action number. Nothing held only there
-matters for the game: every settled hand is stored, and a hand in play is stored as pending before any of
-its cards is shown. So a seat can be let go at any time it is not in use, and ``POST .../resume`` reads the
-session back from the database (into its pending hand, if one is in play), as after a server restart.
+Both tables (the casino table's :class:`web.table_seats.Seats`, traditional Brag's
+:class:`web.classic_seats.ClassicSeats`) keep one *seat* per open session: its service or table, a lock, the
+action number. Nothing held only there matters for the game: every settled hand is stored, and a hand in play
+is stored as pending before any of its cards is shown. So a seat can be let go at any time it is not in use,
+and ``POST .../resume`` reads the session back from the database (into its pending hand, if one is in play),
+as after a server restart.
 
 :class:`Held` is that map, in the order the seats were last used. Adding a seat first lets go of seats idle
 for longer than ``idle_seconds``; when it still holds ``limit`` seats, it lets go of ended ones, then the
