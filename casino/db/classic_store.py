@@ -571,6 +571,14 @@ def resume_table(record: ClassicSessionRecord, *, session: Session | None = None
         from casino.db.classic_verify import pending_chain_problems
 
         problems += pending_chain_problems(record, pending, None)
+        try:  # the table state it is dealt from: what the bank lent and the hands shown, after the last hand
+            last = _last_settled(record, session=session)
+        except UnreadableRecord:  # (the hand in play is checked by its own commitment: an unreadable last one is verify's)
+            last = None
+        if last is not None and dealt is not None:
+            from casino.db.classic_verify import lent_and_shown_problems
+
+            problems += lent_and_shown_problems(record, last)
         if problems or dealt is None:
             raise StoreError(f"classic session {record.id}: {problems[0]}; it is not dealt again")
         table = dealt
@@ -612,7 +620,8 @@ def resume_session(session_id: int, *, session: Session, player: bool = False) -
       dealer, kept blind hand, pack and shuffle, chips, what the bank lent and the hands shown, as far as that
       hand tells them: :func:`~casino.db.classic_verify.next_deal_problems`),
       or that last hand unreadable: the next hand is dealt from that state, so an edited pack is never
-      dealt (with a hand pending, :func:`deal_pending` checks its commitment).
+      dealt (with a hand pending, :func:`deal_pending` checks its commitment, and the loans and hands shown of
+      the table state it was dealt from are checked against a readable last hand the same way).
 
     NOT refused: damaged, changed or removed *earlier* settled hands. A resume reads only the last one — the
     next deal comes from the session's row, the last hand and, mid-hand, its pending record, all checked

@@ -54,7 +54,8 @@ from casino.errors import BragError
 from casino.fair import SeedSource
 from casino.money import text as amount_text
 
-__all__ = ["verify_classic", "check_classic", "ClassicReport", "chain_problems", "pending_chain_problems", "next_deal_problems"]
+__all__ = ["verify_classic", "check_classic", "ClassicReport", "chain_problems", "pending_chain_problems", "next_deal_problems",
+           "lent_and_shown_problems"]
 
 
 def verify_classic(session_id: int, hand_no: int | None = None, *, session: Session) -> list[str]:
@@ -139,6 +140,9 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
     if pending is not None and (hand_no is None or hand_no == pending.hand_no):
         try:
             problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
+            if previous is not None and previous.hand_no == rows[-1].hand_no and hand_no is None:
+                problems += lent_and_shown_problems(record, previous, lent=lent if every_hand else None,
+                                                    shown_before=list(turned_up) if every_hand else None)
         except Exception as error:  # noqa: BLE001 - as above
             problems.append(f"hand {pending.hand_no} (pending): cannot be checked ({str(error)[:100]})")
     elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
@@ -194,10 +198,7 @@ def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_c
         kept = {str(seat): [int(c) for c in cards] for seat, cards in snapshot["kept_blind"].items()}
         table_chips = [amount(c, "the session's table state: chips") for c in snapshot["chips"]]
         chips = amounts(record.chips, "the session's chips", len(table_chips))
-        borrowed = [amount(c, "the session's table state: borrowed") for c in snapshot["borrowed"]]
-        if len(borrowed) != len(table_chips):
-            raise ValueError(f"borrowed: {len(borrowed)} amounts for {len(table_chips)} seats")
-        turned_up = shown_from_snapshot(snapshot["shown"])
+        borrowed, turned_up = _lent_and_shown_read(snapshot, len(table_chips))
     except (*READ_ERRORS, UnreadableRecord) as error:
         return [f"the session's table state for the next hand cannot be read ({str(error)[:80]})"]
     problems = []
@@ -220,6 +221,29 @@ def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_c
             break
     problems += _lent_and_shown_problems(record, last, table_chips, borrowed, turned_up, lent, shown_before)
     return problems + _table_state_problems(record, last)
+
+
+def _lent_and_shown_read(snapshot: Any, seats: int) -> tuple[list[Chips], list[ShownHand]]:
+    """A stored table state's ``borrowed`` (one amount a seat) and ``shown``, read back (raises on a value
+    that cannot be read)."""
+    borrowed: list[Chips] = [amount(c, "the session's table state: borrowed") for c in snapshot["borrowed"]]
+    if len(borrowed) != seats:
+        raise ValueError(f"borrowed: {len(borrowed)} amounts for {seats} seats")
+    return borrowed, shown_from_snapshot(snapshot["shown"])
+
+
+def lent_and_shown_problems(record: ClassicSessionRecord, last: HandRecord, *, lent: Sequence[Chips] | None = None,
+                            shown_before: Sequence[ShownHand] | None = None) -> list[str]:
+    """With a hand pending, the table state it is dealt from (after the last settled hand ``last``): what
+    the bank lent and the hands shown so far, checked as :func:`next_deal_problems` checks them (the rest of
+    it — pack, chips, hand number — :func:`~casino.db.classic_store.deal_pending` checks by dealing it)."""
+    try:
+        snapshot = json.loads(record.table_state)
+        table_chips = [amount(c, "the session's table state: chips") for c in snapshot["chips"]]
+        borrowed, turned_up = _lent_and_shown_read(snapshot, len(table_chips))
+    except (*READ_ERRORS, UnreadableRecord) as error:
+        return [f"the session's table state the hand in play was dealt from cannot be read ({str(error)[:80]})"]
+    return _lent_and_shown_problems(record, last, table_chips, borrowed, turned_up, lent, shown_before)
 
 
 def _lent_and_shown_problems(record: ClassicSessionRecord, last: HandRecord, chips: Sequence[Chips],

@@ -8,7 +8,8 @@ and the other at the terminal. Refused: the session's own row unreadable or disa
 on record whose pending record is gone, a pending hand that does not check out, a session over for good or
 closed for a reason this code does not know, and (no hand pending) a table state that is not what the last
 settled hand left — its pack, shuffle, kept blind hand, dealer, number, chips, what the bank lent or the
-hands it showed — or that last hand unreadable: the next hand is dealt from it. Carried on: damaged, changed or removed *earlier* settled hands
+hands it showed (these two with a hand pending too) — or that last hand unreadable: the next hand is dealt
+from it. Carried on: damaged, changed or removed *earlier* settled hands
 (a resume never reads them; ``brag verify`` reports them)."""
 
 from __future__ import annotations
@@ -158,6 +159,10 @@ CASES = [
      False, True, None),
     ("chips borrowed from the bank written in", state(borrowed=lambda ts: ["0", "50", "0"]), False, False,
      "has 50 borrowed from the bank in all, but its chips are 0 above the session's start"),
+    ("chips borrowed from the bank written in, a hand pending", state(borrowed=lambda ts: ["0", "50", "0"]), True,
+     False, "has 50 borrowed from the bank in all, but its chips are 0 above the session's start"),
+    ("the hands hand 3 showed changed, a hand pending", state(shown=lambda ts: ts["shown"][:-1]), True, False,
+     "does not end its hands shown with the ones hand 3 showed"),
     ("what the bank lent, a seat left out", state(borrowed=lambda ts: ["0", "0"]), False, False,
      "borrowed: 2 amounts for 3 seats"),
 ]

@@ -184,3 +184,23 @@ def test_a_long_session_keeps_the_newest_hands_shown_and_verifies(tmp_path):
     problems, refused = checked(path, sid, shown=lambda ts: ts["shown"][1:])  # the oldest one kept dropped
     assert problems == [f"the session's table state has hands shown before hand {table.hand_no} that the hands "
                         "before it did not show"] and refused is None
+
+
+def test_with_a_hand_pending_its_table_state_is_checked_too(tmp_path):
+    """The hand in play was dealt from the table state the last settled hand left: its loans and hands shown
+    are checked against that hand by verify and by a resume, as between hands."""
+    path = tmp_path / "p.db"
+    sid = build(path, pending=True)
+    with Session(connect(f"sqlite:///{path}")) as db:
+        last = classic_store.hands_of(sid, session=db)[-1].hand_no
+    with sqlite3.connect(path) as raw:
+        ts = json.loads(raw.execute("SELECT table_state FROM classic_sessions WHERE id = ?", (sid,)).fetchone()[0])
+        ts["borrowed"] = ["0", "50", "0"]
+        ts["shown"] = ts["shown"][:-1]
+        raw.execute("UPDATE classic_sessions SET table_state = ? WHERE id = ?", (json.dumps(ts), sid))
+    with Session(connect(f"sqlite:///{path}")) as db:
+        assert classic_store.verify_classic(sid, session=db) == [
+            "the session's table state has borrowed from the bank for Ann not what the session's hands lent",
+            f"the session's table state does not end its hands shown with the ones hand {last} showed"]
+        with pytest.raises(classic_store.StoreError, match="has 50 borrowed from the bank in all"):
+            classic_store.resume_session(sid, session=db)
