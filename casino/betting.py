@@ -147,16 +147,24 @@ def parse_system(text: str) -> tuple[System, Fraction | None]:
     return system, _fraction(parameter)
 
 
+#: The smallest share of the bankroll a proportional stake may take (a millionth). The stake is never below one
+#: base Ante anyway; a finer share only makes the arithmetic needlessly long.
+SMALLEST_FRACTION = Fraction(1, 10**6)
+
+
 def _fraction(text: Any) -> Fraction:
+    from casino.money import to_fraction  # bounded: '1e999999999' is refused before it is built
+
     word = str(text).strip()
+    shown = word if len(word) <= 40 else word[:40] + "…"
     try:
-        value = Fraction(word[:-1].strip()) / 100 if word.endswith("%") else Fraction(word)
-    except (ValueError, ZeroDivisionError):
-        raise BetError(f"a proportional stake's fraction must be a number such as 0.05 or 5%, not {text!r}") from None
-    if not 0 < value <= Fraction(1, 2):
+        value = to_fraction(word[:-1].strip()) / 100 if word.endswith("%") else to_fraction(word)
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        raise BetError(f"a proportional stake's fraction must be a number such as 0.05 or 5%, not {shown!r}") from None
+    if not SMALLEST_FRACTION <= value <= Fraction(1, 2):
         raise BetError(
-            f"a proportional stake's fraction must be above 0 and at most 0.5 (Ante and Play both come from the"
-            f" bankroll), not {word}"
+            f"a proportional stake's fraction must be at least {float(SMALLEST_FRACTION):g} and at most 0.5 (Ante and"
+            f" Play both come from the bankroll), not {shown}"
         )
     return value
 

@@ -85,10 +85,15 @@ def exact(value: Any, what: str = "amount") -> Fraction:
             raise BetError(f"the {what} {value} is not a number of chips")
         return Fraction(str(value))
     if isinstance(value, str):
+        from casino.money import to_fraction  # bounded: '1e9999999' is refused before it is built
+
+        shown = value.strip()[:60] + ("…" if len(value.strip()) > 60 else "")
         try:
-            return Fraction(value.strip())
-        except (ValueError, ZeroDivisionError):
-            raise BetError(f"the {what} {value!r} is not an amount") from None
+            return to_fraction(value)
+        except OverflowError:
+            raise BetError(f"the {what} {shown!r} is beyond any amount (or too finely divided)") from None
+        except (TypeError, ValueError, ZeroDivisionError):
+            raise BetError(f"the {what} {shown!r} is not an amount") from None
     try:  # Decimal, numpy integers …
         from decimal import Decimal
 

@@ -77,13 +77,18 @@ def to_fraction(value: object) -> Fraction:
             raise ValueError(f"{len(text):,} characters is too long for an amount")
         if _FRACTION.match(text):
             numerator, denominator = text.split("/")
-            if len(numerator.strip().lstrip("+-")) > 15:
+            # as fine as a decimal may be (30 places), and the size judged by the value, not the digits:
+            # 7500000000000001/25000000000000000 (what 0.30000000000000004 is) reads back as it was written
+            if len(denominator.strip().lstrip("0")) > -_FINEST_EXPONENT:
+                raise OverflowError(f"a denominator of more than {-_FINEST_EXPONENT} digits: too finely divided")
+            if len(numerator.strip().lstrip("+-").lstrip("0")) > 15 + len(denominator.strip().lstrip("0")):
                 raise OverflowError("too large")
-            if len(denominator.strip()) > 15:
-                raise OverflowError("a denominator of more than 15 digits: too finely divided")
             if int(denominator) == 0:
                 raise ValueError(f"{value!r} divides by zero")
-            return Fraction(int(numerator), int(denominator))
+            amount = Fraction(int(numerator), int(denominator))
+            if abs(amount) > _LARGEST:
+                raise OverflowError("too large")
+            return amount
         if not _DECIMAL.match(text):
             raise ValueError(f"{value!r} is not a number")
         return _bounded_decimal(Decimal(text))

@@ -46,7 +46,11 @@ def serve(
         hint = " (choose another with --port)" if error.errno in (errno.EADDRINUSE, errno.EACCES) else ""
         fail(f"cannot listen on {host} port {port}: {error.strerror or error}{hint}")
 
-    import uvicorn
+    try:
+        import fastapi  # noqa: F401
+        import uvicorn
+    except ImportError:
+        fail('brag serve needs the web extra: pip install "brag-table[web]" (FastAPI and Uvicorn)')
 
     from web.app import create_app
 

@@ -47,7 +47,7 @@ from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_chain import action_hash, deal_hash, genesis_hash, new_chain_key, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
 from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amounts, numbers, shown, stored_json, texts
-from casino.db.database import StoreError, written
+from casino.db.database import StoreError, UnreadableData, written
 from casino.db.models import utcnow
 from casino.errors import BragError
 from casino.fair import SeedSource, seed_from_hex
@@ -186,7 +186,11 @@ def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, sessi
 
 def pending_of(session_id: int, *, session: Session) -> ClassicPendingRecord | None:
     """The session's hand started and not settled, if any."""
-    return session.exec(select(ClassicPendingRecord).where(ClassicPendingRecord.session_id == session_id)).first()
+    try:
+        return session.exec(select(ClassicPendingRecord).where(ClassicPendingRecord.session_id == session_id)).first()
+    except (ValueError, TypeError, OverflowError) as error:  # a time edited into nonsense: the row cannot load
+        raise UnreadableData(f"classic session {session_id}'s pending hand in classic_pending cannot be read "
+                             f"({str(error)[:80]})") from None
 
 
 def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> ClassicPendingRecord:
@@ -298,10 +302,12 @@ def reopen_session(session_id: int, *, session: Session) -> ClassicSessionRecord
 
 
 def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
-    from sqlalchemy.orm import defer
-
-    record = session.get(ClassicSessionRecord, session_id, options=[defer(cast(Any, ClassicSessionRecord.started_at))]) \
-        if session_id in SQL_ID_RANGE else None  # (a time edited into nonsense is only read where it is shown)
+    try:
+        # every column is loaded here (a deferred one would be loaded later, anywhere the row is refreshed)
+        record = session.get(ClassicSessionRecord, session_id) if session_id in SQL_ID_RANGE else None
+    except (ValueError, TypeError, OverflowError) as error:  # a time edited into nonsense: the row cannot load
+        raise UnreadableData(f"classic session {session_id}'s row in classic_sessions cannot be read "
+                             f"({str(error)[:80]})") from None
     if record is None:
         raise NoClassicSession(f"no classic Brag session {session_id} (see 'brag sessions')")
     return record

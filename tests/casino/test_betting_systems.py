@@ -77,7 +77,7 @@ def test_system_names_and_parameters():
     assert BettingPattern("paroli").kind == "paroli"  # a StrEnum: equal to its name
     for kwargs, message in (
         ({"kind": "proportional"}, "needs its fraction"),
-        ({"kind": "proportional:0"}, "above 0"),
+        ({"kind": "proportional:0"}, "at least 1e-06"),
         ({"kind": "proportional:0.8"}, "at most 0.5"),
         ({"kind": "proportional:x"}, "a number"),
         ({"kind": "paroli:3"}, "takes no parameter"),

@@ -76,3 +76,26 @@ def test_counts():
 
 def test_a_seed_of_other_digits_is_a_text_not_that_number():
     assert seed_value("2") == 2 and seed_value("٢") == "٢"
+
+
+def test_huge_or_fine_amount_text_is_refused_before_it_is_built():
+    """'1e9999999' once froze the web table (Fraction built a ten-million-digit number); amounts as fine
+    as a decimal may be written (0.30000000000000004) read back from their stored fraction text."""
+    from casino.events import exact
+
+    for text in ("1e9999999", "1e999999999", "1/1" + "0" * 31):
+        with pytest.raises(BetError, match="beyond any amount"):
+            exact(text, "bankroll")
+    fine = to_fraction("0.30000000000000004")
+    assert to_fraction(f"{fine.numerator}/{fine.denominator}") == fine
+    assert to_fraction("12732500000000000031/12500000000000000") == Fraction(12732500000000000031, 12500000000000000)
+    with pytest.raises(OverflowError):
+        to_fraction("10000000000000001/1")
+
+
+@pytest.mark.parametrize("text", ["1e999999999", "1e-19", "1e-99999999", "0", "0.6", "-1%"])
+def test_a_proportional_fraction_out_of_range_is_one_line(text):
+    from casino.betting import parse_system
+
+    with pytest.raises(BetError, match="proportional stake's fraction"):
+        parse_system(f"proportional:{text}")

@@ -1,0 +1,44 @@
+"""A time in a classic session's rows edited into nonsense: one line and exit code 2 at a resume and at
+verify (it was a ValueError traceback), the other sessions still listed."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _brag(*args: str, db: Path, text: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cli", *args, "--db", str(db)], cwd=ROOT, input=text,
+                          capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def pending_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    db = tmp_path_factory.mktemp("times") / "brag.db"
+    assert _brag("classic", "--hands", "5", "--opponents", "2", "--seed", "times", db=db, text="q\n").returncode == 0
+    with sqlite3.connect(db) as con:
+        assert con.execute("select count(*) from classic_pending").fetchone() == (1,)
+    return db
+
+
+@pytest.mark.parametrize("edit", ["update classic_sessions set ended_at = 'garbage'",
+                                  "update classic_sessions set started_at = 'garbage'",
+                                  "update classic_pending set started_at = 'garbage'"])
+def test_a_damaged_time_is_one_line(pending_db: Path, tmp_path: Path, edit: str) -> None:
+    db = tmp_path / "damaged.db"
+    shutil.copy(pending_db, db)
+    with sqlite3.connect(db) as con:
+        con.execute(edit)
+    for args, text in ((("classic", "--resume", "1"), "q\n"), (("verify", "1", "--classic"), "")):
+        done = _brag(*args, db=db, text=text)
+        assert done.returncode == 2, done.stderr
+        assert "Traceback" not in done.stderr and "cannot be read" in done.stderr
+        assert len(done.stderr.strip().splitlines()) == 1
+    assert _brag("sessions", "--classic", db=db).returncode == 0
