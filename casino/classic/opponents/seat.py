@@ -73,6 +73,17 @@ def _path(view: SeatView) -> tuple[tuple[tuple[int, Choice], ...], int, int]:
     return tuple(path), bets, raises
 
 
+#: The most bets a computer player makes in one hand: then it sees (two left) or folds. Far beyond any hand
+#: a person plays, it ends the betting wars computer players could otherwise keep up until their chips ran out.
+MAX_OWN_BETS = 40
+
+
+def _own_bets(view: SeatView) -> int:
+    from casino.classic.actions import BetMade
+
+    return sum(1 for e in view.history if isinstance(e, BetMade) and e.seat == view.seat)
+
+
 def _raise_amount(legal: LegalActions) -> Any:
     if legal.bet_min is None or legal.bet_max is None:
         return None
@@ -136,6 +147,10 @@ class CharacterOpponent:
             return Discard(tuple(gone))
         s = to_situation(view, legal)
         choice = self.character.decide(s, rng)
+        if choice in ("stay", "raise") and _own_bets(view) >= MAX_OWN_BETS:
+            # a betting war between computer players would otherwise last until their chips ran out (three
+            # seen players staying at the stake: no see is allowed, so nothing else ends the hand)
+            choice = "see" if legal.see_cost is not None else "fold"
         if choice == "look":
             return Look(0)
         if choice == "fold":
