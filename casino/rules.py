@@ -85,7 +85,9 @@ def outcome_nets(game: Game) -> OutcomeNets:
     return OutcomeNets(
         ante=(-1, 1, 1, tie, -1),
         play=(0, 0, 1, tie, -1),
-        bonus_paid=(False, True, True, True, game.rules.ante_bonus_on_loss),
+        # a tie the dealer wins is a loss: the Ante Bonus pays on it only as it pays on a loss
+        bonus_paid=(False, True, True, game.ties != "dealer" or game.rules.ante_bonus_on_loss,
+                    game.rules.ante_bonus_on_loss),
     )
 
 

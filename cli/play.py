@@ -200,12 +200,14 @@ def _amount(text: Optional[str], what: str, *, positive: bool = False):
 
 def _side_bets(options: Optional[list[str]]) -> Optional[dict[str, Fraction]]:
     from cli.errors import fail
-    from cli.prompts import AmountError, parse_side_option
+    from cli.prompts import AmountError, refuse_twice, parse_side_option
 
     if not options:
         return None
     try:
-        return dict(parse_side_option(text) for text in options)
+        pairs = [parse_side_option(text) for text in options]
+        refuse_twice(name for name, _ in pairs)
+        return dict(pairs)
     except AmountError as error:
         fail(str(error))
 

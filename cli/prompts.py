@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Optional
+from typing import Iterable, Optional
 
 import typer
 
@@ -59,6 +59,16 @@ def side_name(word: str) -> str:
     if key not in SIDE_WORDS:
         raise AmountError(f"{word!r} is not a side bet: write 6cb, colour, prime or prog (or the full name)")
     return SIDE_WORDS[key]
+
+
+def refuse_twice(names: Iterable[str]) -> None:
+    """Refuse a side bet named twice (``6cb 1 6cb 2``, ``--side-bet 6cb=1 --side-bet 6cb=7``): which stake was
+    meant is not ours to guess."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise AmountError(f"the {name.replace('_', ' ')} side bet is given twice")
+        seen.add(name)
 
 
 def parse_side_option(text: str) -> tuple[str, Fraction]:
@@ -134,6 +144,7 @@ def parse_bet_line(text: str) -> BetLine:
             raise AmountError(f"{part.strip()!r}: each side bet needs a stake, e.g. 'prime 1'")
         side = tuple((side_name(items[i]), parse_amount(items[i + 1], side_name(items[i]).replace("_", " ")))
                      for i in range(0, len(items), 2))
+        refuse_twice(name for name, _ in side)
         ante = parse_amount(amounts[0], "Ante")
         pair_plus = parse_amount(amounts[1], "Pair Plus") if len(amounts) == 2 else None
         stakes.append(BoxLine(ante, pair_plus, side))

@@ -99,3 +99,14 @@ def test_a_proportional_fraction_out_of_range_is_one_line(text):
 
     with pytest.raises(BetError, match="proportional stake's fraction"):
         parse_system(f"proportional:{text}")
+
+
+def test_a_side_bet_named_twice_is_refused():
+    """Which stake was meant is not ours to guess (the last one was kept silently)."""
+    from cli.prompts import AmountError, parse_bet_line, parse_side_option, refuse_twice
+
+    with pytest.raises(AmountError, match="given twice"):
+        parse_bet_line("5 1 6cb 1 6cb 2")
+    with pytest.raises(AmountError, match="given twice"):
+        refuse_twice(name for name, _ in (parse_side_option("6cb=1"), parse_side_option("six_card_bonus=7")))
+    assert len(parse_bet_line("5 1 6cb 1 prime 2").stakes[0].side) == 2
