@@ -135,7 +135,7 @@ def _with_stored_meter(game, db_url):
     if not any(side.bet == "progressive" for side in game.side_bets):
         fail(f"{game.name} has no progressive: --meter-from-db prices a progressive's stored meter")
     side = game.side_bet("progressive")
-    with open_db(db_url) as session:
+    with open_db(db_url, read_only=True) as session:  # pricing never creates or changes a database
         meter = store.progressive_meter(meter_key(game), side.meter, session=session)
     note = (f"Progressive priced at the stored meter {pays(meter)} (the file starts it at {pays(side.meter)}); "
             f"break-even meter {pays(side.break_even_meter()) if side.break_even_meter() is not None else '—'}.")

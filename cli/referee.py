@@ -10,7 +10,7 @@ from cli.options import JsonOpt
 
 
 def referee(
-    hand_file: Annotated[str, typer.Argument(metavar="HAND.toml", help="The hand: [rules], actions and [[seat]] tables (docs/classic-brag.md).")],
+    hand_file: Annotated[str, typer.Argument(metavar="HAND.toml", help="The hand: \\[rules], actions and \\[\\[seat]] tables (docs/classic-brag.md).")],
     json: JsonOpt = False,
 ) -> None:
     """Settle one recorded hand of traditional Brag: each action's effect, the pots and who won them, the chips.

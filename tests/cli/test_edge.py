@@ -120,3 +120,13 @@ def test_help_shows_plain_value_names_not_types(runner, app):
     assert result.exit_code == 0
     assert "<str>" not in result.output and "<bool>" not in result.output and "<int>" not in result.output
     assert "BANKROLL" in result.output
+
+
+def test_meter_from_db_never_creates_a_database(runner, app, tmp_path):
+    """Pricing a progressive at its stored meter reads the database; one not there is one line (it was
+    created, and the file's meter reported as "stored")."""
+    missing = tmp_path / "none.db"
+    result = runner.invoke(app, ["edge", "brag-with-side-bets", "--meter-from-db", "--db", str(missing)])
+    assert result.exit_code == 2, result.output
+    assert "no database at" in result.output
+    assert not missing.exists()

@@ -190,7 +190,10 @@ def character_names(text: str | None, default_count: int) -> list[str]:
         if not 1 <= count <= 7:
             raise BragError(f"--opponents must be 1 to 7 (or names of characters), not {count}")
         return list(TABLE_MIX[:count])
-    names = [character(n).name for n in text.split(",") if n.strip()]
+    words = [n.strip() for n in text.strip().split(",")]
+    if any(not n for n in words):
+        raise BragError(f"--opponents {text.strip()[:40]!r}: a name is missing between commas (e.g. expert,bluffer)")
+    names = [character(n).name for n in words]
     if not 1 <= len(names) <= 7:
         raise BragError(f"--opponents names 1 to 7 characters, not {len(names)}")
     return names

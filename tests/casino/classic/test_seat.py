@@ -60,7 +60,7 @@ def test_characters_for_a_count_or_names_and_the_expert_hint() -> None:
 
     assert character_names(None, 3) == list(TABLE_MIX[:3]) and character_names("2", 5) == list(TABLE_MIX[:2])
     assert character_names("Expert,bluffer", 5) == ["expert", "bluffer"]
-    for bad in ("8", "0", "expert,sharp", "e,e,e,e,e,e,e,e".replace("e", "expert")):
+    for bad in ("8", "0", "expert,sharp", "expert,,bluffer", "expert,", "e,e,e,e,e,e,e,e".replace("e", "expert")):
         with pytest.raises(BragError):
             character_names(bad, 5)
     table = ClassicTable(load_rules("classic-brag"), ["You", "A", "B"], seed="hint")
