@@ -221,6 +221,11 @@ class TableService(StoredSession):
         if pending is not None:
             service = cls._resume_into(db, record, settings, sitting, pending, stakes)
             return service
+        from casino.db.resuming import bankroll_problem
+
+        problem = bankroll_problem(record, session=db)
+        if problem is not None:
+            raise StoreError(problem)
         if sitting.out_of_chips():
             raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(sitting.bankroll)} cannot"
                            " cover the smallest bet this table takes")

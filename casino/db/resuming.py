@@ -27,7 +27,7 @@ from casino.db.sessions import game_of, get_session
 from casino.events import BoxBets
 from casino.sitting import Sitting, SittingStats
 
-__all__ = ["resume_sitting", "restore_stats", "last_bets"]
+__all__ = ["resume_sitting", "restore_stats", "last_bets", "bankroll_problem"]
 
 
 def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
@@ -49,6 +49,26 @@ def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
     )
     sitting.stats = restore_stats(record.id, session=session)  # type: ignore[arg-type]  # a stored row's id is never None
     return sitting
+
+
+def bankroll_problem(record: SessionRecord, *, session: Session) -> str | None:
+    """Why the session's stored bankroll cannot be carried on with no hand pending: it is not the bankroll
+    its last settled hand left (a row edited between hands; one row read), else ``None``. A resume that
+    took an edited bankroll would stake chips the session never won."""
+    after = session.exec(
+        select(HandRecord.bankroll_after).where(HandRecord.session_id == record.id)
+        .order_by(col(HandRecord.round_no).desc()).limit(1)
+    ).first()
+    where = f"session {record.id}"
+    want = read_amount(after, "hands.bankroll_after", where) if after is not None else \
+        read_amount(record.start_bankroll, "sessions.start_bankroll", where)
+    have = read_amount(record.bankroll, "sessions.bankroll", where)
+    if have != want:
+        from casino.money import text
+
+        return (f"session {record.id}: its stored bankroll {text(have)} is not the {text(want)} its last hand left: it is not "
+                f"resumed; 'brag verify {record.id}' names the difference")
+    return None
 
 
 def restore_stats(session_id: int, *, session: Session) -> SittingStats:
