@@ -44,6 +44,8 @@ def file_path(source: str | Path, base: Path | None = None) -> Path:
     :class:`~casino.errors.GameFileError`, as is every :class:`OSError` of :func:`read_game_file`.
     """
     text = str(source)
+    if not text.strip():  # Path('') is '.', the folder this runs in
+        raise UnknownGameError("an empty name is not a file name (give a built-in name or a path to a .toml file)")
     if len(text) > 4096 or "\x00" in text:
         problem = "a NUL character" if "\x00" in text else f"{len(text):,} characters"
         raise UnknownGameError(f"{shown_path(text)!r}: not a file name ({problem})")
@@ -54,6 +56,7 @@ def file_path(source: str | Path, base: Path | None = None) -> Path:
     if base is not None and not path.is_absolute():
         path = base / path
     return path
+
 
 def read_game_file(path: str | Path) -> str:
     """The text of a game file: a regular file (not a FIFO, a device or a folder: those could block or

@@ -225,6 +225,10 @@ def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints
         ante = game.limits.min_ante or Fraction(1)
     pair_plus = _amount(pair_plus_text, "--pair-plus") or Fraction(0)
     boxes = boxes or 1
+    if strategy is not None and not strategy.strip():
+        from cli.errors import fail
+
+        fail("--strategy needs a name: optimal, dealer-copy, always-play, never-play or a threshold like Q-6-4")
     strategy = strategy or "optimal"
     if auto:
         play_mask(game, strategy)  # an unknown strategy is refused before anything is stored

@@ -130,3 +130,15 @@ def test_meter_from_db_never_creates_a_database(runner, app, tmp_path):
     assert result.exit_code == 2, result.output
     assert "no database at" in result.output
     assert not missing.exists()
+
+
+def test_an_empty_game_name_is_one_line(runner, app):
+    result = runner.invoke(app, ["edge", ""])
+    assert result.exit_code == 2, result.output
+    assert "empty name" in result.output and "folder" not in result.output
+
+
+def test_an_empty_strategy_is_refused(runner, app, tmp_path):
+    result = runner.invoke(app, ["play", "--auto", "--strategy", " ", "--hands", "1", "--db", str(tmp_path / "b.db")])
+    assert result.exit_code == 2, result.output
+    assert "--strategy needs a name" in result.output
