@@ -80,6 +80,8 @@ def open_db(url: Optional[str], *, read_only: bool = False):
             raise
         except (ValueError, ArithmeticError, LookupError) as error:  # a value no store reader names (Fraction('1/0') …)
             fail(f"the database holds a value that cannot be read ({error}); 'brag verify' names the rows")
+        except RecursionError:  # stored JSON nested thousands deep (a row edited by hand)
+            fail("the database holds a value nested too deeply to read (a row edited by hand?)")
 
 
 def _money(value: Any) -> str:

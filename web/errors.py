@@ -102,6 +102,13 @@ def install_handlers(app: FastAPI) -> None:
             detail = f"{request.method} is not allowed on {request.url.path}"
         return JSONResponse({"detail": detail}, status_code=error.status_code, headers=error.headers)
 
+    @app.exception_handler(RecursionError)
+    async def too_deep(request: Request, error: RecursionError) -> JSONResponse:
+        # only stored JSON nested thousands deep (a row edited by hand) reaches this: requests are bounded
+        log.warning("a stored value nested too deeply on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": "the database holds a value nested too deeply to read (a row edited by "
+                                       "hand?); brag verify names the rows"}, status_code=409)
+
     @app.exception_handler(Exception)
     async def unexpected(request: Request, error: Exception) -> JSONResponse:  # a bug: logged, never shown
         log.exception("unexpected error on %s %s", request.method, request.url.path)
