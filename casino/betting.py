@@ -153,10 +153,10 @@ SMALLEST_FRACTION = Fraction(1, 10**6)
 
 
 def _fraction(text: Any) -> Fraction:
-    from casino.money import to_fraction  # bounded: '1e999999999' is refused before it is built
+    from casino.money import clipped, to_fraction  # bounded: '1e999999999' is refused before it is built
 
     word = str(text).strip()
-    shown = word if len(word) <= 40 else word[:40] + "…"
+    shown = clipped(word, 40)
     try:
         value = to_fraction(word[:-1].strip()) / 100 if word.endswith("%") else to_fraction(word)
     except (TypeError, ValueError, OverflowError, ZeroDivisionError):

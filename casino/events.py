@@ -85,13 +85,13 @@ def exact(value: Any, what: str = "amount") -> Fraction:
             raise BetError(f"the {what} {value} is not a number of chips")
         return Fraction(str(value))
     if isinstance(value, str):
-        from casino.money import to_fraction  # bounded: '1e9999999' is refused before it is built
+        from casino.money import clipped, to_fraction, too_fine  # bounded: '1e9999999' is refused before it is built
 
-        shown = value.strip()[:60] + ("…" if len(value.strip()) > 60 else "")
+        shown = clipped(value.strip())
         try:
             return to_fraction(value)
-        except OverflowError:
-            raise BetError(f"the {what} {shown!r} is beyond any amount (or too finely divided)") from None
+        except OverflowError as error:
+            raise BetError(f"the {what} {shown!r} {too_fine(error) or 'is beyond any amount'}") from None
         except (TypeError, ValueError, ZeroDivisionError):
             raise BetError(f"the {what} {shown!r} is not an amount") from None
     try:  # Decimal, numpy integers …

@@ -32,10 +32,12 @@ __all__ = ["MAX_FILE_BYTES", "shown_path", "file_path", "read_game_file", "read_
 #: The largest game or paytable file read (the built-in ones are a few kilobytes).
 MAX_FILE_BYTES = 1 << 20
 
+
 def shown_path(path: str | Path) -> str:
     """A file name for an error line: a very long one shortened to its start and end."""
     text = str(path)
     return text if len(text) <= 100 else f"{text[:60]}…{text[-30:]}"
+
 
 def file_path(source: str | Path, base: Path | None = None) -> Path:
     """The path a file name given by a player names (``~`` expanded; relative to ``base`` when given).
@@ -92,6 +94,7 @@ def read_game_file(path: str | Path) -> str:
         return data.decode("utf-8-sig")  # a byte-order mark (as some editors write) is accepted
     except UnicodeDecodeError as error:
         raise GameFileError(f"{shown}: cannot read: it is not UTF-8 text (byte {error.start:,})") from None
+
 
 def read_source(
     source: str | Path, builtins: Mapping[str, str], kind: str, base: Path | None = None

@@ -44,7 +44,7 @@ from typing import Any
 
 from casino.errors import BetError, GameFileError
 
-__all__ = ["MAX_AMOUNT", "ZERO", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
+__all__ = ["MAX_AMOUNT", "ZERO", "clipped", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
            "other_digits", "DIGITS_0_9", "parse_amount", "amount_text"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
@@ -144,12 +144,18 @@ def too_fine(error: OverflowError) -> str | None:
     return None
 
 
+def clipped(text: str, limit: int = 60) -> str:
+    """``text`` for an error line: at most ``limit`` characters, then "…" (a 10 MB amount is not echoed)."""
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = MAX_AMOUNT) -> Fraction:
     """An exact amount a player gave for ``what`` (``"Ante"``, ``"--bankroll"`` …): not negative, at
-    most ``maximum``, and not zero unless ``allow_zero``; anything else is one clear :class:`BetError`."""
-    shown = value.strip() if isinstance(value, str) else str(value)
-    if len(shown) > 60:
-        shown = shown[:60] + "…"
+    most ``maximum``, and not zero unless ``allow_zero``; anything else (``true`` from JSON too) is one
+    clear :class:`BetError`."""
+    if isinstance(value, bool):
+        raise BetError(f"the {what} must be a number, not {str(value).lower()}")
+    shown = clipped(value.strip() if isinstance(value, str) else str(value))
     try:
         amount = to_fraction(value)
     except OverflowError as error:
@@ -232,8 +238,7 @@ def read_stored(value: object) -> Fraction:
     try:  # older rows written as decimals ("2.5"): the bounded reader of typed amounts
         return to_fraction(value)
     except (OverflowError, TypeError, ValueError):
-        shown = value if len(value) <= 40 else value[:40] + "…"
-        raise ValueError(f"{shown!r} is not a stored amount") from None
+        raise ValueError(f"{clipped(value, 40)!r} is not a stored amount") from None
 
 
 def total(amounts: Iterable[Fraction]) -> Fraction:
@@ -246,8 +251,7 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
     shown = str(value).lower() if isinstance(value, bool) else (repr(value) if isinstance(value, str) else str(value))
     if isinstance(value, bool):
         raise GameFileError(f"{where} must be a number, not {shown}")
-    if len(shown) > 60:
-        shown = shown[:60] + "…"
+    shown = clipped(shown)
     try:
         if not isinstance(value, (int, Decimal, str)):
             raise TypeError

@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, String
 from sqlmodel import Session
 
 from casino.errors import BragError
+from casino.money import parse
 from web import classic_hands as playing
 from web.classic_seats import COMPUTER_NAMES, LINEUPS, ClassicSeat, ClassicSeats, seats_of
 from web.classic_view import state
@@ -81,16 +82,6 @@ class Step(BaseModel):
     seq: Seq
 
 
-def _amount(value: str | int, what: str) -> Fraction:
-    """A player's amount, bounded before it is built (``1e999999999`` would block the event loop)."""
-    from casino.errors import BetError
-    from casino.money import parse
-
-    if isinstance(value, bool):
-        raise BetError(f"the {what} must be a number, not {str(value).lower()}")
-    return parse(value, what)  # a BetError (400) when it is not 0 to 1,000,000,000 in at most 30 places
-
-
 def _action(body: ClassicAction) -> Any:
     """The engine's action for the request (checked by the engine when played)."""
     from casino.classic import actions
@@ -98,7 +89,7 @@ def _action(body: ClassicAction) -> Any:
     if body.action == "bet":
         if body.amount is None:
             raise BragError("a bet needs an amount: the chips you put in")
-        return actions.Bet(_amount(body.amount, "bet"))
+        return actions.Bet(parse(body.amount, "bet"))
     if body.action == "discard":
         from casino.cards import parse_cards_with_jokers
 
@@ -171,7 +162,7 @@ async def create(request: Request, body: NewClassic) -> JSONResponse:
     if body.rules.lower() not in _rules_names():  # built-in rules only: a request never names a file
         raise NotFound(f"no built-in rules {body.rules!r} (rules: {', '.join(_rules_names())})")
     rules = load_rules(body.rules.lower())
-    changes = {k: str(_amount(v, k)) for k, v in (("chips", body.chips), ("ante", body.ante)) if v is not None}
+    changes = {k: str(parse(v, k)) for k, v in (("chips", body.chips), ("ante", body.ante)) if v is not None}
     if changes:
         rules = rules.with_changes(**changes)
     count = body.opponents if body.opponents is not None else rules.opponents

@@ -14,7 +14,7 @@
     >>> Stake(box=1, ante="-1").bets()
     Traceback (most recent call last):
     ...
-    casino.errors.BetError: the Ante cannot be negative
+    casino.errors.BetError: the Ante cannot be negative (-1)
 
 pydantic refuses an unknown field, a JSON ``true`` as an action number or a box outside 1-6 (FastAPI
 answers 422); an amount that is not one (negative, above 1,000,000,000, a truth value, not a number) is
@@ -28,8 +28,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
-from casino.errors import BetError
-from casino.events import BoxBets, exact
+from casino.events import BoxBets
+from casino.money import parse
 
 __all__ = ["Amount", "Seq", "Box", "Stake", "NewSession", "Action", "Deal", "Decide"]
 
@@ -51,8 +51,8 @@ class Stake(BaseModel):
     side: Annotated[dict[Annotated[str, StringConstraints(max_length=30)], Amount], Field(max_length=8)] = {}
 
     def bets(self) -> BoxBets:
-        return BoxBets(self.box, _amount(self.ante, "Ante"), _amount(self.pair_plus, "Pair Plus"),
-                       {name: _amount(v, name.replace("_", " ")) for name, v in self.side.items()})
+        return BoxBets(self.box, parse(self.ante, "Ante"), parse(self.pair_plus, "Pair Plus"),
+                       {name: parse(v, name.replace("_", " ")) for name, v in self.side.items()})
 
 
 class NewSession(BaseModel):
@@ -81,13 +81,3 @@ class Decide(Action):
     box: Box
     play: StrictBool
 
-
-def _amount(value: str | int, what: str) -> Fraction:
-    if isinstance(value, bool):
-        raise BetError(f"the {what} must be an amount, not {str(value).lower()}")
-    amount = exact(value.strip() if isinstance(value, str) else value, what)
-    if amount < 0:
-        raise BetError(f"the {what} cannot be negative")
-    if amount > 10**9:
-        raise BetError(f"the {what} must be at most 1,000,000,000")
-    return amount

@@ -36,7 +36,8 @@ from sqlmodel import Session
 
 from casino.games import builtin_games, load_game
 from web.errors import Conflict, NotFound, WebError, turn
-from web.table_requests import Action, Deal, Decide, NewSession, _amount
+from casino.money import parse
+from web.table_requests import Action, Deal, Decide, NewSession
 from web.table_seats import Seat, _judge, seats_of
 from web.table_view import _json, _kind, result_dict, state
 
@@ -136,7 +137,7 @@ async def create(request: Request, body: NewSession) -> JSONResponse:
         raise NotFound(f"no built-in game {body.game!r} at this table (games: {', '.join(table_games())})")
     game = load_game(body.game.lower())
     stakes = [s.bets() for s in body.stakes]
-    service = TableService.new(game, _amount(body.bankroll, "bankroll"), stakes=stakes, seed=body.seed,
+    service = TableService.new(game, parse(body.bankroll, "bankroll"), stakes=stakes, seed=body.seed,
                                client_seed=body.client_seed, settings={"hints": body.hints, "trainer": body.trainer, "front_end": "web"})
     seats = seats_of(request)
     with seats.db() as db:

@@ -162,14 +162,14 @@ def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):
         ("/api/table/sessions/9/deal", {"seq": 0, "stakes": [{"box": 1, "ante": "1"}]}, 404, "session 9"),
         ("/api/table/sessions/9/resume", None, 404, "no session 9"),
         # a JSON true/false is not an amount (pydantic alone would read true as 1): refused wherever one is read
-        ("/api/table/sessions", {"bankroll": True}, 400, "the bankroll must be an amount, not true"),
-        ("/api/table/sessions", {"stakes": [{"box": 1, "ante": True}]}, 400, "the Ante must be an amount, not true"),
+        ("/api/table/sessions", {"bankroll": True}, 400, "the bankroll must be a number, not true"),
+        ("/api/table/sessions", {"stakes": [{"box": 1, "ante": True}]}, 400, "the Ante must be a number, not true"),
         ("/api/table/sessions", {"stakes": [{"box": 1, "ante": "1", "pair_plus": False}]}, 400,
-         "the Pair Plus must be an amount, not false"),
+         "the Pair Plus must be a number, not false"),
         ("/api/table/sessions", {"game": "brag-with-side-bets", "stakes": [{"box": 1, "ante": "1", "side": {"prime": True}}]},
-         400, "the prime must be an amount, not true"),
+         400, "the prime must be a number, not true"),
         ("/api/table/sessions/1/deal", {"seq": 0, "stakes": [{"box": 1, "ante": True}]}, 400,
-         "the Ante must be an amount, not true"),
+         "the Ante must be a number, not true"),
     ],
 )
 def test_bad_requests_get_a_4xx_with_one_clear_line(client, path, body, status, words):
