@@ -513,7 +513,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
 
     from casino.edge import analyze
     from casino.strategy import play_mask
-    from cli.render import console
+    from cli.render import console, plain
 
     out = Console(stderr=True, highlight=False) if as_json else console()  # stdout: the JSON alone
     service = setup.service
@@ -529,7 +529,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     if not as_json:  # one print (one write): a reader that leaves after the first line stops nothing here
         finish = (f"\nHand {pending} was dealt before the session stopped: it is finished first, same cards and bets."
                   if pending is not None else "")
-        out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
+        out.print(f"[bold]{plain(setup.game.name)}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
                   f"strategy {setup.strategy}, {view.describe_rule(rule, setup)}, bankroll {view.money(start)}\n"
                   f"{view.deck_words(setup)}{finish}\nHand {sitting.next_round}: commitment {first_commitment}",
                   highlight=False)
