@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from casino.practice import is_practice
 from cli import play_view as view
 from cli.history import DbOpt
 from cli.options import JsonOpt
@@ -361,7 +362,7 @@ def _print_head(out, setup: Setup, record) -> None:
     """The session's head hash, to keep outside the database ('brag verify ID --head HASH' checks it)."""
     if record is None or record.head_hash is None:
         return
-    practice = f" {view.PRACTICE_LINE}" if setup.settings.get("seed") else ""
+    practice = f" {view.PRACTICE_LINE}" if is_practice(setup.settings) else ""
     out.print(f"Head hash: {record.head_hash} — keep it to check later with "
               f"'brag verify {setup.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True, highlight=False)
 
@@ -571,7 +572,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         from cli.render import print_json
 
         print_json({"session": setup.session_id, "game": setup.game.name, "strategy": setup.strategy,
-                    "practice": bool(setup.settings.get("seed")), "client_seed": sitting.client_seed,
+                    "practice": is_practice(setup.settings), "client_seed": sitting.client_seed,
                     "first_hand": {"hand": start_round, "commitment": first_commitment},
                     "head": record.head_hash if record else None,
                     "hands": stored, "end_reason": reason, "bankroll_before": str(start),
