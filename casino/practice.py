@@ -18,6 +18,8 @@ with the words below, so it cannot be mistaken for a fair session::
     ('practice', 'fair')
     >>> deal_note({"seed": "demo"}) == PRACTICE_NOTE
     True
+    >>> deal_note({"trainer": True}) == f"{FAIR_NOTE}; {TRAINER_NOTE}"
+    True
 
 Pure: no database, no terminal. The session's settings are the mapping stored with it (its ``settings``
 column, JSON): the seed text is under ``"seed"`` (``None`` or absent for fair play), for the casino table
@@ -38,6 +40,8 @@ __all__ = [
     "deal_note",
     "PRACTICE_NOTE",
     "FAIR_NOTE",
+    "TRAINER_NOTE",
+    "is_trainer",
     "PRACTICE_MARK",
     "SEED_KEY",
 ]
@@ -51,6 +55,11 @@ PRACTICE_NOTE = "practice session, seeded from text: every deck was foreseeable,
 
 #: The wording for a session that is not practice: its decks came from secret seeds committed before the bets.
 FAIR_NOTE = "fair play: every deck from a secret seed committed before the bets"
+
+#: What is added for a session played with the hole-card trainer (``brag play --trainer``, the web's trainer box):
+#: its decks were fair, but the player decided knowing a card the game keeps face down.
+TRAINER_NOTE = ("hole-card trainer: the dealer's first card was shown before each decision, so the results are not "
+                "the game's")
 
 #: The short mark for a practice session in a table column or a badge.
 PRACTICE_MARK = "PRACTICE"
@@ -85,6 +94,13 @@ def play_kind(settings: Mapping[str, Any] | None) -> str:
     return "practice" if is_practice(settings) else "fair"
 
 
+def is_trainer(settings: Mapping[str, Any] | None) -> bool:
+    """Whether the session was played with the hole-card trainer (the dealer's first card shown)."""
+    return bool(settings and settings.get("trainer") is True)
+
+
 def deal_note(settings: Mapping[str, Any] | None) -> str:
-    """:data:`PRACTICE_NOTE` or :data:`FAIR_NOTE`, whichever the session is."""
-    return PRACTICE_NOTE if is_practice(settings) else FAIR_NOTE
+    """:data:`PRACTICE_NOTE` or :data:`FAIR_NOTE`, whichever the session is, and :data:`TRAINER_NOTE` after it for a
+    trainer session."""
+    note = PRACTICE_NOTE if is_practice(settings) else FAIR_NOTE
+    return f"{note}; {TRAINER_NOTE}" if is_trainer(settings) else note

@@ -155,15 +155,17 @@ def play(
             if resume:
                 if client_seed is not None:
                     fail("--resume continues with the session's own client seed: leave out --client-seed")
-                setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, sides)
+                setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, sides,
+                                trainer)
             else:
-                setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto, sides, client_seed)
+                setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto, sides, client_seed,
+                             trainer)
             rule = stake_rule(setup, betting) if auto else None
             setup.service.open(store_session)
             if auto:
                 _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule, json)
             else:
-                _interactive(store_session, setup, hands, trainer)
+                _interactive(store_session, setup, hands, bool(setup.settings.get("trainer")))
     except BrokenPipeError:  # `brag play --auto | head`: the reader left; what was settled is stored
         _quiet_stdout()
         raise typer.Exit(141) from None
@@ -214,7 +216,7 @@ def _side_bets(options: Optional[list[str]]) -> Optional[dict[str, Fraction]]:
 
 
 def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, auto, sides,
-         client_seed=None) -> Setup:
+         client_seed=None, trainer=False) -> Setup:
     from casino.games import load_game
     from casino.service import TableService
     from casino.strategy import play_mask
@@ -234,7 +236,8 @@ def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints
     if auto:
         play_mask(game, strategy)  # an unknown strategy is refused before anything is stored
     stakes = _bets([(ante, pair_plus, sides or {})] * boxes)
-    settings = {"hints": hints is not False, "strategy": strategy, "auto": auto}
+    # the trainer is the session's for good: a resume shows the dealer's card exactly when this did
+    settings = {"hints": hints is not False, "strategy": strategy, "auto": auto, "trainer": bool(trainer)}
     if client_seed is not None and seed is not None:
         from cli.errors import fail
 
@@ -244,7 +247,8 @@ def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints
     return Setup(service, hints is not False, strategy)
 
 
-def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, sides) -> Setup:
+def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints, strategy, sides,
+            trainer=False) -> Setup:
     from casino.db import store
     from casino.service import TableService
     from casino.strategy import play_mask
@@ -266,6 +270,9 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
         fail(f"with --resume, give a session ID (a number, see 'brag sessions'), not {session_text!r}")
     # checked (it can continue; the game rebuilds; the stakes fit) before the session is reopened
     service = TableService.resume(db, session_id)
+    if trainer and not service.settings.get("trainer"):
+        fail(f"session {service.session_id} was started without --trainer, so the dealer's first card stays face down "
+             "(the trainer is chosen when a session starts): leave out --trainer")
     stakes = [(b.ante, b.pair_plus, dict(b.side)) for b in service.stakes]
     ante = _amount(ante_text, "--ante")
     pair_plus = _amount(pair_plus_text, "--pair-plus")

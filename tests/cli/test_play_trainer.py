@@ -61,3 +61,17 @@ def test_a_face_up_game_shows_the_card_and_hints_with_it(runner, app, url, tmp_p
     assert result.exit_code == 0, result.output
     assert "Dealer shows" in result.output and "knowing the" in result.output
     assert "Trainer:" not in result.output  # no score kept without --trainer
+
+
+def test_the_trainer_belongs_to_the_session(runner, app, tmp_path):
+    """--trainer at the resume of a session started without it is refused (a pending hand dealt with the card
+    face down showed it); a trainer session resumed carries the trainer on without the option."""
+    plain_db, trainer_db = str(tmp_path / "plain.db"), str(tmp_path / "trainer.db")
+    assert runner.invoke(app, ["play", "--db", plain_db, "--bankroll", "100"], input="1\nf\nq\n").exit_code == 0
+    refused = runner.invoke(app, ["play", "--db", plain_db, "--resume", "1", "--trainer"], input="1\nf\nq\n")
+    assert refused.exit_code == 2, refused.output
+    assert "started without --trainer" in refused.output and "Dealer shows" not in refused.output
+    first = runner.invoke(app, ["play", "--db", trainer_db, "--bankroll", "100", "--trainer"], input="1\nf\nq\n")
+    assert first.exit_code == 0 and "Dealer shows" in first.output, first.output
+    again = runner.invoke(app, ["play", "--db", trainer_db, "--resume", "1"], input="1\nf\nq\n")
+    assert again.exit_code == 0 and "Dealer shows" in again.output, again.output
