@@ -39,9 +39,9 @@ __all__ = ["ClassicTable", "HandRecord", "PackPart", "pack_commitment", "pack_le
            "deal_order", "carried_over", "shown_hands", "shown_from_snapshot", "SHOWN_STORED"]
 
 
-#: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
-SHOWN_KEPT = 100
-#: How many of them a table's stored state (:meth:`ClassicTable.snapshot`) keeps: the newest.
+#: How many hands shown at earlier showdowns a table remembers, the newest (the oldest are dropped): in
+#: memory (what a view gives as ``shown_before``) and in its stored state (:meth:`ClassicTable.snapshot`)
+#: alike, so a resumed table remembers exactly what one that never stopped does.
 SHOWN_STORED = 60
 
 
@@ -403,11 +403,11 @@ class ClassicTable:
             if isinstance(e, Shown) and any(getattr(w, "seat", -1) == e.seat for w in winners) and \
                     self.ranker.category(e.kept) == 5:
                 prial = True
-        for hand in shown_hands(record):
-            if len(self.shown) >= 2 * SHOWN_KEPT:  # a long session keeps the last ones only
-                del self.shown[:-SHOWN_KEPT]
+        turned_up = shown_hands(record)
+        if turned_up:
+            self.shown.extend(turned_up)
+            del self.shown[:-SHOWN_STORED]  # a long session keeps the newest only (as its stored state does)
             self._shown_version += 1
-            self.shown.append(hand)
         record.prial_won = prial and state.showdown
         if record.kept_blind >= 0:
             self.kept_blind[self._seats[record.kept_blind]] = state.hands[record.kept_blind][0]
@@ -490,7 +490,7 @@ class ClassicTable:
             "kept_blind": {str(seat): list(cards) for seat, cards in self.kept_blind.items()},
             "shuffle_next": self._shuffle_next,
             "last_shuffle": self._last_shuffle,
-            "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown[-SHOWN_STORED:]],
+            "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown],
             "public_pack": [[p.length, list(p.cards), p.ordered] for p in self._public],
         }
 
@@ -508,7 +508,7 @@ class ClassicTable:
         table.kept_blind = {int(seat): tuple(int(c) for c in cards) for seat, cards in snapshot["kept_blind"].items()}
         table._shuffle_next = bool(snapshot["shuffle_next"])
         table._last_shuffle = int(snapshot.get("last_shuffle", 0))
-        table.shown = shown_from_snapshot(snapshot["shown"])
+        table.shown = shown_from_snapshot(snapshot["shown"])[-SHOWN_STORED:]
         table._public = _public_parts(snapshot.get("public_pack"), table.pack)
         table._shown_version += 1
         return table
