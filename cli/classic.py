@@ -40,7 +40,7 @@ def classic(
     """
     import signal
 
-    from casino.classic.rules import load_rules
+    from casino.classic.rules import hands_problem, load_rules
     from casino.classic.view import SimpleOpponent
     from casino.db import classic_store
     from casino.db.database import database_url, open_session
@@ -71,9 +71,10 @@ def classic(
 
             characters = character_names(opponents, game_rules.opponents)
             count = len(characters)
+            problem = None if hands is None else hands_problem(hands, "--hands")  # the rules file's: checked as read
+            if problem is not None:
+                fail(problem)
             limit = hands if hands is not None else game_rules.hands
-            if not 1 <= limit <= 1_000_000:
-                fail(f"--hands must be 1 to 1,000,000, not {limit}")
             names = list(COMPUTER_NAMES[: count + 1]) if auto else ["You", *COMPUTER_NAMES[:count]]
             players = [*characters, TABLE_MIX[count % len(TABLE_MIX)]] if auto else ["you", *characters]
             from casino.classic.table import ClassicTable
