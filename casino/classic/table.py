@@ -33,6 +33,7 @@ from casino.classic.actions import Action, Chips, Event, HandOver, IllegalAction
 from casino.classic.rules import ClassicRules
 from casino.classic.state import HandState, LegalActions
 from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
+from casino.classic.words import Voice
 from casino.fair import SeedSource, commitment, deck_order
 
 __all__ = ["ClassicTable", "HandRecord", "PackPart", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack",
@@ -161,6 +162,7 @@ class ClassicTable:
             raise IllegalAction(f"Brag is played by 2 to 8 players, not {len(names)}")
         self.rules = rules
         self.names = list(names)
+        self.voice = Voice.of_table(self.names)  # the player's seat (named You) in the second person
         self.chips: list[Chips] = [Fraction(c) for c in (chips if chips is not None else [rules.chips] * len(names))]
         self.borrowed: list[Chips] = [Fraction(0)] * len(names)
         self.seeds = seeds or SeedSource.from_text(seed)
@@ -226,7 +228,8 @@ class ClassicTable:
             if kept:
                 hands[i].append(list(kept))
         self.state = HandState(self.rules, [self.names[s] for s in players], [self.chips[s] for s in players],
-                               hands, first=first, ranker=self.ranker)
+                               hands, first=first, ranker=self.ranker,
+                               you=players.index(self.voice.you) if self.voice.you in players else None)
         self._seats = players
         self._awaiting_keep = -1
         self._keep_checked = False
@@ -584,5 +587,6 @@ def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
         expected[hand_seat].append(record.pack[position])
     for i, hands in enumerate(record.dealt):
         if list(hands[0]) != expected[i]:
-            problems.append(f"hand {record.hand_no}: {record.names[i]}'s cards are not the ones off the top")
+            problems.append(f"hand {record.hand_no}: {Voice.of_table(record.names).whose(i)} cards are not the ones "
+                            "off the top")
     return problems
