@@ -55,6 +55,9 @@ def classic(
                 fail("--resume carries on a session as it was: give no other rules, seats or seed")
             resumed = classic_store.resume_session(resume, session=session)  # the web's rule; into a pending hand
             record, table, names, players = resumed.record, resumed.table, resumed.names, resumed.players
+            if auto and "you" in players:  # checked before anything is played (a pending hand stays as it was)
+                fail(f"classic session {resume} has your seat at the table: resume it without --auto"
+                     + (" and --json" if json else ""))
             auto = "you" not in players
             limit = record.hand_limit
             game_rules = table.rules

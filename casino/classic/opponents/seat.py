@@ -39,7 +39,7 @@ def _hand_index(view: SeatView) -> int | None:
     if view.cards is None:
         return None
     cards = tuple(view.kept) if view.kept is not None else tuple(view.cards)
-    if len(cards) == 3 and view.rules.wild == "none":
+    if len(cards) == 3 and view.rules.wild == "none" and max(cards) < 52:  # natural cards (no joker)
         return hand_row(cards[0], cards[1], cards[2])
     from casino.besthand import HandRanker
 
