@@ -37,6 +37,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 from sqlmodel import Session
 
+from casino.classic.rules import MAX_HANDS
 from casino.errors import BragError
 from casino.money import parse
 from web import classic_hands as playing
@@ -63,7 +64,7 @@ class NewClassic(BaseModel):
     opponents: Annotated[StrictInt, Field(ge=1, le=7)] | None = None
     chips: Amount | None = None
     ante: Amount | None = None
-    hands: Annotated[StrictInt, Field(ge=1, le=1000)] | None = None
+    hands: Annotated[StrictInt, Field(ge=1, le=MAX_HANDS)] | None = None
     seed: Annotated[str, StringConstraints(max_length=200)] | None = None
     players: Literal["mixed", "experts", "simple"] = "mixed"
 

@@ -89,6 +89,7 @@ def settle(seat: ClassicSeat, db: Session) -> None:
     """End the hand, store it, keep what the player may see of it; end the session when it is over."""
     from casino.classic.referee import event_text
     from casino.classic.view import public_events
+    from casino.classic.words import hand_summary
     from casino.db import classic_store
 
     table = seat.table
@@ -108,7 +109,7 @@ def settle(seat: ClassicSeat, db: Session) -> None:
         "log": [t for t in (event_text(e, table.names) for e in events) if t],
         "chips": [{"name": n, "before": str(b), "after": str(a), "net": str(a - b)}
                   for n, b, a in zip(table.names, before, table.chips)],
-        "summary": classic_store.summary_line(record),
+        "summary": hand_summary(record, table.voice),  # the player in the second person: "You win 12"
         "kept_blind": record.kept_blind >= 0 and record.seats[record.kept_blind] == seat.you,
     }
     reason = None

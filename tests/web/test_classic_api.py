@@ -401,3 +401,26 @@ def test_looking_at_one_of_two_blind_hands_sends_that_hand_only(client):
     looked = s["looking"]
     s = post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "choose", "keep": True})
     assert s["looking"] is None and s["cards"] == looked
+
+
+def test_the_end_of_hand_line_speaks_to_the_player(client):
+    """The finished hand's summary said 'You wins 4.5' (the stored third-person line); the log already said
+    'You win'. Hands are played until the player has won one (and some other seat has too)."""
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2, "hands": 40, "seed": "voice"})
+    summaries = []
+    while True:
+        s = play_hand(client, s)
+        summaries.append(s["last"]["summary"])
+        if s["ended"] or (any("You win" in x for x in summaries) and any("You" not in x for x in summaries)):
+            break
+        s = post(client, f"/api/classic/sessions/{s['session']}/next", {"seq": s["seq"]})
+    assert any(x.startswith("You win") for x in summaries), summaries
+    assert not any("You wins" in x for x in summaries) and any(" wins " in x for x in summaries), summaries
+
+
+@pytest.mark.parametrize("hands,status", [(1_000_000, 200), (1_000_001, 422), (0, 422)])
+def test_the_web_takes_the_same_number_of_hands_as_the_terminal(client, hands, status):
+    """One limit for a classic session wherever it is given (casino.classic.rules.MAX_HANDS; the web had 1,000)."""
+    response = client.post("/api/classic/sessions", json={"rules": "classic-brag", "opponents": 1, "hands": hands,
+                                                          "seed": "limit"})
+    assert response.status_code == status, response.text
