@@ -221,7 +221,7 @@ class TableService(StoredSession):
         if pending is not None:
             service = cls._resume_into(db, record, settings, sitting, pending, stakes)
             return service
-        from casino.db.resuming import bankroll_problem
+        from casino.db.resuming import bankroll_problem, settings_bets
 
         problem = bankroll_problem(record, session=db)
         if problem is not None:
@@ -230,7 +230,7 @@ class TableService(StoredSession):
             raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(sitting.bankroll)} cannot"
                            " cover the smallest bet this table takes")
         if stakes is None:
-            stakes = store.last_bets(record.id, session=db) or _settings_stakes(settings)
+            stakes = store.last_bets(record.id, session=db) or settings_bets(record)
             sitting.table.verify_bets(stakes)  # the limits (the bankroll is asked of each round)
         else:
             sitting.table.verify_bets(stakes, sitting.bankroll)
@@ -406,11 +406,3 @@ class TableService(StoredSession):
         """Hands stored by this sitting, counted from the store (a round committed as Ctrl-C arrived counts)."""
         record = store.get_session(self.session_id, session=self._store()) if self.session_id is not None else None
         return record.rounds - self.stored_before if record is not None else 0
-
-
-def _settings_stakes(settings: Mapping[str, Any]) -> tuple[BoxBets, ...]:
-    """The stakes a session was started with, from its stored settings."""
-    if settings.get("bets"):
-        return tuple(BoxBets.from_dict(b) for b in settings["bets"])
-    ante, pair_plus = Fraction(settings.get("ante", "1")), Fraction(settings.get("pair_plus", "0"))
-    return tuple(BoxBets(box, ante, pair_plus) for box in range(1, int(settings.get("boxes", 1)) + 1))

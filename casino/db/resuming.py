@@ -22,12 +22,13 @@ from sqlmodel import Session, col, select
 
 from casino.db.hands import bets_of, boxes_of
 from casino.db.models import HandRecord, SessionRecord
-from casino.db.rows import read_amount, settings_of, totals_of
+from casino.db.rows import read_amount, settings_of, totals_of, unreadable
 from casino.db.sessions import game_of, get_session
+from casino.errors import BetError
 from casino.events import BoxBets
 from casino.sitting import Sitting, SittingStats
 
-__all__ = ["resume_sitting", "restore_stats", "last_bets", "bankroll_problem"]
+__all__ = ["resume_sitting", "restore_stats", "last_bets", "bankroll_problem", "settings_bets"]
 
 
 def resume_sitting(record: SessionRecord, *, session: Session) -> Sitting:
@@ -104,3 +105,42 @@ def last_bets(session_id: int, *, session: Session) -> tuple[BoxBets, ...]:
     return tuple(BoxBets(b.box, read_amount(b.ante, "boxes.ante", where), read_amount(b.pair_plus, "boxes.pair_plus", where),
                          side.get(b.box, {}))
                  for b in boxes_of(hand.id, session=session))
+
+
+def settings_bets(record: SessionRecord) -> tuple[BoxBets, ...]:
+    """The stakes the session was started with, from its stored settings (what a resume of a session with no
+    hand stored repeats): its ``bets``, else its ``boxes`` count with one ``ante`` and ``pair_plus`` each.
+    Read like every stored value: a box or count that is not a whole number (1 to the table's most boxes), an
+    amount that is not one, is :class:`~casino.db.rows.UnreadableValue` naming ``sessions.settings``, never a
+    box 1.5 taken as 1 or ``boxes: 1e30`` counted out."""
+    from casino.table import MAX_BOXES
+
+    settings = settings_of(record)
+    where = f"session {record.id}"
+
+    def box(value: object, column: str) -> int:
+        if type(value) is not int or not 1 <= value <= MAX_BOXES:
+            raise unreadable(column, where, value)
+        return value
+
+    def amount(value: object, column: str) -> Fraction:
+        return read_amount(value, column, where)
+
+    stored = settings.get("bets")
+    if stored:
+        if not isinstance(stored, list) or len(stored) > MAX_BOXES or not all(isinstance(b, dict) for b in stored):
+            raise unreadable("sessions.settings bets", where, str(stored)[:60])
+        for b in stored:
+            if not isinstance(b.get("side") or {}, dict):
+                raise unreadable("sessions.settings bets side", where, str(b.get("side"))[:60])
+        try:
+            return tuple(BoxBets(box(b.get("box"), "sessions.settings bets box"),
+                                 amount(b.get("ante"), "sessions.settings bets ante"),
+                                 amount(b.get("pair_plus"), "sessions.settings bets pair_plus"),
+                                 {str(k): amount(v, "sessions.settings bets side") for k, v in (b.get("side") or {}).items()})
+                         for b in stored)
+        except BetError:  # a side bet no table has
+            raise unreadable("sessions.settings bets side", where, str(stored)[:60]) from None
+    ante = amount(settings.get("ante", "1"), "sessions.settings ante")
+    pair_plus = amount(settings.get("pair_plus", "0"), "sessions.settings pair_plus")
+    return tuple(BoxBets(n, ante, pair_plus) for n in range(1, box(settings.get("boxes", 1), "sessions.settings boxes") + 1))
