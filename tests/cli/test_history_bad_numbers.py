@@ -1,4 +1,4 @@
-"""Every whole-number and yes/no column of every table, edited by hand into something else (SQLite keeps
+"""Every whole-number, yes/no and time column of every table, edited by hand into something else (SQLite keeps
 ``1.5`` in an INTEGER column as given): `brag verify`, `history`, `replay`, `sessions` and `--resume` say so
 in one line naming the column and the value, exit 2 — never an AttributeError traceback (``round_no.to_bytes``)
 — whichever column it is. The columns are taken from the tables themselves, so a new one is covered too."""
@@ -10,7 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Boolean, Integer
+from sqlalchemy import Boolean, DateTime, Integer
 from sqlmodel import Session
 
 import casino.db.classic_models  # noqa: F401 - the traditional Brag tables
@@ -41,18 +41,23 @@ def _numeric(column) -> bool:
     return isinstance(getattr(column.type, "impl", column.type), (Integer, Boolean))
 
 
-def _columns() -> list[tuple[str, str]]:
+def _is_time(column) -> bool:
+    return isinstance(column.type, DateTime) or isinstance(getattr(column.type, "impl", None), DateTime)
+
+
+def _columns(kind=_numeric) -> list[tuple[str, str]]:
     found = []
     for table in SQLModel.metadata.sorted_tables:
         if table.name not in ROW:
             continue
         for column in table.columns:
-            if not column.primary_key and _numeric(column):
+            if not column.primary_key and kind(column):
                 found.append((table.name, column.name))
     return found
 
 
 COLUMNS = _columns()
+TIMES = _columns(_is_time)
 
 
 def test_every_table_with_numbers_is_covered():
@@ -61,6 +66,7 @@ def test_every_table_with_numbers_is_covered():
     assert tables - set(ROW) <= {"schema_version", "classic_pending"}, tables - set(ROW)
     assert ("hands", "round_no") in COLUMNS and ("classic_hands", "hand_no") in COLUMNS
     assert ("hands", "qualifies") in COLUMNS and ("boxes", "box") in COLUMNS
+    assert ("hands", "played_at") in TIMES and ("classic_sessions", "started_at") in TIMES
 
 
 @pytest.fixture(scope="module")
@@ -134,6 +140,20 @@ def test_a_column_that_is_not_a_whole_number_is_named_in_one_line(stored, tmp_pa
         assert f"{table}.{column} ({value!r}, not " in result.stderr, result.stderr
     for command in others:
         _run(runner, app, *command)
+
+
+@pytest.mark.parametrize(("table", "column"), TIMES)
+def test_a_time_that_is_not_one_is_named_in_one_line(stored, tmp_path, runner, app, table, column):
+    """The same for a time column (a bare ValueError from SQLAlchemy's reader: at --resume, a traceback)."""
+    db = _edited(stored, tmp_path, table, column, "x")
+    check, others = _commands(table, db)
+    named = 0
+    for command in (check, *others):  # (a command that does not read it, as verify --classic a hand's time, runs)
+        result = _run(runner, app, *command)
+        if "cannot be read" in result.stderr:
+            assert f"{table}.{column} ('x', not a time)" in result.stderr, result.stderr
+            named += 1
+    assert named or (table, column) == ("classic_hands", "played_at")  # (read by none of them)
 
 
 @pytest.mark.parametrize("value", [3.5, "x"])
