@@ -176,3 +176,14 @@ def test_whole_numbers_still_read_as_themselves(stored, runner, app):
     for args in (["verify", "1"], ["verify", "--classic", "1"], ["history", "1"], ["replay", "1", "3"]):
         result = _run(runner, app, *args, "--db", str(stored))
         assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("column", ["bets", "cards"])
+@pytest.mark.parametrize("value", ["x", "[[[[", "1e999999", '[{"box": 1}]'])
+def test_a_pending_hand_that_cannot_be_read_stops_a_resume_naming_it(stored, tmp_path, runner, app, column, value):
+    """The pending hand's stored JSON (its bets, the cards shown): a JSONDecodeError, TypeError or AttributeError
+    traceback at `brag play --resume` (the first was called the database's only by open_db's catch-all)."""
+    db = _edited(stored, tmp_path, "pending_hands", column, value)
+    result = _run(runner, app, "play", "--resume", "2", "--db", db)
+    assert result.exit_code == 2
+    assert f"the database holds a value that cannot be read: pending_hands.{column} of hand 1 of session 2" in result.stderr

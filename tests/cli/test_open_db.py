@@ -53,3 +53,18 @@ def test_a_command_that_only_reads_still_names_an_unreadable_value(tmp_path, cap
             raise ZeroDivisionError("Fraction(1, 0)")
     assert leaving.value.exit_code == 2
     assert "the database holds a value that cannot be read (Fraction(1, 0))" in " ".join(capsys.readouterr().err.split())
+
+
+@pytest.mark.parametrize("game", ["3-card-brag", "teen-patti-20-20"])
+@pytest.mark.parametrize(("column", "value"), [("bankroll", "1/0"), ("start_bankroll", "x")])
+def test_a_stored_value_at_resume_is_still_the_databases(runner, app, tmp_path, game, column, value):
+    """What play reads from the database is named by its readers (a head-to-head session's bankroll was read
+    with a bare Fraction(): only open_db's catch-all kept it from a traceback)."""
+    db = str(tmp_path / "brag.db")
+    assert runner.invoke(app, ["play", game, "--auto", "--hands", "2", "--seed", "s", "--db", db]).exit_code == 0
+    with sqlite3.connect(db) as con:
+        con.execute(f"UPDATE sessions SET {column} = ?", (value,))
+    result = runner.invoke(app, ["play", "--resume", "1", "--db", db], input="q\n")
+    assert result.exit_code == 2, (result.output, result.exception)
+    assert f"the database holds a value that cannot be read: sessions.{column} of session 1 ({value!r})" in \
+        " ".join(result.stderr.split()), result.stderr
