@@ -80,7 +80,7 @@ def settings_of(record: Any) -> dict[str, Any]:
     """The session's stored settings (:class:`UnreadableValue` when they are not a JSON object)."""
     try:
         settings = json.loads(record.settings or "{}")
-    except (ValueError, RecursionError):  # (nested thousands deep)
+    except ValueError:
         settings = None
     if not isinstance(settings, dict):
         raise unreadable("sessions.settings", _session_row(record), record.settings)
@@ -92,7 +92,7 @@ def totals_of(record: Any) -> Totals:
     when the stored text is not such totals."""
     try:
         return Totals.from_json(record.totals)
-    except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError, RecursionError):
+    except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError):
         raise unreadable("sessions.totals", _session_row(record), record.totals) from None
 
 
