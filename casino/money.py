@@ -73,7 +73,7 @@ def to_fraction(value: object) -> Fraction:
         text = value.strip()
         if other_digits(text):  # int() and Decimal() would read '٢' or '５' as 2 or 5
             raise ValueError(f"{value!r} has digits other than 0-9")
-        if len(text) > 100:
+        if len(text) > LONGEST_TEXT:  # a number this long is read in microseconds, and refused below as too large
             raise ValueError(f"{len(text):,} characters is too long for an amount")
         if _FRACTION.match(text):
             numerator, denominator = text.split("/")
@@ -95,6 +95,8 @@ def to_fraction(value: object) -> Fraction:
     raise TypeError(f"{value!r} is not an amount")
 
 
+#: The longest text read as an amount (a pasted page is refused unread; 200 fives are "too large").
+LONGEST_TEXT = 10_000
 #: Amounts are bounded BEFORE they are built: ``1e999999999`` would otherwise be a number with a billion
 #: digits (hours of work, gigabytes); far beyond MAX_AMOUNT or too finely divided, it is refused at once.
 _LARGEST = 10**15
@@ -126,7 +128,7 @@ def other_digits(text: object) -> bool:
     Amounts and counts are written with 0-9 only, although Python's int(), Decimal() and Fraction()
     read any script's digits: ``other_digits("٢")`` is True, ``other_digits("2")`` False.
     """
-    return isinstance(text, str) and not text.isascii() and any(ch.isdigit() for ch in text)
+    return isinstance(text, str) and not text.isascii() and any(ch.isdigit() and not ch.isascii() for ch in text)
 
 
 #: What every reader of amounts and counts adds when :func:`other_digits` refused one.
@@ -164,6 +166,8 @@ def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = M
             raise BetError(f"the {what} {fine} ({shown})") from None
         raise BetError(f"the {what} must be at most {maximum:,} ({shown})") from None
     except (TypeError, ValueError):
+        if isinstance(value, str) and len(value.strip()) > LONGEST_TEXT:
+            raise BetError(f"the {what} is too long for an amount ({len(value.strip()):,} characters)") from None
         if other_digits(shown):
             raise BetError(f"{shown!r} is not an amount for the {what}: {DIGITS_0_9} (e.g. 5, 2.5 or 5/2)") from None
         raise BetError(f"{shown!r} is not an amount for the {what} (write e.g. 5, 2.5 or 5/2)") from None

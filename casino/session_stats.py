@@ -75,7 +75,7 @@ def joint_distribution(
     play = play_mask(game, strategy) if isinstance(strategy, str) else np.asarray(strategy, dtype=bool)
     if not with_ante:
         play = np.ones(N_HANDS, dtype=bool)  # no Ante to fold: Pair Plus stands alone
-    dealer = dealer_outcomes(game.ranking.name, game.qualifier)
+    dealer = dealer_outcomes(game.ranking, game.qualifier)
     hands = np.arange(N_HANDS)
     strength = table.strength
     # One dealer hand per class whose comparison with the player gives that class wherever the class

@@ -64,6 +64,12 @@ def decision_table(game: Game, strategy: str) -> np.ndarray:
     return play_mask(game, strategy)
 
 
+def _why_not_in_words(game: Game) -> str:
+    """What sets ``game`` apart from the games with a strategy in words: ``"deals 4 cards"``, ``"has wild cards"``."""
+    return " and ".join(part for part, true in ((f"deals {game.cards} cards", game.cards != 3),
+                                                ("has wild cards", game.has_wild_cards)) if true)
+
+
 def play_mask(game: Game, strategy: str) -> np.ndarray:
     """The hands a strategy plays (True) or folds (False), one entry per hand-table row."""
     table = hand_table(game.ranking)
@@ -74,8 +80,7 @@ def play_mask(game: Game, strategy: str) -> np.ndarray:
             " informed plays it; here give one decision per hand (optimal, a threshold …)"
         )
     if (game.cards != 3 or game.has_wild_cards) and name != "optimal":
-        raise BetError(f"{game.name} deals {game.cards} cards or has wild cards: only the optimal strategy is known"
-                       " for it")
+        raise BetError(f"{game.name} {_why_not_in_words(game)}: only the optimal strategy is known for it")
     if name == "optimal":
         from casino.edge import analyze
 
@@ -231,8 +236,8 @@ def strategy_report(
     from casino.face_up import blind
 
     if game.cards != 3 or game.has_wild_cards:
-        raise BetError(f"{game.name} deals {game.cards} cards or has wild cards: the strategy in words is for"
-                       " three-card 52-card games (brag edge and brag par give its optimal play rate and figures)")
+        raise BetError(f"{game.name} {_why_not_in_words(game)}: the strategy in words is for three-card games"
+                       " without wild cards (brag edge and brag par give its optimal play rate and figures)")
     best = analyze(blind(game), pair_plus_ratio=pair_plus_ratio)  # one decision per hand, Face Up or not
     table = best.table
     rule, t = rule_in_words(game, best.play)

@@ -44,7 +44,7 @@ def edge(
 
     from casino.edge import analyze
     from casino.games import load_game
-    from cli.render import console, fraction, pays, percent, print_json
+    from cli.render import console, fraction, pays, percent, plain, print_json
 
     loaded = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus)
     meter_note = None
@@ -63,12 +63,12 @@ def edge(
     if g.head_to_head is not None:
         from casino.maths.head_to_head import describe
 
-        out.print(f"[bold]{g.name}[/] — {describe(g)}")
+        out.print(f"[bold]{plain(g.name)}[/] — {plain(describe(g))}")
         out.print("Every pair of hands: 22,100 × 18,424 = 407,170,400 ordered pairs; a bet on one hand's cards "
                   "is counted over its 22,100 hands.\n")
     else:
         ties = "ties push" if g.ties == "push" else ""
-        out.print(f"[bold]{g.name}[/] — {g.ranking.title} ranking; the dealer qualifies with {g.qualifier}"
+        out.print(f"[bold]{plain(g.name)}[/] — {plain(g.ranking.title)} ranking; the dealer qualifies with {g.qualifier}"
                   + (f"; {ties}" if ties else ""))
         for note in rule_notes(g):
             out.print(f"[yellow]Rule:[/] {note}")
@@ -96,7 +96,7 @@ def edge(
         summary.add_column(name, justify="right", no_wrap=True)
     for bet in report.bets:
         summary.add_row(
-            SHORT_TITLES.get(bet.bet, bet.title),
+            plain(SHORT_TITLES.get(bet.bet, bet.title)),
             percent(bet.house_edge),
             percent(bet.element_of_risk),
             percent(bet.play_rate, 2) if bet.play_rate is not None else "—",
@@ -105,17 +105,17 @@ def edge(
         )
     out.print(summary)
     for bet in report.bets:
-        out.print(f"Exact house edge, {SHORT_TITLES.get(bet.bet, bet.title)}: {fraction(bet.house_edge)}")
+        out.print(f"Exact house edge, {plain(SHORT_TITLES.get(bet.bet, bet.title))}: {fraction(bet.house_edge)}")
     out.print()
 
     for bet in report.bets:
-        table = Table(title=f"{bet.title}: return table", title_justify="left")
+        table = Table(title=f"{plain(bet.title)}: return table", title_justify="left")
         table.add_column("Outcome")
         for name in ("Combinations", "Probability", "Pays", "Contribution"):
             table.add_column(name, justify="right", no_wrap=True)
         for row in bet.outcomes:
             table.add_row(
-                row.label, f"{row.combinations:,}", f"{float(row.probability):.6f}", pays(row.pays),
+                plain(row.label), f"{row.combinations:,}", f"{float(row.probability):.6f}", pays(row.pays),
                 f"{float(row.contribution):+.6f}",
             )
         table.add_section()

@@ -92,6 +92,8 @@ def print_fitted(
     from rich.table import Table
     from rich.text import Text
 
+    from cli.render import plain
+
     every = [list(r) for r in rows] + ([list(total)] if total else [])
     n = len(headers)
 
@@ -131,14 +133,15 @@ def print_fitted(
             widths[j] = numbers[j] + grow
             room -= grow
         part = f" ({k + 1} of {len(chunks)})" if len(chunks) > 1 else ""
-        table = Table(title=title + part, title_justify="left")
+        # every text is shown as written (names and labels come from files; widths count plain characters)
+        table = Table(title=plain(title + part), title_justify="left")
         for j in range(keys):
-            table.add_column(headers[j], width=label_width[j])
+            table.add_column(plain(headers[j]), width=label_width[j])
         for j in chunk:
             table.add_column(Text(headers[j], justify="right"), justify="right", width=widths[j])
 
         def cells(row: Sequence[str], i: int) -> list[Any]:
-            picked: list[Any] = [row[j] for j in range(keys)]
+            picked: list[Any] = [Text(row[j]) for j in range(keys)]
             picked += [Text(row[j], no_wrap=i not in wrap_rows, overflow="fold") for j in chunk]
             return picked
 

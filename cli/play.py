@@ -7,6 +7,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from casino.practice import is_practice
 from cli import play_view as view
 from cli.history import DbOpt
 from cli.options import JsonOpt
@@ -361,7 +362,7 @@ def _print_head(out, setup: Setup, record) -> None:
     """The session's head hash, to keep outside the database ('brag verify ID --head HASH' checks it)."""
     if record is None or record.head_hash is None:
         return
-    practice = f" {view.PRACTICE_LINE}" if setup.settings.get("seed") else ""
+    practice = f" {view.PRACTICE_LINE}" if is_practice(setup.settings) else ""
     out.print(f"Head hash: {record.head_hash} — keep it to check later with "
               f"'brag verify {setup.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True, highlight=False)
 
@@ -513,7 +514,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
 
     from casino.edge import analyze
     from casino.strategy import play_mask
-    from cli.render import console
+    from cli.render import console, plain
 
     out = Console(stderr=True, highlight=False) if as_json else console()  # stdout: the JSON alone
     service = setup.service
@@ -529,7 +530,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     if not as_json:  # one print (one write): a reader that leaves after the first line stops nothing here
         finish = (f"\nHand {pending} was dealt before the session stopped: it is finished first, same cards and bets."
                   if pending is not None else "")
-        out.print(f"[bold]{setup.game.name}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
+        out.print(f"[bold]{plain(setup.game.name)}[/] — {verb} {setup.session_id}: auto-play, {hands:,} hand(s), "
                   f"strategy {setup.strategy}, {view.describe_rule(rule, setup)}, bankroll {view.money(start)}\n"
                   f"{view.deck_words(setup)}{finish}\nHand {sitting.next_round}: commitment {first_commitment}",
                   highlight=False)
@@ -571,7 +572,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         from cli.render import print_json
 
         print_json({"session": setup.session_id, "game": setup.game.name, "strategy": setup.strategy,
-                    "practice": bool(setup.settings.get("seed")), "client_seed": sitting.client_seed,
+                    "practice": is_practice(setup.settings), "client_seed": sitting.client_seed,
                     "first_hand": {"hand": start_round, "commitment": first_commitment},
                     "head": record.head_hash if record else None,
                     "hands": stored, "end_reason": reason, "bankroll_before": str(start),

@@ -168,9 +168,10 @@ def bet_words(table: Any) -> str:
 
 def _welcome(out: Any, service: Any) -> None:
     from casino.maths.head_to_head import describe
+    from cli.render import plain
 
     verb = "Resuming" if service.resumed else "Session"
-    out.print(f"[bold]{service.game.name}[/] — {verb} {service.session_id} · bankroll {_money(service.bankroll)}")
+    out.print(f"[bold]{plain(service.game.name)}[/] — {verb} {service.session_id} · bankroll {_money(service.bankroll)}")
     out.print(describe(service.game) + ".", markup=False)
     from casino.practice import deal_note
 
@@ -384,7 +385,7 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
     from casino.maths.head_to_head import analyze_head_to_head
     from casino.practice import is_practice
     from cli.play import _CtrlC, _end_quietly
-    from cli.render import console
+    from cli.render import console, plain
 
     out = Console(stderr=True, highlight=False) if as_json else console()
     service.stats = HeadToHeadStats()  # the summary is this run's hands against the expectation
@@ -395,7 +396,7 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
         pending = service.pending_round
         finish = (f"\nHand {pending} was dealt before the session stopped: it is settled first, same cards and bets."
                   if pending is not None else "")
-        out.print(f"[bold]{service.game.name}[/] — {verb} {service.session_id}: auto-play, {hands:,} hand(s), "
+        out.print(f"[bold]{plain(service.game.name)}[/] — {verb} {service.session_id}: auto-play, {hands:,} hand(s), "
                   f"{describe_bets(service, service.stakes)} each hand, bankroll {_money(start)}{finish}")
     finished = False
     reason = "interrupted"

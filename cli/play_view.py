@@ -95,10 +95,12 @@ def describe_stakes(stakes) -> str:
 
 
 def print_welcome(out, setup: Setup) -> None:
+    from cli.render import plain
+
     game = setup.game
     sitting = setup.sitting
     verb = "Resuming" if setup.resumed else "Session"
-    out.print(f"[bold]{game.name}[/] — {verb} {setup.session_id} · bankroll {money(sitting.bankroll)} · "
+    out.print(f"[bold]{plain(game.name)}[/] — {verb} {setup.session_id} · bankroll {money(sitting.bankroll)} · "
               f"dealer qualifies with {game.qualifier}, ties {game.ties}")
     print_deck(out, setup)
     out.print(f"Hints {'on' if setup.hints else 'off'}. "
@@ -159,7 +161,7 @@ def show_result(out, result, sitting) -> None:
 
     from casino.events import BET_NAMES
     from casino.fair import commitment
-    from cli.render import cards_text
+    from cli.render import cards_text, plain
 
     verdict = "qualifies" if result.qualifies else "does not qualify"
     out.print(Text("Dealer ") + cards_text(held(result.dealer_cards)) + Text(f"  {result.dealer_hand} — {verdict}"))
@@ -178,7 +180,7 @@ def show_result(out, result, sitting) -> None:
             if s.meter is not None:
                 note = (note + "; " if note else "") + f"meter {money(s.meter)}"
             stake = "" if s.bet == "ante_bonus" else money(s.stake)  # paid on the Ante: no chips of its own
-            table.add_row(str(box.box) if i == 0 else "", BET_NAMES[s.bet], stake, signed(s.net), note)
+            table.add_row(str(box.box) if i == 0 else "", BET_NAMES[s.bet], stake, signed(s.net), plain(note))
     out.print(table)
     ok = "matches" if commitment(result.seed) == result.commitment else "DOES NOT MATCH"
     out.print(f"Hand {result.round_no}: [bold]{signed(result.net)}[/] · bankroll [bold]{money(sitting.bankroll)}[/]")
@@ -196,10 +198,10 @@ def print_table_rules(out, game) -> None:
     """``t`` at the table: the rules in a few lines, then every paytable the table offers."""
     from rich.table import Table
 
-    from cli.render import pays
+    from cli.render import pays, plain
 
     rules = game.rules
-    out.print(f"[bold]{game.name}[/]: dealer qualifies with {game.qualifier}; ties {game.ties}. "
+    out.print(f"[bold]{plain(game.name)}[/]: dealer qualifies with {game.qualifier}; ties {game.ties}. "
               "The Ante is paid even money when you win or the dealer does not qualify; the Play bet is paid "
               "even money when you beat a qualifying dealer and pushes when the dealer does not qualify.")
     notes = []
@@ -232,11 +234,11 @@ def print_table_rules(out, game) -> None:
                 rows.append(("(each stake adds", f"{pays(side.contribution * 100)}%)"))
         tables.append((side.title, rows))
     for title, rows in tables:
-        grid = Table(title=title, title_justify="left", show_header=False, box=None, padding=(0, 2))
+        grid = Table(title=plain(title), title_justify="left", show_header=False, box=None, padding=(0, 2))
         grid.add_column("Hand")
         grid.add_column("Pays", justify="right")
         for hand, paid in rows:
-            grid.add_row(hand, paid)
+            grid.add_row(plain(hand), paid)
         out.print(grid)
 
 

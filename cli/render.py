@@ -18,6 +18,18 @@ def console() -> Console:
     return Console(highlight=False)
 
 
+def plain(text: object) -> str:
+    r"""``text`` as Rich prints it literally: a name or label from a file or a database (``Brag [v2]``,
+    ``[/]``) is never read as markup (a style tag would vanish; a stray closing tag would crash).
+
+        >>> plain("Brag [my-table]")
+        'Brag \\[my-table]'
+    """
+    from rich.markup import escape
+
+    return escape(str(text))
+
+
 def print_json(data: Any) -> None:
     """Exactly one JSON object on stdout."""
     typer.echo(json.dumps(data, indent=2, default=_json_default))

@@ -110,10 +110,10 @@ def session(
 def _print(stats, bins: int, sims, level: float, plot_file: str | None) -> None:
     from rich.table import Table
 
-    from cli.render import console
+    from cli.render import console, plain
 
     out = console()
-    out.print(f"[bold]{stats.game.name}[/] — {stats.pattern.describe}; bankroll {_money(stats.bankroll)}, "
+    out.print(f"[bold]{plain(stats.game.name)}[/] — {stats.pattern.describe}; bankroll {_money(stats.bankroll)}, "
               f"up to {stats.hands:,} rounds, strategy {stats.strategy}")
     out.print(f"One round: mean {float(stats.round_mean):+.4f}, standard deviation {stats.round_std:.4f}. "
               f"Exact (dynamic programming over {len(stats.bankrolls):,} bankroll levels), no sampling.")

@@ -194,7 +194,7 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
     from rich.table import Table
 
     from casino.simulate import simulate as run
-    from cli.render import console, percent, print_json
+    from cli.render import console, percent, plain, print_json
 
     started = time.perf_counter()
     with _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
@@ -208,7 +208,7 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
         return
     out = console()
     out.print(
-        f"[bold]{game.name}[/] — {result.rounds:,} rounds × {boxes} box{'es' if boxes > 1 else ''}, "
+        f"[bold]{plain(game.name)}[/] — {result.rounds:,} rounds × {boxes} box{'es' if boxes > 1 else ''}, "
         f"strategy {strategy}, seed {result.seed}, {_workers_text(workers, scheduler)}: "
         f"{elapsed:.2f} s ({result.rounds / elapsed:,.0f} rounds/s)"
     )
@@ -227,9 +227,9 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
         number_column(spread, name)
     for b in result.bets:
         low, high = b.confidence_interval(level)
-        bets.add_row(b.title, f"{b.mean:+.5f}", f"{(high - low) / 2:.5f}", f"{float(b.exact_mean):+.5f}",
+        bets.add_row(plain(b.title), f"{b.mean:+.5f}", f"{(high - low) / 2:.5f}", f"{float(b.exact_mean):+.5f}",
                      f"{b.z_score:+.2f}")
-        spread.add_row(b.title, f"{b.std_dev:.4f}", f"{b.exact_std_dev:.4f}", percent(b.hit_rate, 2),
+        spread.add_row(plain(b.title), f"{b.std_dev:.4f}", f"{b.exact_std_dev:.4f}", percent(b.hit_rate, 2),
                        percent(b.exact_hit_rate, 2))
     out.print(bets)
     out.print(spread)
@@ -241,7 +241,7 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
         for name in ("Count", "Simulated", "Exact", "z"):
             number_column(table, name)
         for row in rows:
-            table.add_row(row.label, f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
+            table.add_row(plain(row.label), f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
         return table
 
     out.print(frequencies("Ante / Play outcomes per hand", "Outcome", result.outcomes()))
@@ -266,7 +266,7 @@ def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, w
 
     from casino.maths.head_to_head_sim import simulate_head_to_head
     from cli.errors import fail
-    from cli.render import console, percent, print_json
+    from cli.render import console, percent, plain, print_json
 
     refused = [option for option, given in (("--betting", betting is not None), ("--boxes", boxes != 1),
                                             ("--strategy", strategy != "optimal")) if given]
@@ -283,7 +283,7 @@ def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, w
         print_json(data)
         return
     out = console()
-    out.print(f"[bold]{game.name}[/] — {result.rounds:,} rounds, seed {result.seed}, "
+    out.print(f"[bold]{plain(game.name)}[/] — {result.rounds:,} rounds, seed {result.seed}, "
               f"{_workers_text(workers, scheduler)}: {elapsed:.2f} s ({result.rounds / elapsed:,.0f} rounds/s)")
     out.print("Two hands dealt a round, every bet settled as the exact figures count it; figures per unit staked.\n")
     bets = Table(title="Return per unit, simulated and exact", title_justify="left")
@@ -292,7 +292,7 @@ def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, w
         bets.add_column(name, justify="right", no_wrap=True)
     for b in result.bets:
         low, high = b.confidence_interval(level)
-        bets.add_row(b.title, f"{b.mean:+.5f}", f"{(high - low) / 2:.5f}", f"{float(b.exact_mean):+.5f}",
+        bets.add_row(plain(b.title), f"{b.mean:+.5f}", f"{(high - low) / 2:.5f}", f"{float(b.exact_mean):+.5f}",
                      f"{b.z_score:+.2f}", percent(b.hit_rate, 2), percent(b.exact_hit_rate, 2))
     out.print(bets)
     table = Table(title="Who won", title_justify="left")
@@ -300,7 +300,7 @@ def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, w
     for name in ("Count", "Simulated", "Exact", "z"):
         table.add_column(name, justify="right", no_wrap=True)
     for row in result.outcomes():
-        table.add_row(row.label, f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
+        table.add_row(plain(row.label), f"{row.count:,}", percent(row.frequency), percent(row.exact), f"{row.z_score:+.2f}")
     out.print(table)
 
 
@@ -311,7 +311,7 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
     from casino.betting import BettingPattern
     from casino.simulate import simulate_sessions
     from cli.errors import fail
-    from cli.render import console, print_json
+    from cli.render import console, plain, print_json
 
     if sessions < 1:
         fail(f"--sessions must be at least 1, not {sessions}")
@@ -344,7 +344,7 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
         print_json(data)
         return
     out = console()
-    out.print(f"[bold]{game.name}[/] — sessions of {pattern.describe}; bankroll {_money(start)}, up to {hands:,} "
+    out.print(f"[bold]{plain(game.name)}[/] — sessions of {pattern.describe}; bankroll {_money(start)}, up to {hands:,} "
               f"rounds, strategy {strategy}; {sessions:,} sessions, seed {sims.seed}, {_workers_text(workers, scheduler)}")
     table = Table(title=f"Sessions ({level * 100:g}% intervals)", title_justify="left")
     table.add_column("Figure", ratio=1, min_width=9)

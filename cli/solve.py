@@ -70,8 +70,8 @@ def solve(
     exact = f" (= {fraction(pays)})" if Fraction(shown.replace(",", "")) != pays else ""
     words = hand_words(g, solution.bet, solution.hand)
     out.print(f"[bold]{escape(g.name)}[/]: for a {percent_text(solution.target)} house edge on "
-              f"{bet_title(g, solution.bet)},")
-    out.print(f"  {words} must pay [bold]{shown}[/] to 1{exact}; {how}, {solution.method}")
+              f"{escape(bet_title(g, solution.bet))},")
+    out.print(f"  {escape(words)} must pay [bold]{shown}[/] to 1{exact}; {how}, {solution.method}")
     out.print(f"  house edge with that payout: {percent_text(solution.house_edge, 6)}")
     if solution.play_rate is not None:
         out.print(f"  optimal play rate: {percent_text(solution.play_rate, 2)}")

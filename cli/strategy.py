@@ -56,7 +56,7 @@ def strategy(
     from casino.games import load_game
     from casino.strategy import strategy_report
     from cli.par import print_fitted
-    from cli.render import console, percent, print_json
+    from cli.render import console, percent, plain, print_json
 
     g = load_game(game, ante_bonus=ante_bonus, pair_plus=pair_plus)
     others = ["dealer-copy", "always-play", "pair", *(threshold or [])]
@@ -73,20 +73,20 @@ def strategy(
         print_json(data)
         return
     out = console()
-    out.print(f"[bold]{g.name}[/] — optimal strategy: [bold]{report.rule}[/]")
+    out.print(f"[bold]{plain(g.name)}[/] — optimal strategy: [bold]{plain(report.rule)}[/]")
     if report.exceptions:
         out.print(f"{len(report.exceptions)} hands break that rule (suits and card removal):")
         table = Table(title_justify="left")
         for name in ("Hand", "Cards", "Optimal", "EV play", "EV fold"):
             table.add_column(name, justify="left" if name in ("Hand", "Cards", "Optimal") else "right")
         for e in report.exceptions[:40]:
-            table.add_row(e.hand, e.cards, "play" if e.play else "fold", f"{float(e.ev_play):+.6f}",
+            table.add_row(plain(e.hand), e.cards, "play" if e.play else "fold", f"{float(e.ev_play):+.6f}",
                           f"{float(e.ev_fold):+.6f}")
         out.print(table)
         if len(report.exceptions) > 40:
             out.print(f"… and {len(report.exceptions) - 40} more (see --json)")
         for hand, played, of in report.mixed:
-            out.print(f"  {hand}: play {played} of the {of} suit combinations")
+            out.print(f"  {plain(hand)}: play {played} of the {of} suit combinations")
     else:
         out.print("No exceptions: suits and card removal never change a decision.")
     rows = []
@@ -114,7 +114,7 @@ def strategy(
             table.add_column("Hands", justify="right")
             table.add_column("Now")
             for hand, n, now in changes[:30]:
-                table.add_row(hand, str(n), "play" if now else "fold")
+                table.add_row(plain(hand), str(n), "play" if now else "fold")
             out.print(table)
             if len(changes) > 30:
                 out.print(f"… and {len(changes) - 30} more (see --json)")

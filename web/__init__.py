@@ -5,6 +5,6 @@ Start it with ``brag serve`` (see ``docs/web.md``), or build the app yourself::
 
     >>> from web.app import create_app
     >>> app = create_app("sqlite://")
-    >>> sorted(r.path for r in app.routes if r.path.startswith("/api/designer"))[:2]
+    >>> sorted(path for path in app.openapi()["paths"] if path.startswith("/api/designer"))[:2]
     ['/api/designer/analyze', '/api/designer/catalog']
 """

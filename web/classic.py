@@ -13,6 +13,11 @@ that rule refuses (a session over, its own row unreadable, a pending hand that d
 with its line, exactly the line ``brag classic --resume`` prints. A stored value that cannot be read back gets
 409 in every route (:class:`casino.db.database.UnreadableData`, as at the casino table).
 
+Every route is a plain function, which FastAPI runs in its thread pool: computer players thinking, a hint
+counting or simulating, a slow database never hold up another client's request. A seat's lock serialises the
+requests for one session (:func:`web.errors.turn`: a hand is never dealt twice, an action never taken twice)
+and a lock per session id its sitting down and resuming (:class:`web.classic_seats.ClassicSeats`).
+
 Each settled hand is stored by :mod:`casino.db.classic_store` as ``brag classic`` stores it, so
 ``brag sessions`` lists web sessions and ``brag classic --resume ID`` carries one on (and the reverse, a
 pending hand included). As at the casino table, every state-changing request carries ``seq`` and a replay gets 409.
@@ -154,7 +159,7 @@ def sessions(request: Request) -> dict[str, Any]:
 
 
 @router.post("/sessions", summary="Sit down at a traditional Brag table (stored at once)")
-async def create(request: Request, body: NewClassic) -> JSONResponse:
+def create(request: Request, body: NewClassic) -> JSONResponse:
     from casino.classic.rules import load_rules
     from casino.classic.table import ClassicTable
     from casino.db import classic_store
@@ -175,36 +180,45 @@ async def create(request: Request, body: NewClassic) -> JSONResponse:
                                                                            "front_end": "web"}, session=db)
         assert record.id is not None  # stored: the database gave it an id
         seats = seats_of(request)
-        seat = seats.put(ClassicSeat(table, record.id, 0, players, limit, body.seed))
-        with seat.lock:
-            playing.start_hand(seat, seats, db)  # on record (pending) before any card goes out
-            playing.play_computers(seat, seats, db)
-            return JSONResponse(state(seat))
+        with seats.opening.hold(record.id):  # a resume of the new id (a guess) cannot seat it twice
+            held = seats.get(record.id)
+            if held is not None:
+                with held.lock:
+                    return JSONResponse(state(held))
+            seat = ClassicSeat(table, record.id, 0, players, limit, body.seed)
+            with seat.lock:  # held before the seat is published: nobody acts before its first hand is dealt
+                seats.put(seat)
+                playing.start_hand(seat, seats, db)  # on record (pending) before any card goes out
+                playing.play_computers(seat, seats, db)
+                return JSONResponse(state(seat))
 
 
 @router.post("/sessions/{session_id}/resume", summary="Carry on a stored session (from any front end)")
-async def resume(request: Request, session_id: int) -> JSONResponse:
+def resume(request: Request, session_id: int) -> JSONResponse:
     from casino.db import classic_store
     from casino.db.database import StoreError
 
-    held = seats_of(request).get(session_id)
-    if held is not None and not held.ended:
-        with held.lock:
-            return JSONResponse(state(held))
-    with _db(request) as db:
-        try:  # the terminal's rule (classic_store.resume_session): into the pending hand, if it checks out
-            resumed = classic_store.resume_session(session_id, session=db, player=True)
-        except classic_store.NoClassicSession as error:
-            raise NotFound(str(error)) from None
-        except StoreError as error:  # over, unreadable, a pending hand that does not check out: one line
-            raise Conflict(str(error)) from None
-        table, players, record, seed = resumed.table, resumed.players, resumed.record, resumed.seed
-        seats = seats_of(request)
-        seat = seats.put(ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed))
-        with seat.lock:
-            if table.state is not None:  # stopped with a computer player to act (or the hand over): on from there
-                playing.play_computers(seat, seats, db)
-            return JSONResponse(state(seat))
+    seats = seats_of(request)
+    with seats.opening.hold(session_id):  # two resumes of one session: the second finds the first's seat
+        held = seats.get(session_id)
+        if held is not None:
+            with held.lock:
+                if not held.ended and not held.dropped:
+                    return JSONResponse(state(held))
+        with _db(request) as db:
+            try:  # the terminal's rule (classic_store.resume_session): into the pending hand, if it checks out
+                resumed = classic_store.resume_session(session_id, session=db, player=True)
+            except classic_store.NoClassicSession as error:
+                raise NotFound(str(error)) from None
+            except StoreError as error:  # over, unreadable, a pending hand that does not check out: one line
+                raise Conflict(str(error)) from None
+            table, players, record, seed = resumed.table, resumed.players, resumed.record, resumed.seed
+            seat = ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed)
+            with seat.lock:  # held before the seat is published: no request acts on it half resumed
+                seats.put(seat)  # an ended seat held for the id is let go
+                if table.state is not None:  # stopped with a computer player to act (or the hand over): on from there
+                    playing.play_computers(seat, seats, db)
+                return JSONResponse(state(seat))
 
 
 def _seat(request: Request, session_id: int) -> ClassicSeat:
@@ -222,7 +236,7 @@ def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Class
 
 
 @router.get("/sessions/{session_id}", summary="What the player sees now")
-async def show(request: Request, session_id: int) -> JSONResponse:
+def show(request: Request, session_id: int) -> JSONResponse:
     seat = _seat(request, session_id)
     with seat.lock:
         if seat.dropped:
@@ -231,7 +245,7 @@ async def show(request: Request, session_id: int) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/act", summary="The player's action; the computer players answer")
-async def act(request: Request, session_id: int, body: ClassicAction) -> JSONResponse:
+def act(request: Request, session_id: int, body: ClassicAction) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         table = seat.table
         if table.state is None:
@@ -245,7 +259,7 @@ async def act(request: Request, session_id: int, body: ClassicAction) -> JSONRes
 
 
 @router.get("/sessions/{session_id}/hint", summary="The terminal's h: your chance of beating those still in, and the expert")
-async def hint(request: Request, session_id: int) -> JSONResponse:
+def hint(request: Request, session_id: int) -> JSONResponse:
     """Counted over the cards your seat has not seen (:func:`casino.classic.hint.seat_chances`), plus what
     the computed expert would do in your seat when it is your turn (:func:`~casino.classic.opponents.seat.expert_hint`)."""
     from casino.classic.hint import NoHint, seat_chances
@@ -269,7 +283,7 @@ async def hint(request: Request, session_id: int) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/next", summary="Deal the next hand")
-async def next_hand(request: Request, session_id: int, body: Step) -> JSONResponse:
+def next_hand(request: Request, session_id: int, body: Step) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         if seat.table.state is not None:
             raise Conflict(f"hand {seat.table.hand_no} is still in play")
@@ -280,7 +294,7 @@ async def next_hand(request: Request, session_id: int, body: Step) -> JSONRespon
 
 
 @router.post("/sessions/{session_id}/end", summary="Leave the table (settled hands are stored)")
-async def end(request: Request, session_id: int, body: Step) -> JSONResponse:
+def end(request: Request, session_id: int, body: Step) -> JSONResponse:
     from casino.db import classic_store
 
     with _acting(request, session_id, body.seq) as (seat, db):

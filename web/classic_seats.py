@@ -5,6 +5,10 @@ computer seats, the action number and the last settled hand as the player may se
 everything else (:mod:`web.classic_hands` stores every hand as it goes), so a seat can be dropped at any time
 and ``POST /api/classic/sessions/{id}/resume`` reads the session back: :class:`ClassicSeats` holds a bounded
 number of them (:mod:`web.holding`: ended and idle sessions are let go first).
+
+Requests run at once (the routes run in the thread pool): a seat's table, action number and last hand are read
+and changed only under ``seat.lock``, and :attr:`ClassicSeats.opening` serialises the requests that seat a
+session id (a sit-down, a resume), so one session never has two tables dealing from two packs.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from fastapi import Request
 
 from casino.errors import BragError
 from web.holding import IDLE_SECONDS, MAX_SEATS, Held
+from web.locks import KeyedLocks
 
 __all__ = ["COMPUTER_NAMES", "LINEUPS", "ClassicSeat", "ClassicSeats", "seats_of"]
 
@@ -74,6 +79,7 @@ class ClassicSeats:
 
     def __init__(self, limit: int = MAX_SEATS, idle_seconds: float = IDLE_SECONDS) -> None:
         self.held: Held[ClassicSeat] = Held(limit, idle_seconds)
+        self.opening = KeyedLocks()  # session ids being sat down or resumed: one request at a time per id
 
     def __len__(self) -> int:
         return len(self.held)

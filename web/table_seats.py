@@ -19,11 +19,28 @@ resume reads them back); the app keeps one, and each route finds it with :func:`
     >>> seat = seats.add(session_id, Seat(service))
     >>> seats.get(session_id) is seat, len(seats), seat.seq
     (True, 1, 0)
+
+The routes run in the thread pool, so requests run at once; what they share is guarded here (see
+:mod:`web.locks` for the order the locks are taken in):
+
+* a seat's own state (its service and sitting, the action number, the last round, the trainer's tally and the
+  seat's caches) is read and changed only under ``seat.lock`` (:func:`web.errors.turn`): two requests for one
+  session are served one after the other, so a hand is never dealt twice or settled twice;
+* the map of seats is :class:`web.holding.Held` (its own lock); :attr:`Seats.opening` serialises the requests
+  that seat a session id (a sit-down, a resume), so one id never gets two seats;
+* a progressive meter is shared by every session at a game and moved by each settlement (read, then written):
+  :meth:`Seats.settling` holds the meter's lock while a hand at such a game settles;
+* the database engine is made once, under a lock; each request has its own database session. An in-memory
+  SQLite URL (``sqlite://``) is a private temporary file instead (removed at exit): SQLite gives each thread
+  its own in-memory database, which the pool's threads could not share.
 """
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 import threading
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,6 +51,7 @@ from fastapi.responses import JSONResponse
 from sqlmodel import Session
 
 from web.holding import IDLE_SECONDS, MAX_SEATS, Held
+from web.locks import KeyedLocks
 from web.table_view import _game_dict, _json, _report, state
 
 __all__ = ["Seat", "Seats", "seats_of"]
@@ -41,7 +59,8 @@ __all__ = ["Seat", "Seats", "seats_of"]
 
 @dataclass
 class Seat:
-    """One session held by the server: its service, the next action number and the last settled round."""
+    """One session held by the server: its service, the next action number and the last settled round.
+    Everything here is read and changed only under :attr:`lock` (one request at a time)."""
 
     service: Any  # casino.service.TableService
     hints: bool = True
@@ -119,6 +138,8 @@ class Seats:
         self.models = models  # modules whose tables must exist too (imported before the tables are created)
         self._engine: Any = None
         self.held: Held[Seat] = Held(limit, idle_seconds)
+        self.opening = KeyedLocks()  # session ids being sat down or resumed: one request at a time per id
+        self.meters = KeyedLocks()  # progressive meters being moved: one settlement at a time per meter
         self._lock = threading.Lock()
 
     @property
@@ -131,8 +152,24 @@ class Seats:
 
                 for module in self.models:
                     importlib.import_module(module)
-                self._engine = connect(self.db_url)
+                self._engine = connect(self._url())
             return self._engine
+
+    def _url(self) -> str:
+        """:attr:`db_url`, or for an in-memory SQLite database a private temporary file (removed when this
+        object goes, or at exit): every request's thread then sees the same database."""
+        from sqlalchemy.engine import make_url
+
+        try:
+            parsed = make_url(self.db_url)
+            in_memory = parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+        except Exception:  # noqa: BLE001 - connect() names what is wrong with the URL
+            return self.db_url
+        if not in_memory:
+            return self.db_url
+        folder = tempfile.mkdtemp(prefix="brag-web-")
+        weakref.finalize(self, shutil.rmtree, folder, ignore_errors=True)
+        return f"sqlite:///{folder}/brag.db"
 
     @contextmanager
     def db(self) -> Iterator[Session]:
@@ -149,6 +186,22 @@ class Seats:
     def add(self, session_id: int, seat: Seat) -> Seat:
         """Hold ``seat`` (a seat already held for the session is kept and returned)."""
         return self.held.put(session_id, seat, replace=False)
+
+    def put(self, session_id: int, seat: Seat) -> Seat:
+        """Hold ``seat`` in place of any seat held for the session (that one is marked dropped)."""
+        return self.held.put(session_id, seat)
+
+    @contextmanager
+    def settling(self, game: Any) -> Iterator[None]:
+        """Hold the lock of ``game``'s progressive meter, if it has one, while a hand settles: the meter is
+        shared by every session at the game, and a settlement reads it and stores its new value."""
+        if not any(side.bet == "progressive" for side in game.side_bets):
+            yield
+            return
+        from casino.bets.progressive import meter_key
+
+        with self.meters.hold(meter_key(game)):
+            yield
 
     def forget(self, session_id: int) -> None:
         self.held.forget(session_id)

@@ -16,7 +16,6 @@ deal and each settled round's seed after it (:func:`result_dict`), the hints and
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from fastapi.responses import JSONResponse
@@ -24,6 +23,7 @@ from fastapi.responses import JSONResponse
 from casino.events import BoxBets
 from casino.games import Game
 from casino.money import amount_text
+from web.locks import once
 
 if TYPE_CHECKING:
     from web.table_seats import Seat
@@ -37,9 +37,10 @@ def _json(data: dict[str, Any]) -> JSONResponse:
     return JSONResponse(data)
 
 
-@lru_cache(maxsize=32)
+@once
 def _report(game_text: str) -> Any:
-    """The exact analysis behind the hints, once per game (keyed by the game's self-contained text)."""
+    """The exact analysis behind the hints, once per game (keyed by the game's self-contained text; two
+    requests asking at once wait for one analysis)."""
     from casino.edge import analyze
     from casino.games import parse_game_text
 

@@ -9,8 +9,11 @@ before the deal and the seed after the settlement. Every state-changing request 
 action number the page last saw: a request whose ``seq`` is not the session's current one is refused
 with 409, so a request sent twice (a double click, a replayed POST) cannot deal or settle twice.
 
-The routes that act on a session are ``async``: each runs to its end on the event loop, without a thread
-hop (SQLite writes of one hand take a millisecond or two), which keeps latency low with many sessions.
+Every route is a plain function, which FastAPI runs in its thread pool: a slow request (a database that
+answers slowly, the first exact analysis behind a game's hints) never holds up another client's. The state
+the requests share is guarded in :mod:`web.table_seats`: a seat's lock serialises the requests for one
+session (:func:`web.errors.turn`), a lock per session id its sitting down and resuming, and a lock per
+progressive meter the settlements that move it.
 
 A hand is stored as pending when it is dealt, before its cards go out (the service's pending-hand
 protocol): a reload shows the seat's hand in play, and after a server restart ``POST .../resume`` deals
@@ -129,7 +132,7 @@ def sessions(request: Request) -> dict[str, Any]:
 
 
 @router.post("/sessions", summary="Sit down: a new session, stored at once")
-async def create(request: Request, body: NewSession) -> JSONResponse:
+def create(request: Request, body: NewSession) -> JSONResponse:
     from casino.service import TableService
 
     if body.game.lower() not in table_games():  # built-in games only: a request never names a file
@@ -143,41 +146,48 @@ async def create(request: Request, body: NewSession) -> JSONResponse:
     with seats.db() as db:
         session_id = service.open(db)
         service.db = None
-        seat = seats.add(session_id, Seat(service, hints=body.hints, trainer=body.trainer))
-        seat.read_meter(db)
-    return _json(state(seat))
+        with seats.opening.hold(session_id):  # a resume of the new id (a guess) cannot seat it twice
+            held = seats.get(session_id)
+            seat = held if held is not None else Seat(service, hints=body.hints, trainer=body.trainer)
+            with seat.lock:  # held before the seat is published: no request acts on it half made
+                if held is None:
+                    seats.add(session_id, seat)
+                    seat.read_meter(db)
+                return _json(state(seat))
 
 
 @router.post("/sessions/{session_id}/resume", summary="Carry on a stored session (from any front end)")
-async def resume(request: Request, session_id: int) -> JSONResponse:
+def resume(request: Request, session_id: int) -> JSONResponse:
     from casino.service import TableService
 
     seats = seats_of(request)
     _check_id(session_id)
-    held = seats.get(session_id)
-    if held is not None and not held.ended:
-        return _json(state(held))
-    with seats.db() as db:
-        record = _stored(db, session_id)
-        from casino.head_to_head_service import is_head_to_head_session
+    with seats.opening.hold(session_id):  # two resumes of one session: the second finds the first's seat
+        held = seats.get(session_id)
+        if held is not None:
+            with held.lock:
+                if not held.ended and not held.dropped:
+                    return _json(state(held))
+        with seats.db() as db:
+            record = _stored(db, session_id)
+            from casino.head_to_head_service import is_head_to_head_session
 
-        if is_head_to_head_session(record):
-            raise WebError(f"session {session_id} is at {record.game[:60]}, a head-to-head game: the web table deals "
-                           f"house-banked games; carry it on with 'brag play --resume {session_id}'", 409)
-        service = TableService.resume(db, session_id)
-        service.open(db)
-        service.db = None
-    settings = service.settings
-    seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=bool(settings.get("trainer", False)))
-    seats.forget(session_id)
-    seat = seats.add(session_id, seat)
-    with seats.db() as db:
-        seat.read_meter(db)
-    return _json(state(seat))
+            if is_head_to_head_session(record):
+                raise WebError(f"session {session_id} is at {record.game[:60]}, a head-to-head game: the web table "
+                               f"deals house-banked games; carry it on with 'brag play --resume {session_id}'", 409)
+            service = TableService.resume(db, session_id)
+            service.open(db)
+            service.db = None
+            settings = service.settings
+            seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=bool(settings.get("trainer", False)))
+            with seat.lock:  # held before the seat is published: no request acts on it half made
+                seats.put(session_id, seat)  # an ended seat held for the id is let go
+                seat.read_meter(db)
+                return _json(state(seat))
 
 
 @router.get("/sessions/{session_id}", summary="What the table shows now")
-async def show(request: Request, session_id: int) -> JSONResponse:
+def show(request: Request, session_id: int) -> JSONResponse:
     seat = _seat(request, session_id)
     with seat.lock:
         if seat.dropped:
@@ -186,7 +196,7 @@ async def show(request: Request, session_id: int) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/deal", summary="Place the bets and deal")
-async def deal(request: Request, session_id: int, body: Deal) -> JSONResponse:
+def deal(request: Request, session_id: int, body: Deal) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         service = seat.service
         if service.round is not None:
@@ -194,13 +204,14 @@ async def deal(request: Request, session_id: int, body: Deal) -> JSONResponse:
         rnd = service.deal([s.bets() for s in body.stakes])
         seat.feedback = []  # a new hand: the trainer's notes on the previous hand's decisions are dropped
         if not rnd.pending:  # nothing to decide (Pair Plus and side bets alone): settled at once
-            seat.last = result_dict(service.settle())
+            with seats_of(request).settling(service.game):
+                seat.last = result_dict(service.settle())
             seat.read_meter(db)
         return seat.taken()
 
 
 @router.post("/sessions/{session_id}/decide", summary="Play or fold one box (the last decision settles the hand)")
-async def decide(request: Request, session_id: int, body: Decide) -> JSONResponse:
+def decide(request: Request, session_id: int, body: Decide) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         service = seat.service
         if service.round is None:
@@ -209,13 +220,14 @@ async def decide(request: Request, session_id: int, body: Decide) -> JSONRespons
         service.decide(body.box, body.play)
         _judge(seat, rnd, body.box, body.play)
         if not service.round.pending:
-            seat.last = result_dict(service.settle())
+            with seats_of(request).settling(service.game):
+                seat.last = result_dict(service.settle())
             seat.read_meter(db)
         return seat.taken()
 
 
 @router.post("/sessions/{session_id}/end", summary="Leave the table (every settled hand is already stored)")
-async def end(request: Request, session_id: int, body: Action) -> JSONResponse:
+def end(request: Request, session_id: int, body: Action) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         record = seat.service.end("quit")
         seat.ended = "quit"

@@ -30,6 +30,7 @@ would share the best hand; at a see, the player who paid to see loses ties)::
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from fractions import Fraction
 from math import sqrt
@@ -107,10 +108,12 @@ def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Cha
     found = _RECENT.get(key)  # the hint and the expert's line count the same thing once
     if found is None:
         found = beat_chances(ranker, kept, view.discards, unseen, others, seed=f"hint-{view.hand_no}")
-        if len(_RECENT) >= 16:
-            _RECENT.pop(next(iter(_RECENT)))
-        _RECENT[key] = found
+        with _RECENT_LOCK:  # a web server counts hints in several threads at once
+            if len(_RECENT) >= 16:
+                _RECENT.pop(next(iter(_RECENT)), None)
+            _RECENT[key] = found
     return list(found)
 
 
 _RECENT: dict[tuple[object, ...], list[Chance]] = {}
+_RECENT_LOCK = threading.Lock()

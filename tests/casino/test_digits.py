@@ -4,6 +4,7 @@ line naming what was written."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -112,3 +113,19 @@ def test_a_side_bet_named_twice_is_refused():
     with pytest.raises(AmountError, match="given twice"):
         refuse_twice(name for name, _ in (parse_side_option("6cb=1"), parse_side_option("six_card_bonus=7")))
     assert len(parse_bet_line("5 1 6cb 1 prime 2").stakes[0].side) == 2
+
+
+@pytest.mark.parametrize("text,words", [
+    ("5" * 200, "must be at most"),                # shortened with '…' for the message: still a number too large
+    ("0." + "0" * 150 + "5", "decimal places"),
+    ("5" * 20_000, "too long for an amount (20,000 characters)"),
+])
+def test_a_long_number_is_refused_for_what_it_is(text, words):
+    """A long number was called 'not written with the digits 0-9' (the '…' of its shortened echo is not ASCII)."""
+    with pytest.raises(BetError, match=re.escape(words)) as refused:
+        parse(text, "Ante")
+    assert "0-9" not in str(refused.value)
+
+
+def test_other_digits_looks_at_the_digits_only():
+    assert not other_digits("55…") and not other_digits("5 €") and other_digits("٢") and other_digits("5５")

@@ -41,6 +41,19 @@ def test_ante_only_round_matches_the_exact_calculator(name, ante_bonus, pair_plu
     assert round_distribution(game, 1, 0, strategy) == report.ante_play.distribution
 
 
+def test_a_game_with_its_own_ranking_section_matches_the_exact_calculator(tmp_path):
+    """A [ranking] of the game's own (it was looked up by its name, 'custom', and refused)."""
+    path = tmp_path / "own.toml"
+    path.write_text('qualifier = "Q-high"\n[ranking]\n'
+                    'order = ["high_card", "pair", "run", "flush", "prial", "running_flush"]\n'
+                    'top_prial = "A"\na23 = "bottom"\n'
+                    '[ante_bonus]\nrun = 1\nprial = 4\nrunning_flush = 5\n[pair_plus]\npair = 1\nflush = 3\n')
+    game = load_game(str(path))
+    report = analyze(game)
+    assert round_distribution(game, 1, 0) == report.ante_play.distribution
+    assert round_distribution(game, 1, 0) != round_distribution(load_game("3-card-brag"), 1, 0)
+
+
 @pytest.mark.parametrize("name,ante_bonus,pair_plus", GAMES)
 def test_pair_plus_only_round_matches_the_exact_calculator(name, ante_bonus, pair_plus):
     game = load_game(name, ante_bonus=ante_bonus, pair_plus=pair_plus)

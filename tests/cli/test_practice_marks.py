@@ -236,3 +236,16 @@ def test_history_all_prints_a_table_per_chunk_and_an_empty_session_says_so(runne
     data = json.loads(_run(runner, app, "history", "1", "--db", empty, "--json"))
     assert data["hands"] == [] and data["practice"] is True
     assert _run(runner, app, "history", "1", "--db", empty, "--csv").count("\n") == 1  # the header row alone
+
+
+def test_an_empty_seed_text_is_practice_at_the_table_too(runner, app, tmp_path):
+    """``--seed ""`` decides every deck as any text does: play's JSON said practice false and its head line
+    left out the practice warning (while sessions/history/verify marked it)."""
+    db = str(tmp_path / "empty.db")
+    done = runner.invoke(app, ["play", "--db", db, "--auto", "--hands", "1", "--seed", "", "--json"])
+    assert done.exit_code == 0, done.output
+    assert json.loads(done.output)["practice"] is True
+    shown = runner.invoke(app, ["play", "--db", db, "--auto", "--hands", "1", "--seed", ""])
+    assert shown.exit_code == 0, shown.output
+    head = " ".join(shown.output[shown.output.index("Head hash:"):].split())
+    assert "Practice session (seeded)" in head, shown.output

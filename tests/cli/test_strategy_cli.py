@@ -66,3 +66,11 @@ def test_exceptions_show_cards_highest_first_with_suits(runner, app, tmp_path):
 
     assert len(re.findall(r"J[♣♦♥♠] 8[♣♦♥♠] 4[♣♦♥♠]", result.output)) == 24
     assert not re.search(r"4[cdhs] 8[cdhs] J[cdhs]", result.output)
+
+
+@pytest.mark.parametrize("game,why", [("joker-brag", "Joker Brag has wild cards:"),
+                                      ("four-card-brag", "Four Card Brag deals 4 cards:")])
+def test_a_game_without_a_strategy_in_words_is_told_why(runner, app, game, why):
+    """It said 'Joker Brag deals 3 cards or has wild cards' (both, whichever was true)."""
+    result = runner.invoke(app, ["strategy", game])
+    assert result.exit_code == 2 and why in " ".join(result.output.split()), result.output
