@@ -7,7 +7,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from casino.practice import is_practice
 from cli import play_view as view
 from cli.history import DbOpt
 from cli.options import JsonOpt
@@ -362,6 +361,8 @@ def _print_head(out, setup: Setup, record) -> None:
     """The session's head hash, to keep outside the database ('brag verify ID --head HASH' checks it)."""
     if record is None or record.head_hash is None:
         return
+    from casino.practice import is_practice  # (lazy: `brag --help` imports no game code)
+
     practice = f" {view.PRACTICE_LINE}" if is_practice(setup.settings) else ""
     out.print(f"Head hash: {record.head_hash} — keep it to check later with "
               f"'brag verify {setup.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True, highlight=False)
@@ -569,6 +570,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False)
         raise typer.Exit(130)
     if as_json:
+        from casino.practice import is_practice
         from cli.render import print_json
 
         print_json({"session": setup.session_id, "game": setup.game.name, "strategy": setup.strategy,
