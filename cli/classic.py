@@ -40,7 +40,7 @@ def classic(
     """
     import signal
 
-    from casino.classic.rules import load_rules
+    from casino.classic.rules import hands_problem, load_rules
     from casino.classic.view import SimpleOpponent
     from casino.db import classic_store
     from casino.db.database import database_url, open_session
@@ -55,6 +55,9 @@ def classic(
                 fail("--resume carries on a session as it was: give no other rules, seats or seed")
             resumed = classic_store.resume_session(resume, session=session)  # the web's rule; into a pending hand
             record, table, names, players = resumed.record, resumed.table, resumed.names, resumed.players
+            if auto and "you" in players:  # checked before anything is played (a pending hand stays as it was)
+                fail(f"classic session {resume} has your seat at the table: resume it without --auto"
+                     + (" and --json" if json else ""))
             auto = "you" not in players
             limit = record.hand_limit
             game_rules = table.rules
@@ -71,9 +74,10 @@ def classic(
 
             characters = character_names(opponents, game_rules.opponents)
             count = len(characters)
+            problem = None if hands is None else hands_problem(hands, "--hands")  # the rules file's: checked as read
+            if problem is not None:
+                fail(problem)
             limit = hands if hands is not None else game_rules.hands
-            if not 1 <= limit <= 1_000_000:
-                fail(f"--hands must be 1 to 1,000,000, not {limit}")
             names = list(COMPUTER_NAMES[: count + 1]) if auto else ["You", *COMPUTER_NAMES[:count]]
             players = [*characters, TABLE_MIX[count % len(TABLE_MIX)]] if auto else ["you", *characters]
             from casino.classic.table import ClassicTable
@@ -83,7 +87,10 @@ def classic(
                                                   {"seed": seed, "auto": auto}, session=session)
         session_id = record.id
         assert session_id is not None  # a stored row has its id
+        from rich.text import Text
+
         from casino.classic.opponents.seat import CharacterOpponent, SeatedOpponents
+        from casino.classic.words import hand_summary
 
         computer = SeatedOpponents({s: SimpleOpponent() if p == "simple" else CharacterOpponent(p)
                                     for s, p in enumerate(players) if p != "you"})
@@ -120,8 +127,8 @@ def classic(
                 hand_record = _play_one(table, you, computer, out if not json else None, started,
                                         None if auto else acted)
                 classic_store.save_hand(session_id, hand_record, table, session=session)
-                if you is not None:
-                    out.print(f"[bold]{classic_store.summary_line(hand_record)}[/]")
+                if you is not None:  # who won what, the player's seat in the second person
+                    out.print(Text(hand_summary(hand_record, table.voice), style="bold"))
         except _Quit:
             reason = "quit"
         except KeyboardInterrupt:
@@ -174,7 +181,7 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
     """Play one hand to its end: a new one (``started()`` stores its start before anything is shown), or the
     one the table is in the middle of (a pending hand resumed). ``acted(seat, action)`` stores each action.
     The computer players' chance comes from the hand's secret seed (:meth:`ClassicTable.computer_chance`)."""
-    from casino.classic.referee import event_text
+    from casino.classic.words import event_text
 
     if table.state is None:
         table.start_hand()
@@ -191,7 +198,6 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
         view = table.view(seat)
         legal = table.legal_actions()
         if seat == you:
-            names = [s.name for s in view.seats]
             action = _ask(table, view, legal, log, you, out)
         else:
             action = computer.decide(view, legal, rng)
@@ -201,7 +207,7 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
         if out is not None and table.state is not None:  # the log shows only what your seat may see
             history = table.history(-1 if you is None else you)
             for event in history[seen_events:]:
-                text = event_text(event, table.names)
+                text = event_text(event, table.voice)  # the player's seat (named You) in the second person
                 if text:
                     log.append(text)
             seen_events = len(history)

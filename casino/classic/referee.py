@@ -37,16 +37,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from casino.cards import card_from_index, parse_cards_with_jokers
-from casino.classic.actions import (
-    AgreedShowdown, Anted, BetMade, Chose, Covered, Discarded, Event, Folded, HandOver, IllegalAction, Looked,
-    PotWon, Saw, Shown, action_from_text,
-)
+from casino.cards import parse_cards_with_jokers
+from casino.classic.actions import IllegalAction, PotWon, Shown, action_from_text
 from casino.classic.rules import ClassicRules, rules_from_table
 from casino.classic.state import HandState
+from casino.classic.words import Voice, cards_text, event_text  # event_text: also imported from here
 from casino.errors import BragError, CardError, GameFileError
 from casino.files import file_path, read_game_file
-from casino.money import amount_text, json_number, parse_amount
+from casino.money import json_number, parse_amount
 from casino.toml_files import parse_toml
 
 __all__ = ["RefereeError", "RefereeResult", "PotResult", "referee_text", "referee_file", "event_text", "EXAMPLE"]
@@ -97,64 +95,6 @@ class RefereeResult:
             "actions": [{"action": a, "effect": e} for a, e in self.lines],
             "rules": self.rules.to_dict(),
         }
-
-
-def _cards_text(cards: tuple[int, ...]) -> str:
-    return " ".join(str(card_from_index(c)) for c in cards)
-
-
-_SECOND_PERSON = {"antes": "ante", "looks": "look", "discards": "discard", "keeps": "keep", "throws": "throw",
-                  "folds": "fold", "bets": "bet", "pays": "pay", "covers": "cover", "agrees": "agree",
-                  "shows": "show", "wins": "win"}
-
-
-def event_text(event: Event, names: list[str]) -> str:
-    """One event in words (``Ann bets 2 blind (stake 4)``; a seat named ``You`` reads ``You bet 2``)."""
-    text = _event_text(event, names)
-    if text.startswith("You "):
-        verb, _, rest = text[4:].partition(" ")
-        if verb in _SECOND_PERSON:
-            text = f"You {_SECOND_PERSON[verb]} {rest.replace('their cards', 'your cards')}".rstrip()
-    return text
-
-
-def _event_text(event: Event, names: list[str]) -> str:
-    def who(seat: int) -> str:
-        return names[seat]
-
-    if isinstance(event, Anted):
-        return f"{who(event.seat)} antes {amount_text(event.amount)}"
-    if isinstance(event, Looked):
-        return f"{who(event.seat)} looks at {'their cards' if event.hand == 0 else 'hand ' + str(event.hand + 1)}"
-    if isinstance(event, Discarded):
-        return f"{who(event.seat)} discards {_cards_text(event.cards) or 'face down'}"
-    if isinstance(event, Chose):
-        return f"{who(event.seat)} " + ("keeps the seen hand and folds the other" if event.keep_seen
-                                       else "throws the seen hand and plays on blind with the other")
-    if isinstance(event, Folded):
-        return f"{who(event.seat)} folds"
-    if isinstance(event, BetMade):
-        text = f"{who(event.seat)} bets {amount_text(event.amount)}{' blind' if event.blind else ''}"
-        text += f" (stake {amount_text(event.stake)})"
-        if event.borrowed:
-            text += f", borrowing {amount_text(event.borrowed)}"
-        return text
-    if isinstance(event, Saw):
-        return f"{who(event.seat)} pays {amount_text(event.cost)} to see {who(event.target)}"
-    if isinstance(event, Covered):
-        return f"{who(event.seat)} covers the pot with {amount_text(event.amount)}"
-    if isinstance(event, AgreedShowdown):
-        return f"{who(event.seat)} agrees to a showdown"
-    if isinstance(event, Shown):
-        discards = f" (discarded {_cards_text(event.discards)})" if event.discards else ""
-        return f"{who(event.seat)} shows {_cards_text(event.kept)}: {event.hand}{discards}"
-    if isinstance(event, PotWon):
-        pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
-        share = " (shared)" if event.shared else ""
-        return f"{who(event.seat)} wins {pot}: {amount_text(event.amount)}{share}"
-    if isinstance(event, HandOver):
-        return ""  # the summary says whether there was a showdown
-    return str(event)
 
 
 def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[list[str], list[Fraction], list[list[tuple[int, ...]]]]:
@@ -236,7 +176,8 @@ def referee_text(text: str, label: str) -> RefereeResult:
         state = HandState(rules, names, chips, hands, first=0)
     except IllegalAction as error:
         raise RefereeError(f"{label}: {error}") from None
-    lines: list[tuple[str, list[str]]] = [("ante", [event_text(e, names) for e in state.events])]
+    voice = Voice(names)  # people's names: every seat in the third person
+    lines: list[tuple[str, list[str]]] = [("ante", [event_text(e, voice) for e in state.events])]
     for number, written in enumerate(actions, 1):
         words = written.split(maxsplit=1)
         where = f"{label}: action {number} ({written!r})"
@@ -252,13 +193,13 @@ def referee_text(text: str, label: str) -> RefereeResult:
             events = state.act(action, seat=names.index(name))
         except (IllegalAction, CardError) as error:
             raise RefereeError(f"{where}: {error}") from None
-        lines.append((written, [t for t in (event_text(e, names) for e in events) if t]))
+        lines.append((written, [t for t in (event_text(e, voice) for e in events) if t]))
     if not state.over:
         raise RefereeError(
             f"{label}: the actions end before the hand is settled (it is {names[state.to_act]}'s turn)"
         )
     pots = [PotResult(e.amount, names[e.seat], e.shared) for e in state.events if isinstance(e, PotWon)]
-    shown = [(names[e.seat], _cards_text(e.kept), e.hand) for e in state.events if isinstance(e, Shown)]
+    shown = [(names[e.seat], cards_text(e.kept), e.hand) for e in state.events if isinstance(e, Shown)]
     return RefereeResult(rules=rules, lines=lines, pots=pots, chips=dict(zip(names, state.chips)),
                          showdown=state.showdown, shown=shown)
 

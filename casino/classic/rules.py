@@ -43,6 +43,8 @@ __all__ = [
     "parse_rules_text",
     "rules_from_table",
     "builtin_rules",
+    "MAX_HANDS",
+    "hands_problem",
 ]
 
 Limit = Literal["none", "fixed", "pot"]
@@ -61,7 +63,10 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
 }
 _AMOUNTS = ("ante", "min_bet", "max_bet", "chips")
 _BOOLS = ("blind", "agreed_showdown")
-_COUNTS = {"opponents": (1, 7), "hands": (1, 100_000)}
+#: The most hands a classic session plays, wherever its length is given: a rules file's ``hands``,
+#: ``brag classic --hands``, a stored session's ``hand_limit``.
+MAX_HANDS = 1_000_000
+_COUNTS = {"opponents": (1, 7), "hands": (1, MAX_HANDS)}
 
 #: The keys a rules file may hold (``name`` and ``description`` are labels).
 RULE_KEYS: tuple[str, ...] = (
@@ -150,6 +155,25 @@ def _shown(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
+def _count_problem(what: str, value: Any, low: int, high: int) -> str | None:
+    """``None`` for a whole number from ``low`` to ``high``, else the one line saying what ``what`` must be."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        return f"{what} must be a whole number from {low:,} to {high:,}, not {_shown(value)}"
+    return None
+
+
+def hands_problem(value: Any, what: str = "hands") -> str | None:
+    """``None`` for a session length a classic session can play (1 to :data:`MAX_HANDS`), else the one line
+    saying so, the same wherever the length is given::
+
+        >>> hands_problem(15) is None
+        True
+        >>> hands_problem(0, "--hands")
+        '--hands must be a whole number from 1 to 1,000,000, not 0'
+    """
+    return _count_problem(what, value, 1, MAX_HANDS)
+
+
 def rules_from_table(table: Mapping[str, Any], label: str, base: ClassicRules | None = None) -> ClassicRules:
     """Rules from a TOML table (``base`` gives the values of keys not in it; default: the standard)."""
     if not isinstance(table, Mapping):
@@ -178,9 +202,9 @@ def rules_from_table(table: Mapping[str, Any], label: str, base: ClassicRules | 
         elif key in _AMOUNTS:
             values[key] = parse_amount(value, f"{label}: {key}", allow_zero=key in ("ante", "max_bet"))
         elif key in _COUNTS:
-            low, high = _COUNTS[key]
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise GameFileError(f"{label}: {key} must be a whole number from {low:,} to {high:,}, not {_shown(value)}")
+            problem = _count_problem(key, value, *_COUNTS[key])
+            if problem is not None:
+                raise GameFileError(f"{label}: {problem}")
             values[key] = value
     rules = replace(base or ClassicRules(), source=label, **values)
     if "jokers" not in table and rules.wild == "jokers" and rules.jokers == 0:

@@ -36,6 +36,7 @@ from casino.classic.actions import (
     Discarded, Event, Fold, Folded, HandOver, IllegalAction, Look, Looked, PotWon, Saw, See, Shown,
 )
 from casino.classic.rules import ClassicRules
+from casino.classic.words import Voice
 from casino.money import amount_text
 
 __all__ = ["HandState", "LegalActions", "Pot"]
@@ -127,7 +128,7 @@ class HandState:
 
     def __init__(self, rules: ClassicRules, names: Sequence[str], chips: Sequence[Chips],
                  hands: Sequence[Sequence[Sequence[int]]], *, first: int = 0,
-                 ranker: HandRanker | None = None) -> None:
+                 ranker: HandRanker | None = None, you: int | None = None) -> None:
         n = len(names)
         if not 2 <= n <= 8:
             raise IllegalAction(f"Brag is played by 2 to 8 players, not {n}")
@@ -136,6 +137,7 @@ class HandState:
         self.rules = rules
         self.ranker = ranker or HandRanker(rules.cards, rules.wild)
         self.names = list(names)
+        self.voice = Voice(self.names, you)  # the rules it names: seat ``you`` (the player's) in the second person
         self.n = n
         self.first = first % n
         self.start_chips = [_num(c) for c in chips]
@@ -143,10 +145,11 @@ class HandState:
         self.hands: list[list[tuple[int, ...]]] = []
         for s, seat_hands in enumerate(hands):
             if not 1 <= len(seat_hands) <= 2:
-                raise IllegalAction(f"{names[s]} holds {len(seat_hands)} hands (one, or two with a kept blind hand)")
+                raise IllegalAction(f"{self.voice.says(s, 'hold')} {len(seat_hands)} hands (one, or two with a kept "
+                                    "blind hand)")
             for h in seat_hands:
                 if len(h) != rules.cards:
-                    raise IllegalAction(f"{names[s]} holds {len(h)} cards; these rules deal {rules.cards}")
+                    raise IllegalAction(f"{self.voice.says(s, 'hold')} {len(h)} cards; these rules deal {rules.cards}")
             self.hands.append([tuple(h) for h in seat_hands])
         self._dealt = [list(seat_hands) for seat_hands in self.hands]
         every = [c for seat_hands in self.hands for h in seat_hands for c in h]
@@ -192,7 +195,8 @@ class HandState:
         for s in range(n):
             if self.chips[s] < self._ante:
                 raise IllegalAction(
-                    f"{self.names[s]} cannot pay the ante of {amount_text(rules.ante)} with {amount_text(self.chips[s])}"
+                    f"{self.voice.says(s, 'cannot')} pay the ante of {amount_text(rules.ante)} with "
+                    f"{amount_text(self.chips[s])}"
                 )
             if self._ante:
                 self._pay(s, self._ante)
@@ -247,13 +251,14 @@ class HandState:
             raise IllegalAction("the hand is over")
         s = self.to_act
         if seat is not None and seat != s:
-            raise IllegalAction(f"it is {self.names[s]}'s turn, not {self.names[seat]}'s")
+            raise IllegalAction(f"it is {self.voice.whose(s)} turn, not {self.voice.whose(seat, alone=True)}")
         pending = self.pending[s]
         if pending == "choose" and type(action) is not Choose:
-            raise IllegalAction(f"{self.names[s]} looked at one of two hands and must first keep it or throw it")
+            raise IllegalAction(f"{self.voice.who(s)} looked at one of two hands and must first keep it or throw it")
         if pending == "discard" and type(action) not in (Discard, Fold):
             need = self.rules.cards - 3
-            raise IllegalAction(f"{self.names[s]} has looked and must first discard {need} card{'s' * (need > 1)}")
+            raise IllegalAction(f"{self.voice.says(s, 'have')} looked and must first discard {need} "
+                                f"card{'s' * (need > 1)}")
         kind = type(action)
         if kind is Bet:
             amount = action.amount  # type: ignore[union-attr]
@@ -438,9 +443,9 @@ class HandState:
     # --- checks ----------------------------------------------------------------------------------------
     def _verify_look(self, s: int, hand: int) -> None:
         if self.seen[s]:
-            raise IllegalAction(f"{self.names[s]} has already seen their cards")
+            raise IllegalAction(f"{self.voice.says(s, 'have')} already seen {self.voice.their(s)} cards")
         if not 0 <= hand < len(self.hands[s]):
-            raise IllegalAction(f"{self.names[s]} holds no hand {hand + 1}")
+            raise IllegalAction(f"{self.voice.says(s, 'hold')} no hand {hand + 1}")
 
     def _verify_discard(self, s: int, cards: Sequence[int]) -> None:
         from casino.cards import card_from_index
@@ -448,27 +453,27 @@ class HandState:
         if self.pending[s] != "discard":
             if self.rules.cards == 3:
                 raise IllegalAction("three-card Brag has no discard")
-            raise IllegalAction(f"{self.names[s]} discards only on looking at their cards")
+            raise IllegalAction(f"{self.voice.says(s, 'discard')} only on looking at {self.voice.their(s)} cards")
         need = self.rules.cards - 3
         if len(cards) != need or len(set(cards)) != need:
             raise IllegalAction(f"discard exactly {need} card{'s' * (need > 1)}")
         for c in cards:
             if c not in self.hands[s][0]:
-                raise IllegalAction(f"{self.names[s]} does not hold {card_from_index(c)}")
+                raise IllegalAction(f"{self.voice.says(s, 'do')} not hold {card_from_index(c)}")
 
     def _verify_bet(self, s: int, amount: Chips) -> None:
-        name = self.names[s]
+        bets = self.voice.says(s, "bet")
         if amount <= 0:
             raise IllegalAction("a bet must be more than nothing")
         minimum = self.minimum_bet(s)
         if amount < minimum:
             who = "a seen player" if self.seen[s] else "a blind player (half the stake)"
             raise IllegalAction(
-                f"{name} bets {amount_text(amount)}, below the stake: {who} must put in at least {amount_text(minimum)}"
+                f"{bets} {amount_text(amount)}, below the stake: {who} must put in at least {amount_text(minimum)}"
             )
         borrowing = self._borrow_rule and amount == minimum and amount > self.chips[s]
         if amount > self.chips[s] and not borrowing:
-            raise IllegalAction(f"{name} bets {amount_text(amount)} with only {amount_text(self.chips[s])} chips")
+            raise IllegalAction(f"{bets} {amount_text(amount)} with only {amount_text(self.chips[s])} chips")
         if borrowing:
             return
         rules = self.rules
@@ -476,17 +481,17 @@ class HandState:
         value = amount * factor
         if rules.limit == "fixed" and value not in (self.stake, self.stake + rules.min_bet):
             raise IllegalAction(
-                f"fixed limit: {name} may bet the stake {amount_text(Fraction(self.stake) / factor)} or raise it by "
+                f"fixed limit: {self.voice.says(s, 'may', start=False)} bet the stake {amount_text(Fraction(self.stake) / factor)} or raise it by "
                 f"{amount_text(rules.min_bet)} (to {amount_text(Fraction(self.stake + rules.min_bet) / factor)}), not {amount_text(amount)}"
             )
         if rules.max_bet and value > rules.max_bet:
             raise IllegalAction(
-                f"{name} bets {amount_text(amount)}, above the maximum bet {amount_text(Fraction(rules.max_bet) / factor)}"
+                f"{bets} {amount_text(amount)}, above the maximum bet {amount_text(Fraction(rules.max_bet) / factor)}"
                 + ("" if self.seen[s] else " for a blind player")
             )
         if rules.limit == "pot" and value - self.stake > self.pot:
             raise IllegalAction(
-                f"pot limit: a raise may not exceed the pot ({amount_text(self.pot)}); {name} may bet at most "
+                f"pot limit: a raise may not exceed the pot ({amount_text(self.pot)}); {self.voice.says(s, 'may', start=False)} bet at most "
                 f"{amount_text(Fraction(self.stake + self.pot) / factor)}"
             )
 
@@ -496,11 +501,12 @@ class HandState:
         active = self.active()
         other = active[0] if active[1] == s else active[1]
         if self.seen[s] and not self.seen[other]:
-            return f"{self.names[s]} is seen and cannot see a blind player ({self.names[other]})"
+            return (f"{self.voice.says(s, 'be')} seen and cannot see a blind player "
+                    f"({self.voice.who(other, start=False)})")
         if cost:
             price = self.see_cost(s)
             if price > self.chips[s] and self.rules.short_stack != "fold-or-borrow":
-                return (f"{self.names[s]} cannot pay {amount_text(price)} to see with {amount_text(self.chips[s])}"
+                return (f"{self.voice.says(s, 'cannot')} pay {amount_text(price)} to see with {amount_text(self.chips[s])}"
                         " chips (cover instead)")
         return None
 
@@ -520,7 +526,7 @@ class HandState:
             return None
         if not explain:
             return "enough chips"
-        return (f"{self.names[s]} has {_text(chips)} chips, enough to stay in: covering is only for a "
+        return (f"{self.voice.says(s, 'have')} {_text(chips)} chips, enough to stay in: covering is only for a "
                 "player who cannot pay the stake")
 
     def _verify_cover(self, s: int) -> None:
@@ -633,7 +639,7 @@ class HandState:
         other = active[0] if active[1] == s else active[1]
         cost = self.see_cost(s)
         self._pay(s, cost)
-        self.last_action[s] = f"saw {self.names[other]}"
+        self.last_action[s] = f"saw {self.voice.who(other, start=False)}"
         self.events.append(Saw(s, other, cost))
         self._finish((other, s))
 

@@ -33,15 +33,16 @@ from casino.classic.actions import Action, Chips, Event, HandOver, IllegalAction
 from casino.classic.rules import ClassicRules
 from casino.classic.state import HandState, LegalActions
 from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
+from casino.classic.words import Voice
 from casino.fair import SeedSource, commitment, deck_order
 
 __all__ = ["ClassicTable", "HandRecord", "PackPart", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack",
            "deal_order", "carried_over", "shown_hands", "shown_from_snapshot", "SHOWN_STORED"]
 
 
-#: How many hands shown at earlier showdowns a view carries (at least; the oldest are dropped).
-SHOWN_KEPT = 100
-#: How many of them a table's stored state (:meth:`ClassicTable.snapshot`) keeps: the newest.
+#: How many hands shown at earlier showdowns a table remembers, the newest (the oldest are dropped): in
+#: memory (what a view gives as ``shown_before``) and in its stored state (:meth:`ClassicTable.snapshot`)
+#: alike, so a resumed table remembers exactly what one that never stopped does.
 SHOWN_STORED = 60
 
 
@@ -161,6 +162,7 @@ class ClassicTable:
             raise IllegalAction(f"Brag is played by 2 to 8 players, not {len(names)}")
         self.rules = rules
         self.names = list(names)
+        self.voice = Voice.of_table(self.names)  # the player's seat (named You) in the second person
         self.chips: list[Chips] = [Fraction(c) for c in (chips if chips is not None else [rules.chips] * len(names))]
         self.borrowed: list[Chips] = [Fraction(0)] * len(names)
         self.seeds = seeds or SeedSource.from_text(seed)
@@ -226,7 +228,8 @@ class ClassicTable:
             if kept:
                 hands[i].append(list(kept))
         self.state = HandState(self.rules, [self.names[s] for s in players], [self.chips[s] for s in players],
-                               hands, first=first, ranker=self.ranker)
+                               hands, first=first, ranker=self.ranker,
+                               you=players.index(self.voice.you) if self.voice.you in players else None)
         self._seats = players
         self._awaiting_keep = -1
         self._keep_checked = False
@@ -403,11 +406,11 @@ class ClassicTable:
             if isinstance(e, Shown) and any(getattr(w, "seat", -1) == e.seat for w in winners) and \
                     self.ranker.category(e.kept) == 5:
                 prial = True
-        for hand in shown_hands(record):
-            if len(self.shown) >= 2 * SHOWN_KEPT:  # a long session keeps the last ones only
-                del self.shown[:-SHOWN_KEPT]
+        turned_up = shown_hands(record)
+        if turned_up:
+            self.shown.extend(turned_up)
+            del self.shown[:-SHOWN_STORED]  # a long session keeps the newest only (as its stored state does)
             self._shown_version += 1
-            self.shown.append(hand)
         record.prial_won = prial and state.showdown
         if record.kept_blind >= 0:
             self.kept_blind[self._seats[record.kept_blind]] = state.hands[record.kept_blind][0]
@@ -490,7 +493,7 @@ class ClassicTable:
             "kept_blind": {str(seat): list(cards) for seat, cards in self.kept_blind.items()},
             "shuffle_next": self._shuffle_next,
             "last_shuffle": self._last_shuffle,
-            "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown[-SHOWN_STORED:]],
+            "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown],
             "public_pack": [[p.length, list(p.cards), p.ordered] for p in self._public],
         }
 
@@ -508,7 +511,7 @@ class ClassicTable:
         table.kept_blind = {int(seat): tuple(int(c) for c in cards) for seat, cards in snapshot["kept_blind"].items()}
         table._shuffle_next = bool(snapshot["shuffle_next"])
         table._last_shuffle = int(snapshot.get("last_shuffle", 0))
-        table.shown = shown_from_snapshot(snapshot["shown"])
+        table.shown = shown_from_snapshot(snapshot["shown"])[-SHOWN_STORED:]
         table._public = _public_parts(snapshot.get("public_pack"), table.pack)
         table._shown_version += 1
         return table
@@ -584,5 +587,6 @@ def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
         expected[hand_seat].append(record.pack[position])
     for i, hands in enumerate(record.dealt):
         if list(hands[0]) != expected[i]:
-            problems.append(f"hand {record.hand_no}: {record.names[i]}'s cards are not the ones off the top")
+            problems.append(f"hand {record.hand_no}: {Voice.of_table(record.names).whose(i)} cards are not the ones "
+                            "off the top")
     return problems

@@ -42,7 +42,7 @@ from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
 from casino.classic.actions import Chips, IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
-from casino.classic.rules import ClassicRules, parse_rules_text
+from casino.classic.rules import MAX_HANDS, ClassicRules, parse_rules_text  # MAX_HANDS: the one limit, re-exported
 from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_chain import action_hash, deal_hash, genesis_hash, new_chain_key, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
@@ -62,8 +62,6 @@ __all__ = [
     "resume_session", "MAX_HANDS",
 ]
 
-#: The most hands a session can be started with (``brag classic --hands``; the web allows fewer).
-MAX_HANDS = 1_000_000
 
 #: The ids a database can hold (SQLite's and PostgreSQL's 64-bit integers, :data:`casino.ids.MAX_ID` the
 #: largest): any other is no session.

@@ -1,7 +1,8 @@
 """Every ``brag ...`` command the documentation shows (docs/*.md and README.md) is one the CLI takes: the
 command exists, every option it uses is one of that command's options, and each example written out in a
 code block parses as given (its arguments and option values too), with placeholders such as ``ID``,
-``HAND`` and ``HASH`` read as a real value. Nothing is run: the commands are parsed by the CLI's own
+``HAND`` and ``HASH`` read as a real value; a sketch (``brag history ID [--json|--csv]``, and the option
+lines listed under a ``brag play [GAME]`` synopsis) names only options of its command. Nothing is run: the commands are parsed by the CLI's own
 parser (``make_context``), so a renamed or removed option breaks this test, not a reader's first try.
 """
 
@@ -109,3 +110,48 @@ def test_a_documented_command_is_one_the_cli_takes(doc: str, line: int, command:
                 return
             message = getattr(error, "format_message", lambda: str(error))()
             pytest.fail(f"{doc}:{line}: {command!r} does not parse: {message}")
+
+
+def sketched_options() -> Iterator[tuple[str, int, str, str]]:
+    """(file, line, command words, option) for the options a sketch names: a synopsis such as ``brag history
+    ID [--json|--csv]`` and the lines under it that list more options (``  --seed TEXT   what it does``); the
+    text after a wide gap is a description, not options."""
+    for path in DOCS:
+        in_block, command = False, ""
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.lstrip().startswith("```"):
+                in_block, command = not in_block, ""
+                continue
+            if not in_block:
+                continue
+            text = line.strip().removeprefix("$ ")
+            if text.startswith("brag "):
+                head = re.sub(r"\s{3,}\S.*$", "", re.sub(r"\s+#.*$", "", text))
+                command = " ".join(w for w in head.split()[1:3] if re.fullmatch(r"[a-z][a-z-]*", w))
+            elif not (text.startswith("--") or text.startswith("[--")) or not command:
+                continue
+            else:
+                head = re.sub(r"\s{3,}\S.*$", "", text)
+            for option in re.findall(r"(?<![\w-])--[a-z][a-z-]*", head):
+                yield path.name, number, command, option
+
+
+SKETCHED = list(sketched_options())
+
+
+def test_the_sketches_name_options() -> None:
+    assert len(SKETCHED) > 100
+
+
+@pytest.mark.parametrize(("doc", "line", "command", "option"), SKETCHED,
+                         ids=[f"{doc}:{line}:{option}" for doc, line, _, option in SKETCHED])
+def test_a_sketched_option_is_one_its_command_takes(doc: str, line: int, command: str, option: str) -> None:
+    words = command.split()
+    target: Any = _root()
+    name = "brag"
+    for word in words:  # 'db copy' is a command in a group; 'play GAME' stops at the argument
+        sub = target.get_command(None, word) if hasattr(target, "get_command") else None
+        if sub is None:
+            break
+        target, name = sub, word
+    assert option in _option_names(target), f"{doc}:{line}: '{name}' has no option {option}"

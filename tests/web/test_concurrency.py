@@ -9,6 +9,8 @@
   500 (a request that lost the race gets 409 with a message).
 * Several resumes of one session at once give one seat (one pack, nothing stored twice).
 * Sessions at one progressive game settling at once keep the shared meter's chain (no lost update).
+
+The races run on a SQLite file and (with $BRAG_TEST_POSTGRES, as scripts/with-services.sh sets) PostgreSQL.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,19 +39,40 @@ PATIENCE = 120.0
 class Running:
     url: str
     app: Any
-    db_file: Path
+    db_url: str
+    db_file: Path | None  # the SQLite file (None: PostgreSQL)
+
+
+@contextmanager
+def _serving(db_url: str, db_file: Path | None) -> Iterator[Running]:
+    from web.app import create_app
+
+    app = create_app(db_url)
+    with ServerThread(app) as server:
+        yield Running(f"http://127.0.0.1:{server.port}", app, db_url, db_file)
 
 
 @pytest.fixture
 def running(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Running]:
     """The whole app on a fresh SQLite file, served by Uvicorn on a free loopback port."""
-    from web.app import create_app
-
     monkeypatch.delenv("BRAG_DB", raising=False)
-    db_file = tmp_path / "brag.db"
-    app = create_app(f"sqlite:///{db_file}")
-    with ServerThread(app) as server:
-        yield Running(f"http://127.0.0.1:{server.port}", app, db_file)
+    with _serving(f"sqlite:///{tmp_path / 'brag.db'}", tmp_path / "brag.db") as served:
+        yield served
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def on_each_database(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                     ) -> Iterator[Running]:
+    """The app served on a fresh SQLite file, then on a fresh PostgreSQL database ($BRAG_TEST_POSTGRES)."""
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    if request.param == "sqlite":
+        with _serving(f"sqlite:///{tmp_path / 'brag.db'}", tmp_path / "brag.db") as served:
+            yield served
+        return
+    from tests.casino.db.conftest import fresh_postgres
+
+    with fresh_postgres() as db_url, _serving(db_url, None) as served:
+        yield served
 
 
 def _client(base: str) -> httpx.Client:
@@ -82,7 +106,8 @@ def _together(count: int, work: Callable[[int], Any]) -> list[Any]:
 class WriteLock:
     """Another program holding the SQLite file's write lock (``BEGIN IMMEDIATE``) until :meth:`release`."""
 
-    def __init__(self, db_file: Path) -> None:
+    def __init__(self, db_file: Path | None) -> None:
+        assert db_file is not None
         self.connection = sqlite3.connect(db_file, isolation_level=None, check_same_thread=False)
         self.connection.execute("BEGIN IMMEDIATE")
 
@@ -160,7 +185,8 @@ def test_a_classic_action_waiting_for_the_database_holds_up_no_one_else(running:
 # -- many requests on one table at once ----------------------------------------------------------------------
 
 
-def test_twenty_requests_at_once_on_one_table_settle_every_hand_once(running: Running) -> None:
+def test_twenty_requests_at_once_on_one_table_settle_every_hand_once(on_each_database: Running) -> None:
+    running = on_each_database
     from casino.db import store
     from casino.db.database import connect
     from sqlmodel import Session
@@ -211,14 +237,15 @@ def test_twenty_requests_at_once_on_one_table_settle_every_hand_once(running: Ru
     on_felt = Fraction(final["on_felt"])
     assert Fraction(final["bankroll"]) + on_felt == Fraction(start["bankroll"]) + sum(settled.values())
     assert checked["ok"] and checked["hands_checked"] == len(settled)
-    with Session(connect(f"sqlite:///{running.db_file}")) as db:
+    with Session(connect(running.db_url)) as db:
         stored = store.get_session(sid, session=db)
         assert stored.rounds == len(settled)
         assert Fraction(stored.bankroll) == Fraction(start["bankroll"]) + sum(settled.values())  # a pending hand's
         # stakes are the pending record's: the stored bankroll is the one the last settled hand left
 
 
-def test_twenty_actions_at_once_at_a_classic_table_are_taken_once_each(running: Running) -> None:
+def test_twenty_actions_at_once_at_a_classic_table_are_taken_once_each(on_each_database: Running) -> None:
+    running = on_each_database
     with _client(running.url) as http:
         start = _ok(http.post("/api/classic/sessions", json={"opponents": 2, "seed": "stampede", "hands": 30,
                                                              "players": "simple"}))
@@ -276,7 +303,8 @@ def test_twenty_actions_at_once_at_a_classic_table_are_taken_once_each(running: 
 # -- resumes at once, and the shared progressive meter -------------------------------------------------------
 
 
-def test_resumes_at_once_give_one_seat_into_the_same_pending_hand(running: Running) -> None:
+def test_resumes_at_once_give_one_seat_into_the_same_pending_hand(on_each_database: Running) -> None:
+    running = on_each_database
     from casino.db import store
     from casino.db.database import connect
     from sqlmodel import Session
@@ -299,11 +327,12 @@ def test_resumes_at_once_give_one_seat_into_the_same_pending_hand(running: Runni
         assert all(a["seq"] == now["seq"] for a in answers)
         settled = _ok(http.post(f"/api/table/sessions/{sid}/decide", json={"seq": now["seq"], "box": 1, "play": True}))
     assert settled["last"]["round_no"] == 1 and running.app.state.seats.get(sid) is seat
-    with Session(connect(f"sqlite:///{running.db_file}")) as db:
+    with Session(connect(running.db_url)) as db:
         assert store.get_session(sid, session=db).rounds == 1
 
 
-def test_classic_resumes_at_once_carry_on_one_table(running: Running) -> None:
+def test_classic_resumes_at_once_carry_on_one_table(on_each_database: Running) -> None:
+    running = on_each_database
     with _client(running.url) as http:
         start = _ok(http.post("/api/classic/sessions", json={"opponents": 3, "seed": "resumed", "players": "simple"}))
     sid = start["session"]
@@ -326,7 +355,8 @@ def test_classic_resumes_at_once_carry_on_one_table(running: Running) -> None:
     assert checked["hands"] == folded["hand_no"] - (1 if folded["in_hand"] else 0)
 
 
-def test_sessions_at_one_progressive_game_settling_at_once_keep_the_meter(running: Running) -> None:
+def test_sessions_at_one_progressive_game_settling_at_once_keep_the_meter(on_each_database: Running) -> None:
+    running = on_each_database
     stakes = [{"box": 1, "ante": "1", "side": {"progressive": "1"}}]
     with _client(running.url) as http:
         seats = [_ok(http.post("/api/table/sessions", json={"game": "brag-with-side-bets", "bankroll": "1000",
@@ -350,3 +380,22 @@ def test_sessions_at_one_progressive_game_settling_at_once_keep_the_meter(runnin
             checked = _ok(http.get(f"/api/table/sessions/{sid}/verify"))  # the meter's chain over every session
             assert checked["ok"], checked["mismatches"]
             assert checked["hands_checked"] == 6
+
+
+def test_an_in_memory_database_is_one_database_for_every_request() -> None:
+    """``brag serve --db sqlite://``: SQLite gives each thread its own in-memory database, so the server keeps
+    a private temporary file instead, which every request's thread sees (removed when the app goes or at exit)."""
+    from web.app import create_app
+
+    app = create_app("sqlite://")
+    with ServerThread(app) as server, _client(f"http://127.0.0.1:{server.port}") as http:
+        def sit(_: int) -> int:
+            return int(_sit(http)["session"])
+
+        ids = _together(8, sit)  # in as many threads as the pool gives
+        listed = {s["id"] for s in _ok(http.get("/api/table/sessions"))["sessions"]}
+        assert sorted(ids) == list(range(1, 9)) and listed == set(ids)
+        dealt = _ok(http.post(f"/api/table/sessions/{ids[0]}/deal", json={"seq": 0, "stakes": STAKE}))
+        assert dealt["round"]["round_no"] == 1
+        file = Path(app.state.seats.engine.url.database)
+        assert file.exists() and file.name == "brag.db" and file.parent.name.startswith("brag-web-")

@@ -19,7 +19,7 @@ cards, so a character cannot read a hidden card at the real table either.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from casino.classic.opponents.characters import Character, character
 from casino.classic.opponents.situation import Choice, Situation
@@ -39,7 +39,7 @@ def _hand_index(view: SeatView) -> int | None:
     if view.cards is None:
         return None
     cards = tuple(view.kept) if view.kept is not None else tuple(view.cards)
-    if len(cards) == 3 and view.rules.wild == "none":
+    if len(cards) == 3 and view.rules.wild == "none" and max(cards) < 52:  # natural cards (no joker)
         return hand_row(cards[0], cards[1], cards[2])
     from casino.besthand import HandRanker
 
@@ -50,13 +50,24 @@ def _hand_index(view: SeatView) -> int | None:
     return int(ranker._three(cards[0], cards[1], cards[2])[2])
 
 
-def _path(view: SeatView) -> tuple[tuple[tuple[int, Choice], ...], int, int]:
-    """The hand's public choices as (seat, choice), the number of bets, and the raises so far."""
+class _Read(NamedTuple):
+    """What one pass over the hand's public history gives a decision."""
+
+    path: tuple[tuple[int, Choice], ...]  # the public choices as (seat, choice)
+    bets: int  # bets made by every seat
+    raises: int  # bets that raised the stake
+    own_bets: int  # bets made by the deciding seat
+
+
+def _read(view: SeatView) -> _Read:
+    """The hand's public choices, the number of bets, the raises so far and the seat's own bets: one pass
+    over the history (a decision reads it once)."""
     from casino.classic.actions import BetMade, Folded, Looked, Saw
 
     path: list[tuple[int, Choice]] = []
-    bets = raises = 0
+    bets = raises = own = 0
     stake = None
+    me = view.seat
     for e in view.history:
         if isinstance(e, Looked):
             path.append((e.seat, "look"))
@@ -69,19 +80,14 @@ def _path(view: SeatView) -> tuple[tuple[tuple[int, Choice], ...], int, int]:
             path.append((e.seat, "raise" if raised else "stay"))
             raises += int(raised)
             bets += 1
+            own += e.seat == me
             stake = e.stake
-    return tuple(path), bets, raises
+    return _Read(tuple(path), bets, raises, own)
 
 
 #: The most bets a computer player makes in one hand: then it sees (two left) or folds. Far beyond any hand
 #: a person plays, it ends the betting wars computer players could otherwise keep up until their chips ran out.
 MAX_OWN_BETS = 40
-
-
-def _own_bets(view: SeatView) -> int:
-    from casino.classic.actions import BetMade
-
-    return sum(1 for e in view.history if isinstance(e, BetMade) and e.seat == view.seat)
 
 
 def _raise_amount(legal: LegalActions) -> Any:
@@ -96,13 +102,16 @@ def _raise_amount(legal: LegalActions) -> Any:
 
 def to_situation(view: SeatView, legal: LegalActions) -> Situation:
     """What the characters see of an engine decision (public information plus the seat's own cards)."""
+    return _situation(view, legal, _read(view))
+
+
+def _situation(view: SeatView, legal: LegalActions, read: _Read) -> Situation:
     n = len(view.seats)
     others = tuple(
         view.seats[(view.seat + k) % n].status == "blind"
         for k in range(1, n)
         if view.seats[(view.seat + k) % n].status in ("blind", "seen")
     )
-    path, bets, raises = _path(view)
     stay = legal.bet_min if legal.bet_min is not None else legal.cover
     if legal.bet_choices is not None and legal.bet_min is not None:
         stay = legal.bet_choices[0]
@@ -115,12 +124,12 @@ def to_situation(view: SeatView, legal: LegalActions) -> Situation:
         pot=float(view.pot),
         put_in=float(me.put_in),
         stake=float(view.stake),
-        level=min(raises, 3),
-        bets=bets,
+        level=min(read.raises, 3),
+        bets=read.bets,
         cost_stay=float(stay) if stay is not None else None,
         cost_raise=float(raise_to) if raise_to is not None else None,
         cost_see=float(legal.see_cost) if legal.see_cost is not None else None,
-        path=path,
+        path=read.path,
         shown=tuple(c for h in view.shown_before for c in h.kept),
     )
 
@@ -145,9 +154,9 @@ class CharacterOpponent:
             assert view.cards is not None
             _, gone = HandRanker(view.rules.cards, view.rules.wild).best_choice(view.cards)
             return Discard(tuple(gone))
-        s = to_situation(view, legal)
-        choice = self.character.decide(s, rng)
-        if choice in ("stay", "raise") and _own_bets(view) >= MAX_OWN_BETS:
+        read = _read(view)
+        choice = self.character.decide(_situation(view, legal, read), rng)
+        if choice in ("stay", "raise") and read.own_bets >= MAX_OWN_BETS:
             # a betting war between computer players would otherwise last until their chips ran out (three
             # seen players staying at the stake: no see is allowed, so nothing else ends the hand)
             choice = "see" if legal.see_cost is not None else "fold"

@@ -63,3 +63,25 @@ def test_unknown_names_and_missing_files():
         load_rules("clasic-brag")
     with pytest.raises(UnknownGameError, match="no such file"):
         load_rules("nowhere/rules.toml")
+
+
+def test_one_limit_on_a_sessions_hands_wherever_it_is_given(runner, app, tmp_path):
+    """A rules file's ``hands``, ``brag classic --hands`` and a stored session's ``hand_limit`` share
+    :data:`MAX_HANDS` (the file allowed 100,000, --hands 1,000,000), and say it in the same words."""
+    from pathlib import Path
+
+    from casino.classic.rules import MAX_HANDS
+    from casino.db import classic_store
+
+    assert parse_rules_text(f"hands = {MAX_HANDS}", "x.toml").hands == MAX_HANDS
+    words = f"hands must be a whole number from 1 to {MAX_HANDS:,}, not"
+    for bad in (0, MAX_HANDS + 1):
+        with pytest.raises(GameFileError) as info:
+            parse_rules_text(f"hands = {bad}", "x.toml")
+        assert str(info.value) == f"x.toml: {words} {bad}"
+        result = runner.invoke(app, ["classic", "--hands", str(bad), "--db", f"sqlite:///{tmp_path / 'h.db'}"])
+        assert result.exit_code == 2 and f"--{words} {bad}" in result.output
+    assert classic_store.MAX_HANDS is MAX_HANDS
+    root = Path(__file__).resolve().parents[3]
+    for path in ("casino/db/classic_store.py", "cli/classic.py", "casino/classic/rules.py"):
+        assert "1_000_000" not in (root / path).read_text().replace("MAX_HANDS = 1_000_000", ""), path

@@ -70,3 +70,42 @@ def test_characters_for_a_count_or_names_and_the_expert_hint() -> None:
     text = expert_hint(table.view(seat), table.legal_actions())
     assert text.startswith("The expert would") and "blind" in text
     table.act(bots.decide(table.view(seat), table.legal_actions(), random.Random(1)))
+
+
+class _CountedHistory(tuple):  # type: ignore[type-arg]
+    """A view's history that counts how often it is read through."""
+
+    reads = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        _CountedHistory.reads += 1
+        return super().__iter__()
+
+
+def test_a_decision_reads_the_hands_history_once() -> None:
+    """One pass gives the public path, the bets, the raises and the seat's own bets (the betting-war cap):
+    a decision used to scan the history twice when it stayed or raised."""
+    from casino.classic.actions import Bet
+    from casino.classic.rules import load_rules
+    from casino.classic.table import ClassicTable
+
+    names = ["stay-in", "steady", "loose", "expert"]
+    table = ClassicTable(load_rules("classic-brag"), names, seed="one-pass")
+    bots = [CharacterOpponent(n) for n in names]
+    rng = random.Random(3)
+    bets = decisions = 0
+    for _ in range(6):
+        table.start_hand()
+        while not table.hand_done:
+            view = table.view(table.to_act)
+            legal = table.legal_actions()
+            counted = view._replace(history=_CountedHistory(view.history))
+            _CountedHistory.reads = 0
+            action = bots[table.to_act].decide(counted, legal, rng)
+            if not (legal.keep or legal.choose or legal.discard):  # those are decided from the cards alone
+                assert _CountedHistory.reads == 1, action
+                decisions += 1
+                bets += isinstance(action, Bet)
+            table.act(action)
+        table.end_hand()
+    assert decisions > 20 and bets > 10  # staying and raising (where the cap is checked) among them

@@ -237,3 +237,35 @@ def test_the_log_speaks_to_you_in_the_second_person():
     assert event_text(Anted(0, Fraction(1)), names) == "You ante 1"
     assert event_text(Folded(1), names) == "Ann folds"
     assert event_text(PotWon(0, Fraction(5, 2), 0), names).startswith("You win the pot: 2")
+
+
+def test_a_resumed_table_remembers_the_same_hands_shown_as_one_that_never_stopped():
+    """One limit on the hands shown a table remembers, in memory and in its stored state: a long session
+    resumed from its snapshot gives every later view the same ``shown_before`` as the table that played on
+    (the table kept up to 200 in memory but stored 60)."""
+    from casino.classic.table import SHOWN_STORED
+
+    rng = random.Random(8)
+    bots = [SimpleOpponent()] * 4
+    table = ClassicTable(ClassicRules(), ["A", "B", "C", "D"], seed="long memory")
+    turned_up = 0
+    while turned_up < SHOWN_STORED + 10:  # more hands shown than a table remembers
+        assert table.can_deal()
+        turned_up += sum(e.kind == "shown" for e in table.play_hand(bots, rng).events)
+    copy = ClassicTable.restore(table.rules, table.names, table.snapshot(), seeds=table.seeds)
+    assert copy.shown == table.shown and len(table.shown) == SHOWN_STORED  # the newest only
+
+    class Watching(SimpleOpponent):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[tuple[object, ...]] = []
+
+        def decide(self, view, legal, rng):  # type: ignore[no-untyped-def]
+            self.seen.append(view.shown_before)
+            return super().decide(view, legal, rng)
+
+    on, resumed = Watching(), Watching()
+    for _ in range(5):  # and they go on alike, hand after hand: every view shows the same hands
+        table.play_hand([on] * 4, random.Random(9))
+        copy.play_hand([resumed] * 4, random.Random(9))
+    assert on.seen == resumed.seen and len(on.seen) > 10 and len(table.shown) == SHOWN_STORED
