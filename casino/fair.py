@@ -72,8 +72,19 @@ def new_seed() -> bytes:
 
 
 def session_seed(text: str) -> bytes:
-    """The session key behind ``--seed TEXT``: SHA-256 of the text (any text, e.g. ``"42"``)."""
-    return hashlib.sha256(str(text).encode("utf-8")).digest()
+    """The session key behind ``--seed TEXT``: SHA-256 of the text (any text, e.g. ``"42"``, in UTF-8: text
+    that has none, such as bytes a terminal passed on that are not UTF-8, is :class:`BragError`)."""
+    return hashlib.sha256(_utf8(str(text), "a seed")).digest()
+
+
+def _utf8(text: str, what: str) -> bytes:
+    """``text`` in UTF-8, or :class:`BragError` naming ``what`` it is (a lone surrogate: the command line's
+    way of passing on bytes that are not UTF-8)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        raise BragError(f"{what} must be text (UTF-8): {text[error.start:error.end][:8]!r} is not a character "
+                        "(bytes that are not UTF-8?)") from None
 
 
 def derive_seed(key: bytes, round_no: int) -> bytes:
@@ -107,6 +118,7 @@ def check_client_seed(text: str) -> str:
         raise BragError(f"a client seed is at most {MAX_CLIENT_SEED} characters, not {len(text):,}")
     if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
         raise BragError("a client seed cannot hold control characters")
+    _utf8(text, "a client seed")
     return text
 
 

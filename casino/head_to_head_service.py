@@ -194,7 +194,7 @@ class HeadToHeadService(StoredSession):
         game = store.game_of(record)
         table = HeadToHeadTable(game)
         settings = store.settings_of(record)
-        bankroll = Fraction(record.bankroll)
+        bankroll = store.read_amount(record.bankroll, "sessions.bankroll", f"session {record.id}")  # (one line if not)
         pending = store.pending_hand(record.id, session=db, raw=True)
         store.refuse_unplayable_here(record, pending)
         if pending is not None:
@@ -215,7 +215,8 @@ class HeadToHeadService(StoredSession):
                  bets: HeadToHeadBets) -> HeadToHeadService:
         assert record.id is not None
         client = settings.get("client_seed")
-        service = cls(table.game, Fraction(record.bankroll), start_bankroll=Fraction(record.start_bankroll),
+        service = cls(table.game, store.read_amount(record.bankroll, "sessions.bankroll", f"session {record.id}"),
+                      start_bankroll=store.read_amount(record.start_bankroll, "sessions.start_bankroll", f"session {record.id}"),
                       stakes=bets, seed=settings.get("seed"), client_seed=None if client is None else str(client),
                       next_round=store.last_round(record.id, session=db) + 1, settings=settings,
                       session_id=record.id, resumed=True, stored_before=record.rounds)

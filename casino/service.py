@@ -214,23 +214,24 @@ class TableService(StoredSession):
         """
         record = store.latest_session(session=db) if session_id is None else store.get_session(session_id, session=db)
         settings = store.settings_of(record)
-        sitting = store.resume_sitting(record, session=db)
         assert record.id is not None
+        from casino.db.resuming import bankroll_problem, last_hand, settings_bets
+
+        last = last_hand(record.id, session=db)  # read once: the next hand's number, the bankroll it left, its stakes
+        sitting = store.resume_sitting(record, session=db, last=last)
         pending = store.pending_hand(record.id, session=db)
         store.refuse_unplayable_here(record, pending)
         if pending is not None:
             service = cls._resume_into(db, record, settings, sitting, pending, stakes)
             return service
-        from casino.db.resuming import bankroll_problem
-
-        problem = bankroll_problem(record, session=db)
+        problem = bankroll_problem(record, session=db, last=last)
         if problem is not None:
             raise StoreError(problem)
         if sitting.out_of_chips():
             raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(sitting.bankroll)} cannot"
                            " cover the smallest bet this table takes")
         if stakes is None:
-            stakes = store.last_bets(record.id, session=db) or _settings_stakes(settings)
+            stakes = store.last_bets(record.id, session=db, last=last) or settings_bets(record)
             sitting.table.verify_bets(stakes)  # the limits (the bankroll is asked of each round)
         else:
             sitting.table.verify_bets(stakes, sitting.bankroll)
@@ -406,11 +407,3 @@ class TableService(StoredSession):
         """Hands stored by this sitting, counted from the store (a round committed as Ctrl-C arrived counts)."""
         record = store.get_session(self.session_id, session=self._store()) if self.session_id is not None else None
         return record.rounds - self.stored_before if record is not None else 0
-
-
-def _settings_stakes(settings: Mapping[str, Any]) -> tuple[BoxBets, ...]:
-    """The stakes a session was started with, from its stored settings."""
-    if settings.get("bets"):
-        return tuple(BoxBets.from_dict(b) for b in settings["bets"])
-    ante, pair_plus = Fraction(settings.get("ante", "1")), Fraction(settings.get("pair_plus", "0"))
-    return tuple(BoxBets(box, ante, pair_plus) for box in range(1, int(settings.get("boxes", 1)) + 1))

@@ -67,7 +67,11 @@ def open_db(url: Optional[str], *, read_only: bool = False):
     ``read_only`` (sessions, history, replay, verify): the database is opened read-only, never created
     or changed, and every read sees one snapshot. A stored value that cannot be read back (a
     hand-edited row: an amount that is not a number, events that are not JSON) ends the command with
-    one line instead of a traceback.
+    one line instead of a traceback: the store's readers name it (:class:`~casino.db.database.UnreadableData`);
+    in a read-only command, whose arguments are all checked before the database is opened and whose every
+    other value comes from it, any other ``ValueError`` is a stored value no reader names, said so here.
+    A command that writes (play) checks its arguments inside: there such an error is not the database's, and
+    is not reported as if it were (a bad ``--client-seed`` was "a value the database holds").
     """
     from casino.db.database import open_session
     from casino.errors import BragError
@@ -79,8 +83,10 @@ def open_db(url: Optional[str], *, read_only: bool = False):
         except BragError:
             raise
         except (ValueError, ArithmeticError, LookupError) as error:  # a value no store reader names (Fraction('1/0') …)
+            if not read_only:
+                raise
             fail(f"the database holds a value that cannot be read ({error}); 'brag verify' names the rows")
-        except RecursionError:  # stored JSON nested thousands deep (a row edited by hand)
+        except RecursionError:  # stored JSON nested thousands deep (a row edited by hand; never an argument)
             fail("the database holds a value nested too deeply to read (a row edited by hand?)")
 
 

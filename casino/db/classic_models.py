@@ -14,6 +14,7 @@ from typing import Optional
 
 from sqlmodel import Field, SQLModel, UniqueConstraint
 
+from casino.db.columns import check_whole_numbers
 from casino.db.models import utcnow
 
 __all__ = ["ClassicSessionRecord", "ClassicHandRecord", "ClassicPendingRecord"]
@@ -94,3 +95,7 @@ class ClassicPendingRecord(SQLModel, table=True):
     actions: str = "[]"  # JSON list of [hand seat, action dict], every action taken so far (keep included)
     prev_hash: Optional[str] = None  # the session's head when the hand was dealt
     hash: Optional[str] = None  # the hand's newest link: its deal's, then each stored action's (the session's head)
+
+
+# hand numbers, seats, counts: read back only as whole numbers (casino.db.columns)
+check_whole_numbers(ClassicSessionRecord, ClassicHandRecord, ClassicPendingRecord)

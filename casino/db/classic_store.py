@@ -303,6 +303,8 @@ def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
     try:
         # every column is loaded here (a deferred one would be loaded later, anywhere the row is refreshed)
         record = session.get(ClassicSessionRecord, session_id) if session_id in SQL_ID_RANGE else None
+    except UnreadableData:  # a value that names itself (a count that is not a whole number)
+        raise
     except (ValueError, TypeError, OverflowError) as error:  # a time edited into nonsense: the row cannot load
         raise UnreadableData(f"classic session {session_id}'s row in classic_sessions cannot be read "
                              f"({str(error)[:80]})") from None

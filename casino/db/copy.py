@@ -13,8 +13,12 @@ The destination must outlive the command: an SQLite database in memory (``sqlite
 The chain covers each hand's contents and the session's own key, never a row id, so a copied session
 verifies in its new home with the same head hash. Each session is copied in one transaction (a copy
 stopped half way leaves nothing of that session behind), its hands streamed in batches: memory does
-not grow with the session. A session already present in the destination (the same chain key) is
-skipped, so running a copy twice copies nothing twice.
+not grow with the session. A session already present in the destination (the same chain key) is first
+compared with the source, hand by hand (:mod:`casino.db.copy_present`), before anything is written: a
+complete copy is skipped, so running a copy twice copies nothing twice; an older copy (the source's first
+hands, exactly) gets the hands it lacks, in one transaction, its existing hands left as they are (its
+session row moves on to the source's head, bankroll and totals); a copy that differs is refused, naming
+the session, and nothing is copied.
 
 A session with a hand *pending* (dealt, its bets stored, not settled) is refused, and nothing is copied:
 a copy would give that one hand two futures (decided one way here, another way there). Settle it first
@@ -37,6 +41,7 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 
+from casino.db.copy_present import Present, present_copy
 from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord, utcnow
 
 __all__ = ["Copied", "copy_sessions", "classic_sessions_in", "in_memory", "refuse_in_memory", "COPIED", "MOVED"]
@@ -57,16 +62,18 @@ _BOX_COLUMNS = ("box", "ante", "pair_plus", "cards", "hand_name", "decision", "o
 
 @dataclass(frozen=True)
 class Copied:
-    """One session copied (or skipped): its id in each database, hands copied, and its head hash."""
+    """One session copied (or skipped): its id in each database, hands copied, and its head hash; ``had``: the
+    hands an older copy in the destination held already (its hands then added after them)."""
 
     source_id: int
     target_id: int | None  # None: already in the destination (skipped)
     hands: int
     head: str | None
+    had: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         return {"from": self.source_id, "to": self.target_id, "hands": self.hands, "head": self.head,
-                "skipped": self.target_id is None}
+                "skipped": self.target_id is None, "already_there": self.had}
 
 
 def copy_sessions(
@@ -102,9 +109,11 @@ def copy_sessions(
         _refuse_progressive(src, [r.id for r in rows])
         if move:
             _refuse_moved(rows)
+        with target.connect() as dst:  # every copy already there checked before anything is written
+            present = {r.id: p for r in rows if (p := present_copy(src, dst, r, batch=batch)) is not None}
     owner = _hold(source, rows) if move else None
     try:
-        done = _copy_rows(source, target, rows, batch, progress, move)
+        done = _copy_rows(source, target, rows, batch, progress, move, present)
     except BaseException:
         if owner is not None:
             _let_go(source, [r.id for r in rows], owner)
@@ -120,34 +129,57 @@ def copy_sessions(
 
 
 def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
-               progress: Callable[[int], None] | None, move: bool) -> list[Copied]:
+               progress: Callable[[int], None] | None, move: bool, present: dict[int, Present]) -> list[Copied]:
     sessions = SessionRecord.__table__  # type: ignore[attr-defined]
     hands = HandRecord.__table__  # type: ignore[attr-defined]
     done: list[Copied] = []
     with source.connect() as src:
         for row in rows:
+            older = present.get(row.id)
+            there = None
             with target.begin() as dst:
-                present = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first() \
-                    if row.chain_key else None
-                if present is not None:
+                if older is None and row.chain_key:  # (arrived since the check: a copy run alongside this one)
+                    there = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first()
+                if there is not None or (older is not None and older.complete):
                     done.append(Copied(row.id, None, 0, row.head_hash))
                     continue
-                values = {name: getattr(row, name) for name in _SESSION_COLUMNS}
-                if not move:  # a record here: the session plays on where it came from
-                    values.update(end_reason=COPIED, ended_at=row.ended_at or utcnow())
-                new_id = dst.execute(insert(sessions).values(**values).returning(sessions.c.id)).scalar_one()
+                if older is not None:  # an older copy: carried on to the source's head, its own rows kept
+                    target_id, first = older.target_id, older.hands
+                    _carry_on(dst, row, older, move)
+                else:
+                    values = {name: getattr(row, name) for name in _SESSION_COLUMNS}
+                    if not move:  # a record here: the session plays on where it came from
+                        values.update(end_reason=COPIED, ended_at=row.ended_at or utcnow())
+                    target_id, first = dst.execute(insert(sessions).values(**values).returning(sessions.c.id)).scalar_one(), 0
                 copied = 0
                 hand_rows = src.execute(
-                    select(hands).where(hands.c.session_id == row.id).order_by(hands.c.round_no)
+                    select(hands).where(hands.c.session_id == row.id, hands.c.round_no > first).order_by(hands.c.round_no)
                     .execution_options(yield_per=batch)
                 )
                 for chunk in hand_rows.partitions(batch):
-                    _copy_chunk(src, dst, chunk, new_id)
+                    _copy_chunk(src, dst, chunk, target_id)
                     copied += len(chunk)
                     if progress is not None:
                         progress(copied)
-                done.append(Copied(row.id, new_id, copied, row.head_hash))
+                done.append(Copied(row.id, target_id, copied, row.head_hash, first))
     return done
+
+
+def _carry_on(dst: Any, row: Any, older: Present, move: bool) -> None:
+    """The older copy's session row moved on to the source's hands (its count, bankroll, totals and head), in the
+    transaction that adds them; refused if the copy changed since it was checked (a hand played on there)."""
+    from casino.db.database import StoreError
+
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    values: dict[str, Any] = {name: getattr(row, name) for name in ("rounds", "bankroll", "totals", "head_hash")}
+    if move:  # it plays on there now, as the source left it
+        values.update(end_reason=row.end_reason, ended_at=row.ended_at)
+    held = sessions.c.head_hash == older.head if older.head is not None else sessions.c.head_hash.is_(None)
+    changed = dst.execute(update(sessions).where(sessions.c.id == older.target_id, sessions.c.rounds == older.hands, held)
+                          .values(**values)).rowcount
+    if changed != 1:
+        raise StoreError(f"session {row.id}: its copy in DST (session {older.target_id}) changed while it was being "
+                         "copied; nothing of it was copied")
 
 
 def in_memory(url: Any) -> bool:

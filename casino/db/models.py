@@ -17,6 +17,8 @@ from typing import Optional
 
 from sqlmodel import Field, SQLModel, UniqueConstraint
 
+from casino.db.columns import check_whole_numbers
+
 __all__ = ["SchemaVersion", "SessionRecord", "HandRecord", "BoxRecord", "BetRecord", "MeterRecord", "PendingHandRecord",
            "utcnow"]
 
@@ -157,3 +159,7 @@ class MeterRecord(SQLModel, table=True):
     name: str = Field(primary_key=True)  # the progressive paytable's name
     meter: str  # exact text, as every amount
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+# hand numbers, boxes, counts: read back only as whole numbers (casino.db.columns)
+check_whole_numbers(SchemaVersion, SessionRecord, HandRecord, BoxRecord, BetRecord, PendingHandRecord, MeterRecord)

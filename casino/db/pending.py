@@ -36,9 +36,9 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session
 
 from casino.db.chain import hand_hash
-from casino.db.database import SessionBusy, StoreError, written
+from casino.db.database import SessionBusy, StoreError, UnreadableData, written
 from casino.db.models import PendingHandRecord, utcnow
-from casino.db.rows import SESSIONS, cards_text, core_table, genesis_of, money, read_amount
+from casino.db.rows import SESSIONS, cards_text, core_table, genesis_of, money, read_amount, unreadable
 from casino.events import BoxBets
 
 __all__ = ["PendingHand", "pending_hash", "record_deal", "missing_deal", "pending_hand"]
@@ -161,13 +161,23 @@ def _pending(row: Any) -> PendingHand:
     def get(name: str) -> Any:
         return row[name] if isinstance(row, Mapping) else getattr(row, name)
 
+    where = f"hand {get('round_no')} of session {get('session_id')}"
+
+    def parsed(column: str, read: Any) -> Any:
+        """A stored JSON column read, or one line naming it (not JSON, not what this code writes there)."""
+        try:
+            return read(json.loads(get(column)))
+        except UnreadableData:
+            raise
+        except (ValueError, TypeError, AttributeError, LookupError, ArithmeticError, RecursionError):
+            raise unreadable(f"pending_hands.{column}", where, get(column)) from None
+
     return PendingHand(
         session_id=int(get("session_id")), round_no=int(get("round_no")), commitment=get("commitment"),
         seed=get("seed"), client_seed=get("client_seed"),
-        bets=_pending_bets(json.loads(get("bets"))),
-        bankroll_before=read_amount(get("bankroll_before"), "pending_hands.bankroll_before",
-                                    f"hand {get('round_no')} of session {get('session_id')}"),
-        cards={int(box): text for box, text in json.loads(get("cards")).items()},
+        bets=parsed("bets", _pending_bets),
+        bankroll_before=read_amount(get("bankroll_before"), "pending_hands.bankroll_before", where),
+        cards=parsed("cards", lambda cards: {int(box): text for box, text in cards.items()}),
         prev_hash=get("prev_hash"), hash=get("hash"), dealt_at=get("dealt_at"),
     )
 

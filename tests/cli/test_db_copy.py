@@ -3,6 +3,8 @@ session is left to play on where it is (it was reported "Moved … to SQLite in 
 
 from __future__ import annotations
 
+import sqlite3
+
 import pytest
 from sqlmodel import Session
 
@@ -24,3 +26,37 @@ def test_a_copy_into_memory_is_one_line_and_the_session_stays(runner, app, tmp_p
     with Session(engine) as db:
         assert store.get_session(1, session=db).end_reason == "hands"  # as play left it: not marked moved
     engine.dispose()
+
+
+def test_a_copy_onto_an_older_copy_adds_the_hands_it_lacks_and_a_different_one_is_refused(runner, app, tmp_path):
+    """`brag db copy` again after more hands: they are added (it said "already in …, skipped"); a copy there
+    that differs is one line naming the session, exit 2, and DST is left as it was."""
+    url, dst = f"sqlite:///{tmp_path / 'brag.db'}", f"sqlite:///{tmp_path / 'copy.db'}"
+    assert runner.invoke(app, ["play", "--auto", "--hands", "2", "--seed", "older", "--db", url]).exit_code == 0
+    assert runner.invoke(app, ["db", "copy", url, dst]).exit_code == 0
+    resumed = runner.invoke(app, ["play", "--resume", "1", "--auto", "--hands", "3", "--db", url])
+    assert resumed.exit_code == 0, resumed.output
+    result = runner.invoke(app, ["db", "copy", url, dst])
+    assert result.exit_code == 0, result.output
+    assert "Session 1 → session 1: 3 hand(s) added to the 2 of an older copy there, head " in result.output
+    again = runner.invoke(app, ["db", "copy", url, dst])
+    assert again.exit_code == 0 and "Session 1: already in " in again.output and "skipped" in again.output
+    head = result.output.split("head ")[1].split()[0]
+    verified = runner.invoke(app, ["verify", "1", "--db", dst, "--head", head])
+    assert verified.exit_code == 0 and "5 hand(s) verified" in verified.output, verified.output
+
+    assert runner.invoke(app, ["play", "--resume", "1", "--auto", "--hands", "1", "--db", url]).exit_code == 0
+    with sqlite3.connect(tmp_path / "copy.db") as edit:
+        edit.execute("UPDATE hands SET net = '1000' WHERE round_no = 4")
+    before = _dump(tmp_path / "copy.db")
+    refused = runner.invoke(app, ["db", "copy", url, dst])
+    assert refused.exit_code == 2, refused.output
+    lines = refused.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("brag: error: session 1: DST holds a different copy of it "
+                                                   "(session 1 there: hand 4 differs)"), refused.output
+    assert _dump(tmp_path / "copy.db") == before
+
+
+def _dump(path) -> list[str]:
+    with sqlite3.connect(path) as db:
+        return list(db.iterdump())

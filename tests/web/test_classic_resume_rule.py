@@ -147,7 +147,7 @@ CASES = [
     ("its hand limit negative", sql("UPDATE classic_sessions SET hand_limit = -5 WHERE id = :sid"), False, False,
      "hand_limit cannot be read: -5 is not 1 to 1,000,000 hands"),
     ("its hand limit text", sql("UPDATE classic_sessions SET hand_limit = 'x' WHERE id = :sid"), True, False,
-     "hand_limit cannot be read"),
+     "classic_sessions.hand_limit ('x', not a whole number)"),
     ("its chips changed", sql("UPDATE classic_sessions SET chips = '[\"5000\", \"1\", \"1\"]' WHERE id = :sid"), False,
      False, "chips for the next hand are not the ones hand 3 left"),
     ("the hands hand 3 showed changed", state(shown=lambda ts: ts["shown"][:-1] + [[3, "Ann", PRIALS[:3], [], "Prial of 3s"]]),

@@ -1,0 +1,67 @@
+"""Resuming a session reads its last hand once: the next hand's number, the bankroll it left and the stakes it
+repeats all come from that one row (it was read three times: by resume_sitting, bankroll_problem and
+last_bets). On both backends; what a resume gives is unchanged."""
+
+from __future__ import annotations
+
+import re
+
+from sqlalchemy import event
+
+from casino.db import store
+from casino.db.resuming import bankroll_problem, last_bets, last_hand, resume_sitting
+from casino.service import TableService
+from tests.casino.db.conftest import BETS
+
+HANDS = re.compile(r"\bFROM hands\b", re.IGNORECASE)
+
+
+def _reads_of_hands(db, action):
+    statements: list[str] = []
+
+    def seen(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+
+    engine = db.get_bind()
+    event.listen(engine, "before_cursor_execute", seen)
+    try:
+        result = action()
+    finally:
+        event.remove(engine, "before_cursor_execute", seen)
+    return result, [s for s in statements if HANDS.search(s)]
+
+
+def test_a_resume_reads_the_last_hand_once(played_sitting):
+    db, session_id, sitting = played_sitting
+    db.commit()
+    db.expire_all()
+    service, reads = _reads_of_hands(db, lambda: TableService.resume(db, session_id))
+    assert len(reads) == 1, reads
+    assert service.sitting.next_round == 13 and service.sitting.bankroll == sitting.bankroll
+    assert service.stakes == BETS  # the last hand's stakes, as before
+
+
+def test_each_reads_it_itself_when_not_given_and_all_agree(played_sitting):
+    db, session_id, sitting = played_sitting
+    db.commit()
+    record = store.get_session(session_id, session=db)
+    last = last_hand(session_id, session=db)
+    assert last is not None and last.round_no == 12
+    alone, reads = _reads_of_hands(db, lambda: (resume_sitting(record, session=db).next_round,
+                                                bankroll_problem(record, session=db), last_bets(session_id, session=db)))
+    given, none = _reads_of_hands(db, lambda: (resume_sitting(record, session=db, last=last).next_round,
+                                               bankroll_problem(record, session=db, last=last),
+                                               last_bets(session_id, session=db, last=last)))
+    assert alone == given == (13, None, BETS)
+    assert len(reads) == 3 and none == []
+
+
+def test_a_session_without_hands_reads_none(db):
+    from fractions import Fraction
+
+    from casino.games import load_game
+
+    service = TableService.new(load_game("3-card-brag"), Fraction(100), stakes=BETS)
+    session_id = service.open(db)
+    resumed, reads = _reads_of_hands(db, lambda: TableService.resume(db, session_id))
+    assert len(reads) == 1 and resumed.sitting.next_round == 1 and resumed.stakes == BETS

@@ -1,0 +1,70 @@
+"""Only the database's own data is blamed on the database: `open_db` said "the database holds a value that cannot
+be read" of ANY ValueError inside it, such as a --seed or --client-seed that is not UTF-8 text (bytes a terminal
+passed on) at `brag play`. An argument error now has its own line (exit 2); a stored value still says so."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+
+from cli.history import open_db
+
+ROOT = Path(__file__).resolve().parents[2]
+NOT_UTF8 = b"\xed\xa0\x80"  # (an encoded surrogate: no UTF-8 decoder takes it)
+
+
+@pytest.mark.parametrize(("option", "named"), [("--client-seed", "a client seed"), ("--seed", "a seed")])
+@pytest.mark.parametrize("game", ["3-card-brag", "teen-patti-20-20"])
+def test_a_seed_that_is_not_text_is_an_argument_error(tmp_path, option, named, game):
+    db = tmp_path / "brag.db"
+    done = subprocess.run([sys.executable, "-m", "cli", "play", game, "--auto", "--hands", "1", "--db", str(db),
+                           option.encode() + b"=" + NOT_UTF8], cwd=ROOT, capture_output=True, timeout=120)
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2 and "Traceback" not in err, err
+    assert len(err.strip().splitlines()) == 1 and f"brag: error: {named} must be text (UTF-8)" in err, err
+    assert "database" not in err
+    if db.exists():  # refused before anything was stored
+        with sqlite3.connect(db) as con:
+            assert con.execute("SELECT count(*) FROM sessions").fetchone() == (0,)
+
+
+def test_the_classic_table_says_the_same(runner, app, tmp_path):
+    result = runner.invoke(app, ["classic", "--auto", "--hands", "1", "--seed", "\udced", "--db", str(tmp_path / "b.db")])
+    assert result.exit_code == 2 and "a seed must be text (UTF-8)" in result.output and "database" not in result.output
+
+
+def test_a_command_that_writes_does_not_blame_the_database(tmp_path):
+    """In play (the arguments are checked inside) another error is not reported as a stored value."""
+    with pytest.raises(ValueError, match="not the database's"):
+        with open_db(str(tmp_path / "brag.db")):
+            raise ValueError("not the database's")
+
+
+def test_a_command_that_only_reads_still_names_an_unreadable_value(tmp_path, capsys):
+    with open_db(str(tmp_path / "brag.db")):
+        pass  # (created)
+    with pytest.raises(typer.Exit) as leaving:
+        with open_db(str(tmp_path / "brag.db"), read_only=True):
+            raise ZeroDivisionError("Fraction(1, 0)")
+    assert leaving.value.exit_code == 2
+    assert "the database holds a value that cannot be read (Fraction(1, 0))" in " ".join(capsys.readouterr().err.split())
+
+
+@pytest.mark.parametrize("game", ["3-card-brag", "teen-patti-20-20"])
+@pytest.mark.parametrize(("column", "value"), [("bankroll", "1/0"), ("start_bankroll", "x")])
+def test_a_stored_value_at_resume_is_still_the_databases(runner, app, tmp_path, game, column, value):
+    """What play reads from the database is named by its readers (a head-to-head session's bankroll was read
+    with a bare Fraction(): only open_db's catch-all kept it from a traceback)."""
+    db = str(tmp_path / "brag.db")
+    assert runner.invoke(app, ["play", game, "--auto", "--hands", "2", "--seed", "s", "--db", db]).exit_code == 0
+    with sqlite3.connect(db) as con:
+        con.execute(f"UPDATE sessions SET {column} = ?", (value,))
+    result = runner.invoke(app, ["play", "--resume", "1", "--db", db], input="q\n")
+    assert result.exit_code == 2, (result.output, result.exception)
+    assert f"the database holds a value that cannot be read: sessions.{column} of session 1 ({value!r})" in \
+        " ".join(result.stderr.split()), result.stderr
