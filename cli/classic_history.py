@@ -120,7 +120,7 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
 
     from casino.db import classic_store
     from cli.history import open_db
-    from cli.render import console, print_json
+    from cli.render import console, plain, print_json
 
     from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
 
@@ -145,7 +145,7 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
                     "hands": hands})
         return
     out = console()
-    out.print(f"[bold]Classic session {session_id}[/] — {record.rules_name}, {len(rows)} hand(s)")
+    out.print(f"[bold]Classic session {session_id}[/] — {plain(record.rules_name)}, {len(rows)} hand(s)")
     if practice:
         out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
     table = Table(box=boxes.SIMPLE_HEAD, pad_edge=False, show_edge=False)
@@ -163,7 +163,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     from casino.classic.referee import event_text
     from casino.db import classic_store
     from cli.history import open_db
-    from cli.render import console, print_json
+    from cli.render import console, plain, print_json
 
     from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
 
@@ -185,7 +185,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
                     "pack": stored.pack, "events": [e.to_dict() for e in stored.events]})
         return
     out = console()
-    out.print(f"[bold]Classic session {session_id}, hand {hand}[/] — {record.rules_name}")
+    out.print(f"[bold]Classic session {session_id}, hand {hand}[/] — {plain(record.rules_name)}")
     if practice:
         out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
     out.print(f"Commitment (SHA-256 of seed and pack): {row.commitment}")

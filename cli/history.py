@@ -195,7 +195,7 @@ def history(
         return classic_history.history(session_id, db, json)
     from casino.db import store
     from cli.errors import fail
-    from cli.render import console, print_json
+    from cli.render import console, plain, print_json
 
     if sum(x is not None and x is not False for x in (last, hand, all_hands or None)) > 1:
         fail("give one of --last, --hand and --all")
@@ -228,7 +228,7 @@ def history(
             _print_csv(stream, practice)
             return
         out = console()
-        out.print(f"[bold]Session {session_id}[/] — {record.game}, started {_when(record.started_at)} UTC, "
+        out.print(f"[bold]Session {session_id}[/] — {plain(record.game)}, started {_when(record.started_at)} UTC, "
                   f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
         if practice:
             out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
@@ -457,7 +457,7 @@ def replay(
     from casino.events import BET_NAMES, DEALER, BetSettled, BetsPlaced, CardDealt, DealerRevealed, Decision
     from casino.events import RoundStarted, SeedRevealed, event_from_dict
     from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice
-    from cli.render import cards_text, console, print_json
+    from cli.render import cards_text, console, plain, print_json
 
     with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
@@ -481,7 +481,7 @@ def replay(
         return history_head_to_head.replay(out, session_id, hand, record, row, events)
     names = {b.box: b.hand_name for b in boxes}
     held: dict[int, list[Any]] = {}
-    out.print(f"[bold]Session {session_id}, hand {hand}[/] — {record.game}; bankroll {_money(row.bankroll_before)}")
+    out.print(f"[bold]Session {session_id}, hand {hand}[/] — {plain(record.game)}; bankroll {_money(row.bankroll_before)}")
     if practice:
         out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
     for event in events:

@@ -59,13 +59,13 @@ def replay(out: Any, session_id: int, hand_no: int, record: Any, row: Any, event
     from casino.events import DEALER, BetSettled, CardDealt, RoundStarted, SeedRevealed
     from casino.head_to_head_table import HandsCompared, HeadToHeadBetsPlaced
     from cli.history import _money, _signed
-    from cli.render import cards_text
+    from cli.render import cards_text, plain
 
     table, titles = _titles(record)
     first_name, second_name = table.hand_names
     width = max(len(first_name), len(second_name))
     held: dict[int, list[Any]] = {}
-    out.print(f"[bold]Session {session_id}, hand {hand_no}[/] — {record.game}; bankroll {_money(row.bankroll_before)}")
+    out.print(f"[bold]Session {session_id}, hand {hand_no}[/] — {plain(record.game)}; bankroll {_money(row.bankroll_before)}")
     for event in events:
         if isinstance(event, RoundStarted):
             out.print(f"Commitment (SHA-256 of the seed): {event.commitment}")

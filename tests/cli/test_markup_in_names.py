@@ -60,3 +60,26 @@ def test_a_paytable_name_in_a_game_name_is_kept(runner, app, odd_game):
         result = runner.invoke(app, [command, "3-card-brag", "--pair-plus-table", str(table)])
         assert result.exit_code == 0, result.output
         assert f"3 Card Brag [{TABLE}]" in " ".join(result.output.split()), result.output
+
+
+def test_a_stored_session_with_such_a_name_reads_back(runner, app, odd_game, tmp_path):
+    db = str(tmp_path / "s.db")
+    played = runner.invoke(app, ["play", str(odd_game), "--auto", "--hands", "3", "--db", db, "--bankroll", "100"])
+    assert played.exit_code == 0, played.output
+    for args in (["sessions"], ["history", "1"], ["replay", "1", "1"], ["verify", "1"]):
+        shown = runner.invoke(app, [*args, "--db", db])
+        assert shown.exit_code == 0, (args, shown.output)
+        assert "Odd [/] Brag" in " ".join(shown.output.split()) or args == ["verify", "1"], (args, shown.output)
+
+
+def test_a_classic_session_with_such_a_name_reads_back(runner, app, tmp_path):
+    rules = tmp_path / "odd-rules.toml"
+    rules.write_text('name = "Odd [/bold] Brag [x]"\n')
+    db = str(tmp_path / "c.db")
+    played = runner.invoke(app, ["classic", "--rules", str(rules), "--auto", "--hands", "2", "--opponents", "2",
+                                 "--db", db, "--seed", "m"])
+    assert played.exit_code == 0, played.output
+    for args in (["sessions", "--classic"], ["history", "1", "--classic"], ["replay", "1", "1", "--classic"],
+                 ["verify", "1", "--classic"]):
+        shown = runner.invoke(app, [*args, "--db", db])
+        assert shown.exit_code == 0, (args, shown.output)
