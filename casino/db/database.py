@@ -23,6 +23,7 @@ server that does not answer) arrive as one :class:`StoreError` line, never a tra
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -169,8 +170,8 @@ def _shown(url: str) -> str:
         from sqlalchemy.engine import make_url
 
         shown = make_url(url).render_as_string(hide_password=True)
-    except Exception:  # noqa: BLE001 - an unparsable URL is shown as given
-        shown = url
+    except Exception:  # noqa: BLE001 - an unparsable URL is shown as given, but for any password in it
+        shown = re.sub(r"(://[^/@]*?:)[^/]*@", r"\1***@", url)
     if len(shown) > 200:
         shown = shown[:200] + "…"
     return repr(shown)

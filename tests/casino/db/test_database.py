@@ -377,3 +377,11 @@ def test_concurrent_players_each_in_their_own_session_lose_nothing(db_url):
         for sid in ids:
             assert verify_session(sid, session=db).ok
     engine.dispose()
+
+
+@pytest.mark.parametrize("url", ["postgresql://ann:secret@host:abc/x", "postgresql://ann:secret@[::1/x"])
+def test_a_url_that_does_not_parse_never_shows_its_password(url):
+    """SQLAlchemy hides the password of a URL it can parse; one whose port or host it cannot read was shown as given."""
+    from casino.db.database import _shown
+
+    assert "secret" not in _shown(url) and "ann:***@" in _shown(url)
