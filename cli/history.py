@@ -60,6 +60,17 @@ def url_of(url: Optional[str], *, create: bool = True) -> str:
     return database_url(url, app_dir=typer.get_app_dir("brag-table"), create=create)
 
 
+def refuse_in_memory(url: str) -> None:
+    """One line, exit 2, for an SQLite database in memory where a session is played (``sqlite://``): it is gone
+    when the command ends, and the session with it, although the table said where it was stored."""
+    from casino.db.copy import in_memory
+    from cli.errors import fail
+
+    if in_memory(url):
+        fail("an SQLite database in memory keeps nothing once the command ends (the session would be lost): "
+             "give a file path or a PostgreSQL URL with --db")
+
+
 @contextmanager
 def open_db(url: Optional[str], *, read_only: bool = False):
     """A database session on the database named by ``--db``, ``$BRAG_DB`` or the default file.
@@ -77,7 +88,10 @@ def open_db(url: Optional[str], *, read_only: bool = False):
     from casino.errors import BragError
     from cli.errors import fail
 
-    with open_session(url_of(url, create=not read_only), read_only=read_only) as db:
+    named = url_of(url, create=not read_only)
+    if not read_only:
+        refuse_in_memory(named)
+    with open_session(named, read_only=read_only) as db:
         try:
             yield db
         except BragError:
