@@ -17,6 +17,9 @@ PlayersOpt = Annotated[
 ]
 
 
+#: The most deals a tournament takes in one run (a million: about half an hour per pairing set on two cores).
+MAX_DEALS = 1_000_000
+
 def tournament(
     deals: Annotated[
         int, typer.Option("--deals", "-n", help="Deals per heads-up pairing and per six-seat lineup; each is played "
@@ -47,8 +50,8 @@ def tournament(
     from cli.errors import fail
 
     names = [p.strip() for p in players.split(",")] if players else list(CHARACTERS)
-    if deals < 1:
-        fail(f"--deals must be at least 1, not {deals}")
+    if not 1 <= deals <= MAX_DEALS:  # 200,000 deals take about six minutes on two cores
+        fail(f"--deals must be 1 to {MAX_DEALS:,}, not {deals:,}")
     if workers < 1:
         fail(f"--workers must be at least 1, not {workers}")
     if not heads_up and not six_seat:

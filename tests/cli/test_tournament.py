@@ -55,3 +55,10 @@ def test_output_fits_80_columns(runner, app, monkeypatch, args) -> None:  # type
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     assert max(len(line) for line in result.output.splitlines()) <= 80
+
+
+@pytest.mark.parametrize("deals", ["0", "1000001", "1000000000"])
+def test_deals_out_of_range_are_one_line(runner, app, deals):
+    """A billion deals ran silently for days (simulate refuses more than 2e9 hands)."""
+    result = runner.invoke(app, ["tournament", "--deals", deals])
+    assert result.exit_code == 2 and "--deals must be 1 to 1,000,000" in result.output, result.output
