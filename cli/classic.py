@@ -66,13 +66,10 @@ def classic(
             game_rules = table.rules
         else:
             game_rules = load_rules(rules)
-            changes: dict[str, Any] = {}
+            if chips is not None:  # each refused in the option's name ('--ante: ante must be zero or more')
+                game_rules = game_rules.with_changes("--chips", chips=chips)
             if ante is not None:
-                changes["ante"] = ante
-            if chips is not None:
-                changes["chips"] = chips
-            if changes:
-                game_rules = game_rules.with_changes(**changes)
+                game_rules = game_rules.with_changes("--ante", ante=ante)
             from casino.classic.opponents.seat import TABLE_MIX, character_names
 
             characters = character_names(opponents, game_rules.opponents)

@@ -112,10 +112,11 @@ class ClassicRules:
         """52 cards plus any jokers."""
         return 52 + self.jokers
 
-    def with_changes(self, **changes: Any) -> ClassicRules:
-        """A copy with some values changed, checked as a file's values are."""
+    def with_changes(self, where: str | None = None, **changes: Any) -> ClassicRules:
+        """A copy with some values changed, checked as a file's values are; a refusal names ``where`` (the
+        option that gave them, ``"--ante"``) or else these rules' file."""
         table = {key: _to_toml_value(value) for key, value in changes.items()}
-        return rules_from_table(table, self.source or "rules", base=self)
+        return rules_from_table(table, where or self.source or "rules", base=self)
 
     def to_dict(self) -> dict[str, Any]:
         """Every rule as JSON-ready values (amounts as exact text)."""

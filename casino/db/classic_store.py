@@ -309,7 +309,7 @@ def get_session(session_id: int, *, session: Session) -> ClassicSessionRecord:
         raise UnreadableData(f"classic session {session_id}'s row in classic_sessions cannot be read "
                              f"({str(error)[:80]})") from None
     if record is None:
-        raise NoClassicSession(f"no classic Brag session {session_id} (see 'brag sessions')")
+        raise NoClassicSession(f"no classic Brag session {session_id} (see 'brag sessions --classic')")
     return record
 
 

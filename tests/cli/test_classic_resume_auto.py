@@ -15,3 +15,12 @@ def test_auto_is_refused_at_the_resume_of_your_own_session(runner, app, tmp_path
     assert "has your seat at the table: resume it without --auto" in " ".join(refused.output.split())
     again = runner.invoke(app, ["classic", "--db", db, "--resume", "1"], input="q\n")
     assert again.exit_code == 0, again.output
+
+
+def test_options_and_missing_sessions_are_named_as_given(runner, app, tmp_path):
+    """--ante -1 was blamed on 'classic-brag (built-in)'; a missing classic session pointed to 'brag sessions'
+    (which lists casino sessions)."""
+    refused = runner.invoke(app, ["classic", "--ante", "-1", "--auto", "--hands", "1", "--db", str(tmp_path / "a.db")])
+    assert refused.exit_code == 2 and "--ante: ante must be zero or more" in refused.output, refused.output
+    missing = runner.invoke(app, ["history", "9", "--classic", "--db", str(tmp_path / "a.db")])
+    assert missing.exit_code == 2 and "brag sessions --classic" in missing.output, missing.output
