@@ -559,7 +559,7 @@ def verify(
 
         return classic_history.verify(session_id, hand, db, json, head)
     from casino.db.verify import verify_session
-    from casino.practice import FAIR_NOTE, PRACTICE_NOTE
+    from casino.practice import FAIR_NOTE, PRACTICE_NOTE, TRAINER_NOTE
     from cli.render import console, print_json
 
     with open_db(db, read_only=True) as session:
@@ -570,6 +570,8 @@ def verify(
         out = console()
         what = f"hand {hand}" if hand is not None else f"{len(report.checked):,} hand(s)"
         kind = f" [bold yellow]({PRACTICE_NOTE})[/]" if report.practice else f" ({FAIR_NOTE})"
+        if report.trainer:
+            kind += f" [yellow]({TRAINER_NOTE})[/]"
         if report.ok:
             out.print(f"[green]Session {session_id}: {what} verified[/]{kind} — every seed matches its commitment, "
                       "the deck, the cards dealt and every settlement match the stored rows, and the hash chain holds.")

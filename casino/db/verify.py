@@ -80,6 +80,7 @@ class VerifyReport:
     pending: int | None = None  # the hand dealt and not settled (bets stored), if any: never counted as settled
     pending_commitment: str | None = None
     client_seed: str | None = None
+    trainer: bool = False  # played with the hole-card trainer (the dealer's first card shown before each decision)
 
     def pending_line(self) -> str | None:
         """``hand N pending: bets stored, not settled`` (``None`` without a pending hand)."""
@@ -102,6 +103,7 @@ class VerifyReport:
             "hands": self.hands,
             "ok": self.ok,
             "practice": self.practice,
+            "trainer": self.trainer,
             "head": self.head,
             "head_given": self.head_given,
             "head_is_hand": self.pinned,
@@ -235,7 +237,7 @@ def verify_session(
     return VerifyReport(session_id, span, tuple(found.listed), true_head, totals.rounds, pinned, given,
                         practice is not None, found.more, tuple(sorted(found.bad)),
                         None if pending is None else pending.round_no, None if pending is None else pending.commitment,
-                        client)
+                        client, settings.get("trainer") is True)
 
 
 def check_pending(record: SessionRecord, *, session: Session) -> list[Mismatch]:

@@ -75,3 +75,19 @@ def test_the_trainer_belongs_to_the_session(runner, app, tmp_path):
     assert first.exit_code == 0 and "Dealer shows" in first.output, first.output
     again = runner.invoke(app, ["play", "--db", trainer_db, "--resume", "1"], input="1\nf\nq\n")
     assert again.exit_code == 0 and "Dealer shows" in again.output, again.output
+
+
+def test_verify_says_a_session_was_played_with_the_trainer(runner, app, tmp_path):
+    import json as jsonlib
+
+    from casino.practice import TRAINER_NOTE
+
+    db = str(tmp_path / "t.db")
+    assert runner.invoke(app, ["play", "--db", db, "--bankroll", "100", "--trainer"], input="1\nf\nq\n").exit_code == 0
+    shown = runner.invoke(app, ["verify", "1", "--db", db])
+    assert shown.exit_code == 0 and TRAINER_NOTE in " ".join(shown.output.split()), shown.output
+    data = jsonlib.loads(runner.invoke(app, ["verify", "1", "--db", db, "--json"]).output)
+    assert data["trainer"] is True and data["practice"] is False
+    plain_db = str(tmp_path / "p.db")
+    assert runner.invoke(app, ["play", "--db", plain_db, "--bankroll", "100"], input="1\nf\nq\n").exit_code == 0
+    assert "trainer" not in runner.invoke(app, ["verify", "1", "--db", plain_db]).output
