@@ -42,7 +42,7 @@ from casino.money import parse
 from web import classic_hands as playing
 from web.classic_seats import COMPUTER_NAMES, LINEUPS, ClassicSeat, ClassicSeats, seats_of
 from web.classic_view import state
-from web.errors import Conflict, NotFound, turn
+from web.errors import SEQ_MAX, Conflict, NotFound, resumed_seq, turn
 
 __all__ = ["router", "ClassicSeat", "ClassicSeats"]
 
@@ -52,7 +52,7 @@ router = APIRouter(prefix="/api/classic", tags=["traditional Brag"])
 Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
 # strict, as the casino table's API: a JSON true, "1" or 1.0 is not an action number, a count or a choice (a 422
 # saying so)
-Seq = Annotated[StrictInt, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
+Seq = Annotated[StrictInt, Field(ge=0, le=SEQ_MAX, description="the session's action number, as last shown (replays get 409)")]
 
 
 class NewClassic(BaseModel):
@@ -213,7 +213,8 @@ def resume(request: Request, session_id: int) -> JSONResponse:
             except StoreError as error:  # over, unreadable, a pending hand that does not check out: one line
                 raise Conflict(str(error)) from None
             table, players, record, seed = resumed.table, resumed.players, resumed.record, resumed.seed
-            seat = ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed)
+            seat = ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed,
+                               seq=resumed_seq())  # never an earlier seat's numbers: a replay stays refused
             with seat.lock:  # held before the seat is published: no request acts on it half resumed
                 seats.put(seat)  # an ended seat held for the id is let go
                 if table.state is not None:  # stopped with a computer player to act (or the hand over): on from there

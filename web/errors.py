@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -26,7 +27,25 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from casino.errors import BragError
 
-__all__ = ["WebError", "NotFound", "Conflict", "Seated", "install_handlers", "turn"]
+__all__ = ["WebError", "NotFound", "Conflict", "Seated", "SEQ_MAX", "install_handlers", "resumed_seq", "turn"]
+
+#: The largest action number a request may carry: the largest integer a page's JavaScript holds exactly.
+SEQ_MAX = 2**53 - 1
+
+
+def resumed_seq() -> int:
+    """The first action number of a resumed seat: a fresh unguessable number in [2**40, 2**52), never 0.
+
+    A new session's seat counts its actions from 0; the seat a resume builds (after ``/end``, a server
+    restart, or an idle seat let go) must not count them again from 0, or a request already refused as a
+    replay (or one taken by the earlier seat) would be accepted again. The server does not store the count,
+    so each resumed seat starts at a number drawn from :mod:`secrets` (2**52 of them, chance of meeting an
+    earlier seat's numbers negligible), with room to count up without passing :data:`SEQ_MAX`::
+
+        >>> 2**40 <= resumed_seq() < 2**52
+        True
+    """
+    return 2**40 + secrets.randbelow(2**52 - 2**40)
 
 log = logging.getLogger("brag.web")
 

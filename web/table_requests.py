@@ -30,6 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, String
 
 from casino.events import BoxBets
 from casino.money import parse
+from web.errors import SEQ_MAX
 
 __all__ = ["Amount", "Seq", "Box", "Stake", "NewSession", "Action", "Deal", "Decide"]
 
@@ -37,7 +38,7 @@ __all__ = ["Amount", "Seq", "Box", "Stake", "NewSession", "Action", "Deal", "Dec
 #: (pydantic would read it as 1/0) so that :func:`_amount` refuses it in one line (400).
 Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
 # strict: a JSON true, "1" or 1.0 is not an action number, a box or a decision (a 422 saying so)
-Seq = Annotated[StrictInt, Field(ge=0, le=10**9, description="the session's action number, as last shown (replays get 409)")]
+Seq = Annotated[StrictInt, Field(ge=0, le=SEQ_MAX, description="the session's action number, as last shown (replays get 409)")]
 Box = Annotated[StrictInt, Field(ge=1, le=6)]
 
 

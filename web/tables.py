@@ -7,7 +7,9 @@ see: before the settlement a round shows the player's boxes (and the dealer's fa
 game deals one), never the dealer's other cards or the seed; the seed's SHA-256 commitment is shown
 before the deal and the seed after the settlement. Every state-changing request carries ``seq``, the
 action number the page last saw: a request whose ``seq`` is not the session's current one is refused
-with 409, so a request sent twice (a double click, a replayed POST) cannot deal or settle twice.
+with 409, so a request sent twice (a double click, a replayed POST) cannot deal or settle twice. A new
+session counts from 0; a resumed one from a fresh unguessable number (:func:`web.errors.resumed_seq`), so a
+request refused before an ``/end`` + ``/resume`` (or a server restart) is still refused after it.
 
 Every route is a plain function, which FastAPI runs in its thread pool: a slow request (a database that
 answers slowly, the first exact analysis behind a game's hints) never holds up another client's. The state
@@ -38,7 +40,7 @@ from fastapi.responses import JSONResponse
 from sqlmodel import Session
 
 from casino.games import builtin_games, load_game
-from web.errors import Conflict, NotFound, WebError, turn
+from web.errors import Conflict, NotFound, WebError, resumed_seq, turn
 from casino.money import parse
 from web.table_requests import Action, Deal, Decide, NewSession
 from web.table_seats import Seat, _judge, seats_of
@@ -179,7 +181,8 @@ def resume(request: Request, session_id: int) -> JSONResponse:
             service.open(db)
             service.db = None
             settings = service.settings
-            seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=bool(settings.get("trainer", False)))
+            seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=bool(settings.get("trainer", False)),
+                        seq=resumed_seq())  # never an earlier seat's numbers: a replay stays refused
             with seat.lock:  # held before the seat is published: no request acts on it half made
                 seats.put(session_id, seat)  # an ended seat held for the id is let go
                 seat.read_meter(db)

@@ -198,3 +198,33 @@ def test_the_trainer_shows_the_up_card_and_prices_a_click(served, page, shots):
     total = page.locator("#trainer-total").inner_text()
     assert total.startswith("1 decision(s)") and f"(exact {advice.cost(True) * 5})" in total
     page.screenshot(path=str(shots / "table-trainer.png"), full_page=True)
+
+
+def test_the_page_carries_on_after_the_server_lets_its_seat_go_and_old_action_numbers_stay_refused(served, page):
+    """The server lets the seat go (as after a restart or when idle): the page's next click is refused (404), the
+    page resumes the stored session and its next deal works with the fresh action number the resume answered;
+    the first seat's action numbers are refused after the resume (docs/web.md, "No replays")."""
+    import httpx
+
+    session_id = sit_down(page, served.url, boxes=1, seed="carried")
+    page.click('.chip-pick[data-chip="5"]')
+    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    page.click('.box[data-box="1"] [data-action="play"]')
+    page.wait_for_selector("#last-net")
+    served.app.state.seats.forget(session_id)  # let go: the database holds the session
+    page.click("#deal")  # refused (404): the page resumes the session, nothing dealt
+    page.get_by_text("reopened from the stored session").wait_for()
+    assert stored_session(served.db_url, session_id)[0].rounds == 1
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    page.click('.box[data-box="1"] [data-action="play"]')
+    page.wait_for_selector('.box[data-box="1"]:not(.pending)')
+    page.wait_for_selector(".decide", state="detached")
+    assert stored_session(served.db_url, session_id)[0].rounds == 2
+    stakes = [{"box": 1, "ante": "5"}]
+    for old in (0, 1, 2):  # the first seat's action numbers: refused, no third hand
+        answer = httpx.post(f"{served.url}/api/table/sessions/{session_id}/deal", json={"seq": old, "stakes": stakes})
+        assert answer.status_code == 409, answer.text
+    assert stored_session(served.db_url, session_id)[0].rounds == 2
