@@ -41,7 +41,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
-from casino.classic.actions import Chips, IllegalAction, Keep, PotWon, action_from_dict, action_to_dict, event_from_dict
+from casino.classic.actions import Chips, IllegalAction, Keep, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import MAX_HANDS, ClassicRules, parse_rules_text  # MAX_HANDS: the one limit, re-exported
 from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_chain import action_hash, deal_hash, genesis_hash, new_chain_key, settled_hash
@@ -130,13 +130,11 @@ def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[
 
 
 def summary_line(record: HandRecord) -> str:
-    """Who won what, in one line (``Ann wins 12; Bob wins side pot 1: 6``)."""
-    parts = []
-    for e in record.events:
-        if isinstance(e, PotWon):
-            pot = "" if e.pot == 0 else f" side pot {e.pot}"
-            parts.append(f"{record.names[record.seats.index(e.seat)]} wins{pot} {amount_text(e.amount)}")
-    return "; ".join(parts)
+    """Who won what, in one line, every seat in the third person as a stored hand keeps it
+    (``Ann wins 12; Bob wins side pot 1 6``: :func:`casino.classic.words.hand_summary`)."""
+    from casino.classic.words import hand_summary
+
+    return hand_summary(record)
 
 
 def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, session: Session) -> ClassicHandRecord:
