@@ -34,7 +34,7 @@ def test_tournament_table_and_picture(runner, app, tmp_path) -> None:  # type: i
     [
         (["--players", "expert,sharp"], "unknown character 'sharp'"),
         (["--players", "expert"], "at least two players"),
-        (["--deals", "0"], "--deals must be at least 1"),
+        (["--deals", "0"], "--deals must be 1 to 1,000,000"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--no-heads-up", "--no-six-seat"], "nothing to play"),
         (["--plot", "x.svg"], "ending in .png"),
