@@ -164,7 +164,9 @@ def play(
             if auto:
                 _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule, json)
             else:
-                _interactive(store_session, setup, hands, bool(setup.settings.get("trainer")))
+                from casino.practice import is_trainer
+
+                _interactive(store_session, setup, hands, is_trainer(setup.settings))
     except BrokenPipeError:  # `brag play --auto | head`: the reader left; what was settled is stored
         _quiet_stdout()
         raise typer.Exit(141) from None
@@ -269,7 +271,9 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
         fail(f"with --resume, give a session ID (a number, see 'brag sessions'), not {session_text!r}")
     # checked (it can continue; the game rebuilds; the stakes fit) before the session is reopened
     service = TableService.resume(db, session_id)
-    if trainer and not service.settings.get("trainer"):
+    from casino.practice import is_trainer
+
+    if trainer and not is_trainer(service.settings):
         fail(f"session {service.session_id} was started without --trainer, so the dealer's first card stays face down "
              "(the trainer is chosen when a session starts): leave out --trainer")
     stakes = [(b.ante, b.pair_plus, dict(b.side)) for b in service.stakes]

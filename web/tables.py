@@ -40,8 +40,9 @@ from fastapi.responses import JSONResponse
 from sqlmodel import Session
 
 from casino.games import builtin_games, load_game
-from web.errors import Conflict, NotFound, WebError, resumed_seq, turn
 from casino.money import parse
+from casino.practice import is_trainer
+from web.errors import Conflict, NotFound, WebError, resumed_seq, turn
 from web.table_requests import Action, Deal, Decide, NewSession
 from web.table_seats import Seat, _judge, seats_of
 from web.table_view import _json, _kind, result_dict, state
@@ -181,7 +182,7 @@ def resume(request: Request, session_id: int) -> JSONResponse:
             service.open(db)
             service.db = None
             settings = service.settings
-            seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=bool(settings.get("trainer", False)),
+            seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=is_trainer(settings),
                         seq=resumed_seq())  # never an earlier seat's numbers: a replay stays refused
             with seat.lock:  # held before the seat is published: no request acts on it half made
                 seats.put(session_id, seat)  # an ended seat held for the id is let go

@@ -34,6 +34,7 @@ from casino.events import BoxBets, Decision
 from casino.fair import commitment, derive_seed, seed_from_hex, session_seed
 from casino.table import RoundResult, Table
 from casino.money import read_stored
+from casino.practice import is_trainer
 
 __all__ = ["Mismatch", "VerifyReport", "verify_session", "check_pending", "MAX_LISTED"]
 
@@ -237,7 +238,7 @@ def verify_session(
     return VerifyReport(session_id, span, tuple(found.listed), true_head, totals.rounds, pinned, given,
                         practice is not None, found.more, tuple(sorted(found.bad)),
                         None if pending is None else pending.round_no, None if pending is None else pending.commitment,
-                        client, settings.get("trainer") is True)
+                        client, is_trainer(settings))
 
 
 def check_pending(record: SessionRecord, *, session: Session) -> list[Mismatch]:
