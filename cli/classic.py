@@ -49,9 +49,9 @@ def classic(
     if json and not auto:
         fail("--json needs --auto (an interactive session draws the table)")
     url = database_url(db, app_dir=typer.get_app_dir("brag-table"))
-    from cli.history import refuse_in_memory
+    from cli.history import refuse_playing_in_memory
 
-    refuse_in_memory(url)
+    refuse_playing_in_memory(url)
     with open_session(url) as session:
         if resume is not None:
             if any(x is not None for x in (opponents, chips, hands, ante, seed)) or rules != "classic-brag":

@@ -60,7 +60,7 @@ def url_of(url: Optional[str], *, create: bool = True) -> str:
     return database_url(url, app_dir=typer.get_app_dir("brag-table"), create=create)
 
 
-def refuse_in_memory(url: str) -> None:
+def refuse_playing_in_memory(url: str) -> None:
     """One line, exit 2, for an SQLite database in memory where a session is played (``sqlite://``): it is gone
     when the command ends, and the session with it, although the table said where it was stored."""
     from casino.db.copy import in_memory
@@ -90,7 +90,7 @@ def open_db(url: Optional[str], *, read_only: bool = False):
 
     named = url_of(url, create=not read_only)
     if not read_only:
-        refuse_in_memory(named)
+        refuse_playing_in_memory(named)
     with open_session(named, read_only=read_only) as db:
         try:
             yield db
