@@ -108,6 +108,11 @@ class ClassicRules:
     source: str = ""
 
     @property
+    def has_wild_cards(self) -> bool:
+        """Whether any card is wild: a ``wild`` choice, or jokers (wild whatever ``wild`` says)."""
+        return self.wild != "none" or self.jokers > 0
+
+    @property
     def pack_size(self) -> int:
         """52 cards plus any jokers."""
         return 52 + self.jokers

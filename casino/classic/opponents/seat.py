@@ -39,7 +39,7 @@ def _hand_index(view: SeatView) -> int | None:
     if view.cards is None:
         return None
     cards = tuple(view.kept) if view.kept is not None else tuple(view.cards)
-    if len(cards) == 3 and view.rules.wild == "none" and max(cards) < 52:  # natural cards (no joker)
+    if len(cards) == 3 and not view.rules.has_wild_cards:
         return hand_row(cards[0], cards[1], cards[2])
     from casino.besthand import HandRanker
 
@@ -241,5 +241,5 @@ def expert_hint(view: SeatView, legal: LegalActions) -> str:
         except NoHint:
             chances = []
         chance = next((c for c in chances if c.opponents == s.opponents), None)
-    three_card = rules.cards == 3 and rules.wild == "none" and not rules.jokers
+    three_card = rules.cards == 3 and not rules.has_wild_cards
     return advise(s, chance, three_card=three_card).text()
