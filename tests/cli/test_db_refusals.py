@@ -198,3 +198,44 @@ def test_another_file_is_not_the_same_database(runner, app, tmp_path):
     _play(runner, app, path)
     result = runner.invoke(app, ["db", "copy", str(path), f"sqlite:///file:{tmp_path / 'Y.db'}?mode=rwc&uri=true"])
     assert result.exit_code == 0 and "Copied 1 session(s)" in result.output, result.output
+
+
+# -- PostgreSQL: the same checks on a real server ------------------------------------------------------------
+
+
+def test_postgresql_a_database_that_is_not_there_or_empty_is_one_line_and_nothing_is_made(runner, app):
+    from sqlalchemy import create_engine, inspect
+    from sqlalchemy.engine import make_url
+
+    from tests.casino.db.conftest import fresh_postgres
+
+    with fresh_postgres() as url:
+        missing = make_url(url).set(database=make_url(url).database + "_typo").render_as_string(hide_password=False)
+        for command in (["sessions"], ["verify", "1"], ["db", "upgrade"]):
+            one_line(runner.invoke(app, [*command, "--db", missing]), "does not exist")
+        for command in (["verify", "1"], ["history", "1"], ["db", "upgrade"]):  # there, but empty: nothing made
+            one_line(runner.invoke(app, [*command, "--db", url]), "holds no brag-table data")
+        one_line(runner.invoke(app, ["db", "copy", url, "sqlite://"]), "holds no brag-table data")
+        engine = create_engine(url)
+        with engine.connect() as connection:
+            assert inspect(connection).get_table_names() == []
+        engine.dispose()
+        made = runner.invoke(app, ["db", "upgrade", "--db", url, "--create"])
+        assert made.exit_code == 0, made.output
+
+
+def test_postgresql_a_copy_onto_itself_is_refused_however_it_is_spelled(runner, app):
+    from sqlalchemy.engine import make_url
+
+    from tests.casino.db.conftest import fresh_postgres
+
+    with fresh_postgres() as url:
+        played = runner.invoke(app, ["play", "--auto", "--hands", "2", "--seed", "pg", "--db", url])
+        assert played.exit_code == 0, played.output
+        parsed = make_url(url)
+        host = "localhost" if parsed.host == "127.0.0.1" else "127.0.0.1" if parsed.host == "localhost" else parsed.host
+        other = parsed.set(host=host, port=parsed.port or 5432, query={"connect_timeout": "5"})
+        for spelling in (url, other.render_as_string(hide_password=False)):
+            one_line(runner.invoke(app, ["db", "copy", url, spelling]), "same database", "nothing was copied")
+        listed = runner.invoke(app, ["sessions", "--db", url, "--json"])
+        assert listed.exit_code == 0 and '"rounds": 2' in listed.output, listed.output
