@@ -393,9 +393,12 @@ def same_database(first: str, second: str) -> bool:
         files = sqlite_file(one), sqlite_file(two)
         if files[0] is None or files[1] is None:
             return False
-        if files[0].exists() and files[1].exists():
-            return os.path.samefile(files[0], files[1])
-        return files[0].resolve() == files[1].resolve()
+        try:
+            if files[0].exists() and files[1].exists():
+                return os.path.samefile(files[0], files[1])
+            return files[0].resolve() == files[1].resolve()
+        except (OSError, RuntimeError):  # unreadable, a loop of links: as spelled (connect() names the problem)
+            return files[0] == files[1]
     return _server_database(one) == _server_database(two)
 
 
