@@ -11,7 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.options import JsonOpt, SeedOpt
+from cli.options import JsonOpt, PracticeSeedOpt
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
 
@@ -27,7 +27,7 @@ def classic(
     chips: Annotated[Optional[str], typer.Option(help="Chips each seat starts with (default: the rules file's, else 1000).")] = None,
     hands: Annotated[Optional[int], typer.Option(help="Hands in the session (default: the rules file's, else 15).")] = None,
     ante: Annotated[Optional[str], typer.Option(help="The ante each hand (default: the rules file's).")] = None,
-    seed: SeedOpt = None,
+    seed: PracticeSeedOpt = None,
     db: Annotated[Optional[str], typer.Option("--db", metavar="URL", help="A SQLAlchemy database URL (default: $BRAG_DB, else brag.db in the application directory).")] = None,
     resume: Annotated[Optional[int], typer.Option("--resume", metavar="ID", help="Carry on stored classic session ID.")] = None,
     auto: Annotated[bool, typer.Option("--auto", help="Every seat a computer player: watch, or measure.")] = False,

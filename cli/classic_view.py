@@ -6,16 +6,24 @@ Only presentation: every figure comes from the engine's :class:`~casino.classic.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from rich import box as boxes
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from casino.classic.rules import ClassicRules
-from casino.money import amount_text
 from cli.render import cards_text
+
+if TYPE_CHECKING:
+    from casino.classic.rules import ClassicRules
+
+
+def amount_text(value: Any) -> str:
+    """An amount as players read it (:func:`casino.money.amount_text`; casino is imported when first needed)."""
+    from casino.money import amount_text as text
+
+    return text(value)
 
 KEYS = ("keys: l look · b AMOUNT bet (b alone: the least) · s see · f fold · c cover · d CARDS discard · "
         "k keep / t throw · a agree to show · h hint · ? rules · q quit")
@@ -28,16 +36,23 @@ def _cards(indices: Sequence[int]) -> Text:
 
 
 def seats_table(view: Any, you: int | None) -> Table:
-    """Every seat: name, chips, status, chips put in this hand, last action; an arrow at the one to act."""
+    """Every seat: name, chips, status, chips put in this hand, last action; an arrow at the one to act.
+    The player's seat (``you``) is in bold, its name once: ``You`` (a seat otherwise named: ``Sam (you)``)."""
+    from casino.classic.words import PLAYER
+
     table = Table(box=boxes.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
     for name, justify in (("", "left"), ("Seat", "left"), ("Chips", "right"), ("Status", "left"),
                           ("In pot", "right"), ("Last action", "left")):
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for i, seat in enumerate(view.seats):
         marker = "▶" if i == view.to_act else ("D" if i == view.dealer else "")
-        name = seat.name + (" (you)" if you == i else "")
+        shown = Text(seat.name)
+        if you == i:
+            shown.stylize("bold")
+            if seat.name != PLAYER:  # the name alone does not say it is yours
+                shown.append(" (you)")
         status = seat.status + (" ×2" if seat.hands == 2 else "")
-        table.add_row(marker, name, amount_text(seat.chips), status, amount_text(seat.put_in), seat.last_action)
+        table.add_row(marker, shown, amount_text(seat.chips), status, amount_text(seat.put_in), seat.last_action)
     return table
 
 
@@ -134,4 +149,6 @@ def results_table(names: Sequence[str], start: Sequence[Any], chips: Sequence[An
 
 
 def console() -> Console:
-    return Console(highlight=False)
+    from cli.render import console as shared
+
+    return shared()

@@ -3,6 +3,10 @@
 :class:`BragGroup` is the Typer group class of the ``brag`` app: library errors
 (:class:`casino.errors.BragError`) and command-line usage errors (unknown command, bad option value)
 print as ``brag: error: …`` and exit with code 2 — never a traceback.
+
+A closed standard output (``brag play --auto | head -1``: the reader left) ends every command the same
+way, here too: quietly, with exit code 141 (:data:`PIPE_CLOSED`, what a shell shows for a tool stopped by
+SIGPIPE). A command stores each hand as it is settled, so nothing settled is lost.
 """
 
 from __future__ import annotations
@@ -29,10 +33,26 @@ from casino.errors import BragError
 _NO_ARGS_IS_HELP = getattr(click_exceptions, "NoArgsIsHelpError", ())
 
 
+#: The exit code when standard output was closed by its reader: 128 + SIGPIPE (13), as for ``yes | head -1``.
+PIPE_CLOSED = 141
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print one red error line on stderr and leave with ``code``."""
     _print_error(message)
     raise typer.Exit(code)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush does not meet the closed pipe again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (a test's CliRunner)
+        pass
 
 
 def _print_error(message: str) -> None:
@@ -120,9 +140,14 @@ class BragGroup(TyperGroup):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # what is still buffered is written now: a closed pipe is caught below, not at exit
+            return result
         except BragError as error:
             fail(str(error))
+        except BrokenPipeError:  # the reader of stdout left (`| head -1`): what was settled is already stored
+            _quiet_stdout()
+            raise typer.Exit(PIPE_CLOSED) from None
 
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> Any:

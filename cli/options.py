@@ -18,9 +18,19 @@ GameArg = Annotated[
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")]
 
-SeedOpt = Annotated[
+# Each --seed says what it decides in that command: a simulation's figures, or a practice session's every deal.
+SimulationSeedOpt = Annotated[
     Optional[str],
-    typer.Option("--seed", help="Any text or number: the same seed (and workers) gives the same result."),
+    typer.Option("--seed", help="Any text or number: the same seed and --workers give the same result."),
+]
+CheckSeedOpt = Annotated[
+    Optional[str],
+    typer.Option("--seed", help="With --check: any text or number; the same seed simulates the same sessions."),
+]
+PracticeSeedOpt = Annotated[
+    Optional[str],
+    typer.Option("--seed", help="Practice only: any text decides every deal (reproducible, foreseeable, not fair "
+                                "play). Default: a secure seed per hand, committed before the deal."),
 ]
 AnteBonusTableOpt = Annotated[
     Optional[str],

@@ -9,7 +9,7 @@ import typer
 
 from cli import play_view as view
 from cli.history import DbOpt
-from cli.options import JsonOpt
+from cli.options import JsonOpt, PracticeSeedOpt
 
 
 
@@ -62,10 +62,7 @@ def play(
     hints: Annotated[
         Optional[bool], typer.Option("--hints/--no-hints", help="Show the optimal decision and its exact EV.")
     ] = None,
-    seed: Annotated[
-        Optional[str], typer.Option(help="Practice only: any text decides every deck (reproducible, foreseeable, "
-                                         "not fair play). Default: a secure house seed per hand.")
-    ] = None,
+    seed: PracticeSeedOpt = None,
     client_seed: Annotated[
         Optional[str], typer.Option("--client-seed", metavar="TEXT",
                                     help="Your own text, mixed into every house seed (it changes every deck and "
@@ -133,55 +130,39 @@ def play(
             fail(f"--betting {betting} plays one box; leave out --boxes")
     stop_win_amount = _amount(stop_win, "--stop-win", positive=True)
     stop_loss_amount = _amount(stop_loss, "--stop-loss", positive=True)
-    try:
-        with open_db(db) as store_session:
-            from cli import play_head_to_head
+    with open_db(db) as store_session:
+        from cli import play_head_to_head
 
-            if play_head_to_head.wanted(store_session, game, resume):  # two hands dealt, bets on which wins
-                given = {"--ante": ante, "--pair-plus": pair_plus, "--boxes": boxes, "--hints/--no-hints": hints,
-                         "--strategy": strategy, "--betting": None if betting == "flat" else betting,
-                         "--trainer": trainer or None}
-                play_head_to_head.play(
-                    store_session, game, resume=resume, bankroll=bankroll, seed=seed, bets=[*(bet or ()), *(side_bet or ())],
-                    hands=hands, auto=auto, stop_win=stop_win_amount, stop_loss=stop_loss_amount, as_json=json,
-                    refused=[name for name, value in given.items() if value is not None], client_seed=client_seed)
-                return
-            if bet:
-                fail("--bet is for head-to-head games (teen-patti-20-20, teen-patti-pro); at this table bet with "
-                     "--ante, --pair-plus and --side-bet")
-            # every option is checked before anything is stored: a refused command leaves no session
-            sides = _side_bets(side_bet)
-            if resume:
-                if client_seed is not None:
-                    fail("--resume continues with the session's own client seed: leave out --client-seed")
-                setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, sides,
-                                trainer)
-            else:
-                setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto, sides, client_seed,
-                             trainer)
-            rule = stake_rule(setup, betting) if auto else None
-            setup.service.open(store_session)
-            if auto:
-                _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule, json)
-            else:
-                from casino.practice import is_trainer
+        if play_head_to_head.wanted(store_session, game, resume):  # two hands dealt, bets on which wins
+            given = {"--ante": ante, "--pair-plus": pair_plus, "--boxes": boxes, "--hints/--no-hints": hints,
+                     "--strategy": strategy, "--betting": None if betting == "flat" else betting,
+                     "--trainer": trainer or None}
+            play_head_to_head.play(
+                store_session, game, resume=resume, bankroll=bankroll, seed=seed, bets=[*(bet or ()), *(side_bet or ())],
+                hands=hands, auto=auto, stop_win=stop_win_amount, stop_loss=stop_loss_amount, as_json=json,
+                refused=[name for name, value in given.items() if value is not None], client_seed=client_seed)
+            return
+        if bet:
+            fail("--bet is for head-to-head games (teen-patti-20-20, teen-patti-pro); at this table bet with "
+                 "--ante, --pair-plus and --side-bet")
+        # every option is checked before anything is stored: a refused command leaves no session
+        sides = _side_bets(side_bet)
+        if resume:
+            if client_seed is not None:
+                fail("--resume continues with the session's own client seed: leave out --client-seed")
+            setup = _resume(store_session, game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, sides,
+                            trainer)
+        else:
+            setup = _new(game, bankroll, seed, ante, pair_plus, boxes, hints, strategy, auto, sides, client_seed,
+                         trainer)
+        rule = stake_rule(setup, betting) if auto else None
+        setup.service.open(store_session)
+        if auto:
+            _autoplay(store_session, setup, hands or 0, stop_win_amount, stop_loss_amount, rule, json)
+        else:
+            from casino.practice import is_trainer
 
-                _interactive(store_session, setup, hands, is_trainer(setup.settings))
-    except BrokenPipeError:  # `brag play --auto | head`: the reader left; what was settled is stored
-        _quiet_stdout()
-        raise typer.Exit(141) from None
-
-
-def _quiet_stdout() -> None:
-    """Point stdout at /dev/null so the interpreter's final flush does not fail on a closed pipe again."""
-    import os
-    import sys
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError):  # no real file descriptor (CliRunner)
-        pass
+            _interactive(store_session, setup, hands, is_trainer(setup.settings))
 
 
 # -- setting up ---------------------------------------------------------------------------------------
@@ -414,7 +395,7 @@ def _ask_bets(out, setup: Setup):
         if line.action == "quit":
             return None
         if line.action == "help":
-            out.print(view.HELP_TEXT, markup=False)
+            out.print(view.help_text(setup.game), markup=False)
             view.print_stats(out, setup)
             continue
         if line.action == "table":
@@ -458,7 +439,7 @@ def _ask_decision(out, setup: Setup, box: int) -> str:
         if choice in ("play", "fold", "end"):
             return choice
         if choice == "help":
-            out.print(view.HELP_TEXT, markup=False)
+            out.print(view.help_text(setup.game), markup=False)
             view.print_stats(out, setup)
         elif choice == "table":
             view.print_table_rules(out, setup.game)
@@ -521,14 +502,13 @@ class _CtrlC:
 
 
 def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: bool = False) -> None:
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from casino.edge import analyze
     from casino.strategy import play_mask
     from cli.render import console, plain
 
-    out = Console(stderr=True, highlight=False) if as_json else console()  # stdout: the JSON alone
+    out = console(stderr=as_json)  # stdout: the JSON alone
     service = setup.service
     sitting = setup.sitting
     sitting.stats = type(sitting.stats)()  # the summary compares this run's hands with the expectation

@@ -12,17 +12,23 @@ from typing import Any, Optional
 
 import typer
 
-HELP_TEXT = """\
-Bets prompt:
-  Enter             repeat the last bets
-  a 5 tie 1         bets by name and stake: here {bets}
-  a=5 6cb=2         the same with '=' (every bet you name; the others are taken away)
-  t                 what each bet pays and the table's limits
-  ?                 this help and the session's statistics
-  q                 quit (every settled hand is already saved); Ctrl-C ends at once, exit code 130
-Both hands are dealt at once and every bet is settled: there is nothing to play or fold.
-Each hand shows the SHA-256 commitment of its secret seed first and reveals the seed after:
-'brag verify ID' recomputes every hand from its seed."""
+def help_text(table: Any) -> str:
+    """The ``?`` help at the bets prompt, its examples this table's own bets (``a 5 tie 1`` at Teen Patti
+    20-20; ``player 5 banker 1`` at Teen Patti Pro)."""
+    words = short_words(table)
+    first, last = words[table.names[0]], words[table.names[-1]]
+    second = words.get("tie", words[table.names[1]])
+    examples = [("Enter", "repeat the last bets"),
+                (f"{first} 5 {second} 1", f"bets by name and stake: here {bet_words(table)}"),
+                (f"{first}=5 {last}=2", "the same with '=' (every bet you name; the others are taken away)"),
+                ("t", "what each bet pays and the table's limits"),
+                ("?", "this help and the session's statistics"),
+                ("q", "quit (every settled hand is already saved); Ctrl-C ends at once, exit code 130")]
+    width = max(17, *(len(key) + 1 for key, _ in examples))
+    return "\n".join(["Bets prompt:", *(f"  {key:<{width}} {what}" for key, what in examples),
+                      "Both hands are dealt at once and every bet is settled: there is nothing to play or fold.",
+                      "Each hand shows the SHA-256 commitment of its secret seed first and reveals the seed after:",
+                      "'brag verify ID' recomputes every hand from its seed."])
 
 
 def wanted(db: Any, game_text: Optional[str], resume: bool) -> bool:
@@ -157,12 +163,18 @@ def describe_bets(service: Any, bets: Any) -> str:
     return ", ".join(f"{titles[name]} {_money(stake)}" for name, stake in bets.stakes) or "no bet"
 
 
-def bet_words(table: Any) -> str:
-    """Each bet with the shortest word a player may type for it: ``a (Player A wins), tie (Tie) …``."""
+def short_words(table: Any) -> dict[str, str]:
+    """Each bet's shortest word a player may type for it: ``{"player_a": "a", "tie": "tie", …}``."""
     best: dict[str, str] = {}
     for word, bet in table.words.items():
         if bet not in best or len(word) < len(best[bet]):
             best[bet] = word
+    return best
+
+
+def bet_words(table: Any) -> str:
+    """Each bet with the shortest word a player may type for it: ``a (Player A wins), tie (Tie) …``."""
+    best = short_words(table)
     return ", ".join(f"{best[name]} ({table.titles[name]})" for name in table.names)
 
 
@@ -309,7 +321,7 @@ def _ask_bets(out: Any, service: Any) -> Any:
         if text is None or text in QUIT:
             return None
         if text in HELP:
-            out.print(HELP_TEXT.format(bets=bet_words(service.table)), markup=False)
+            out.print(help_text(service.table), markup=False)
             print_stats(out, service)
             continue
         if text in TABLE:
@@ -378,7 +390,6 @@ def _interactive(service: Any, hands_limit: Optional[int]) -> None:
 
 def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss: Optional[Fraction],
               as_json: bool) -> None:
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from casino.head_to_head_service import HeadToHeadStats
@@ -387,7 +398,7 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
     from cli.play import _CtrlC, _end_quietly
     from cli.render import console, plain
 
-    out = Console(stderr=True, highlight=False) if as_json else console()
+    out = console(stderr=as_json)
     service.stats = HeadToHeadStats()  # the summary is this run's hands against the expectation
     report = analyze_head_to_head(service.game)
     start = service.bankroll

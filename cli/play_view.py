@@ -12,37 +12,57 @@ from typing import TYPE_CHECKING, Any, Optional
 if TYPE_CHECKING:
     from cli.play import Setup
 
-HELP_TEXT = """\
-Bets prompt:
-  Enter          repeat the last bets
-  10             an Ante of 10 on every box (Pair Plus unchanged)
-  10 2           an Ante of 10 and a Pair Plus of 2 on every box
-  0 5            a Pair Plus of 5 alone (no Ante: nothing to play or fold)
-  10 2, 5, 0 1   each box its own bets (three boxes here)
-  10 2 6cb 5     side bets after them, by name and stake: 6cb (6 Card Bonus), colour,
-                 prime, prog (Progressive), as the game offers; a stake of 0 takes one away
-  b 3            play three boxes (1-6)
-  t              the paytables and rules of this table
-  ?              this help and the session's statistics
-  q              quit (every settled hand is already saved); Ctrl-C ends at once, exit code 130
-After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost);
-side bets stand either way and are settled on the cards.
-Each hand shows the SHA-256 commitment of its secret seed before you bet and reveals the seed after:
-'brag verify ID' recomputes every hand from its seed. The bets and the seed are stored before any card
-is shown: Ctrl-C (or a lost terminal) after the deal leaves the hand pending, and
-'brag play --resume ID' deals you the same cards with the same bets."""
+def help_text(game) -> str:
+    """The ``?`` help at the bets prompt, for this game: the Pair Plus and side bet lines only where the game
+    offers them, each side bet by the word typed for it."""
+    from cli.prompts import side_word
+
+    pair_plus = getattr(game, "pair_plus", None) is not None
+    sides = getattr(game, "side_bets", ())
+    lines = ["Bets prompt:", "  Enter          repeat the last bets"]
+    if pair_plus:
+        lines += ["  10             an Ante of 10 on every box (Pair Plus unchanged)",
+                  "  10 2           an Ante of 10 and a Pair Plus of 2 on every box",
+                  "  0 5            a Pair Plus of 5 alone (no Ante: nothing to play or fold)",
+                  "  10 2, 5, 0 1   each box its own bets (three boxes here)"]
+    else:
+        lines += ["  10             an Ante of 10 on every box",
+                  "  10, 5, 5       each box its own Ante (three boxes here)"]
+    if sides:
+        first = side_word(sides[0].bet)
+        example = f"10 2 {first} 5" if pair_plus else f"10 {first} 5"
+        import textwrap
+
+        offered = ", ".join(f"{side_word(s.bet)} ({s.title})" for s in sides)
+        lines += [f"  {example:<13}  side bets after them, by name and stake (a stake of 0 takes one away):",
+                  *textwrap.wrap(offered, 96, initial_indent=" " * 17, subsequent_indent=" " * 17)]
+    lines += ["  b 3            play three boxes (1-6)",
+              "  t              the paytables and rules of this table",
+              "  ?              this help and the session's statistics",
+              "  q              quit (every settled hand is already saved); Ctrl-C ends at once, exit code 130",
+              "After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost)"
+              + (";\nside bets stand either way and are settled on the cards." if sides else "."),
+              "Each hand shows the SHA-256 commitment of its secret seed before you bet and reveals the seed after:",
+              "'brag verify ID' recomputes every hand from its seed. The bets and the seed are stored before any card",
+              "is shown: Ctrl-C (or a lost terminal) after the deal leaves the hand pending, and",
+              "'brag play --resume ID' deals you the same cards with the same bets."]
+    return "\n".join(lines)
+
 
 #: The practice banner, at the start and in the end summary of a seeded session
 PRACTICE_LINE = "Practice session (seeded): its decks are foreseeable from the --seed text; not fair play."
 
 
 def side_bets_line(game) -> Optional[str]:
-    """One line naming the side bets this table offers (``None`` without any)."""
+    """One line naming the side bets this table offers (``None`` without any), its example one of them."""
+    from cli.prompts import side_word
+
     sides = getattr(game, "side_bets", ())
     if not sides:
         return None
     names = ", ".join(side.title for side in sides)
-    return f"Side bets at this table: {names} (e.g. '5 0 6cb 1' at the bets prompt; t shows what they pay)."
+    example = f"5 {'0 ' if getattr(game, 'pair_plus', None) is not None else ''}{side_word(sides[0].bet)} 1"
+    return f"Side bets at this table: {names} (e.g. '{example}' at the bets prompt; t shows what they pay)."
 
 
 def boxes_words(boxes) -> str:

@@ -53,6 +53,19 @@ SIDE_WORDS = {
 }
 
 
+#: the shortest word for each side bet, as help and examples show it
+SIDE_WORD = {"six_card_bonus": "6cb", "colour_bonus": "colour", "prime": "prime", "progressive": "prog"}
+
+
+def side_word(bet: str) -> str:
+    """The word to type for a side bet (``six_card_bonus`` -> ``6cb``; a bet with no short word: its name).
+
+        >>> side_word("progressive"), side_word("prime")
+        ('prog', 'prime')
+    """
+    return SIDE_WORD.get(bet, bet)
+
+
 def side_name(word: str) -> str:
     """The side bet a word names (``6cb``, ``colour``, ``prog`` or the full name); :class:`AmountError` if none."""
     key = word.strip().lower().replace("-", "_")

@@ -13,9 +13,19 @@ from rich.text import Text
 RED_SUITS = "♦♥"
 
 
-def console() -> Console:
-    """A console on the current stdout (so CliRunner captures it); width from the terminal or COLUMNS."""
-    return Console(highlight=False)
+class _Console(Console):
+    """Rich's console, except that a closed pipe is left to the one edge that handles it for every command
+    (:class:`cli.errors.BragGroup`: quietly, exit code 141) instead of Rich's own exit code 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def console(*, stderr: bool = False) -> Console:
+    """A console on the current stdout (so CliRunner captures it), or stderr; width from the terminal or
+    COLUMNS. Every command's console is this one (a reader that leaves ends each command the same way)."""
+    return _Console(highlight=False, stderr=stderr)
 
 
 def plain(text: object) -> str:

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusTableOpt, SeedOpt
+from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusTableOpt, CheckSeedOpt
 
 
 def session(
@@ -44,7 +44,7 @@ def session(
     ] = None,
     check: Annotated[bool, typer.Option("--check", help="Simulate sessions too and set them beside the exact figures.")] = False,
     sessions: Annotated[int, typer.Option(help="With --check: sessions to simulate.")] = 20_000,
-    seed: SeedOpt = None,
+    seed: CheckSeedOpt = None,
     level: Annotated[float, typer.Option(help="With --check: the confidence level of the intervals.")] = 0.95,
     json: JsonOpt = False,
 ) -> None:

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusTableOpt, SeedOpt
+from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusTableOpt, SimulationSeedOpt
 
 StrategyOpt = Annotated[
     str,
@@ -30,7 +30,7 @@ def simulate(
     ] = None,
     strategy: StrategyOpt = "optimal",
     boxes: Annotated[int, typer.Option("--boxes", "-b", help="Boxes per round, 1-6, all against one dealer.")] = 1,
-    seed: SeedOpt = None,
+    seed: SimulationSeedOpt = None,
     workers: Annotated[int, typer.Option("--workers", "-w", help="Processes sharing the work; the seeded result is the "
                                          "same for any number.")] = 1,
     scheduler: Annotated[

@@ -70,10 +70,11 @@ def tournament(
 
 def _show(result: Any) -> None:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from cli.render import console as shared
+
+    console = shared()
     if result.pairs:
         order = result.ranking()
         t = Table(title=f"Heads-up: chips won per 100 hands by the row against the column\n"
