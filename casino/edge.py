@@ -33,7 +33,7 @@ from casino.hands import N_DEALER_HANDS, N_HANDS, HandTable
 from casino.rankings import PAY_CLASSES, SPECIAL_PARENT
 from casino.rules import LOSE, NOT_QUALIFY, OUTCOME_NAMES, TIE, WIN, outcome_nets, pay_vector
 
-__all__ = ["Outcome", "BetReport", "HandDecision", "EdgeReport", "analyze"]
+__all__ = ["Outcome", "BetReport", "HandDecision", "EdgeReport", "analyze", "pair_plus_counted"]
 N_PAIRS = N_HANDS * N_DEALER_HANDS  # 407,170,400
 
 
@@ -139,6 +139,7 @@ class HandDecision:
     play: bool
     ev_play: Fraction
     ev_fold: Fraction
+    pair_plus_counted: bool = False  # both EVs include the box's Pair Plus (lost on a fold, by the rules)
 
 
 def _number(value: Fraction) -> int | float:
@@ -163,11 +164,22 @@ class EdgeReport:
     def bets(self) -> tuple[BetReport, ...]:
         return tuple(b for b in (self.ante_play, self.pair_plus) if b is not None) + self.side_bets
 
-    def decision(self, hand: str | Iterable[Card] | int) -> HandDecision:
-        """The optimal decision and exact EV of play vs fold for one hand (text, cards or row)."""
+    def decision(self, hand: str | Iterable[Card] | int, pair_plus_ratio: Fraction | int = 0) -> HandDecision:
+        """The optimal decision and exact EV of play vs fold for one hand (text, cards or row), per Ante.
+
+        ``pair_plus_ratio``: the box's Pair Plus stake / its Ante. Where the rules say a fold loses the
+        Pair Plus (``pair_plus_on_fold = false``) both EVs then count it (folding loses 1 + ratio,
+        playing adds ratio x the Pair Plus pay) and ``pair_plus_counted`` is true; elsewhere it is ignored.
+        """
         i = hand if isinstance(hand, (int, np.integer)) else self.table.index(hand if isinstance(hand, str) else tuple(hand))
         ev_play = Fraction(int(self.play_value[i]), N_DEALER_HANDS * self.scale)
-        return HandDecision(self.table.describe(int(i)), bool(ev_play > -1), ev_play, Fraction(-1))
+        ev_fold = Fraction(-1)
+        ratio = Fraction(pair_plus_ratio)
+        extra = pair_plus_counted(self.game, ratio)
+        if extra is not None:  # ev_play + ratio x pay vs -1 - ratio: play when ev_play + extra > -1, as analyze does
+            ev_fold -= ratio
+            ev_play += extra[int(self.table.pay_class[i])] - ratio
+        return HandDecision(self.table.describe(int(i)), bool(ev_play > ev_fold), ev_play, ev_fold, extra is not None)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game.name, "ranking": self.game.ranking.name}
@@ -195,17 +207,25 @@ def _lcm_of_denominators(values: Iterable[Fraction | None]) -> int:
     return math.lcm(1, *(v.denominator for v in values if v is not None))
 
 
-def _coupled_play(
-    game: Game, table: HandTable, play_value: np.ndarray, scale: int, ratio: Fraction, n_dealer: int = N_DEALER_HANDS
-) -> np.ndarray:
-    """The optimal decisions of a player who also bets ``ratio`` x Ante on Pair Plus, where a fold loses it.
+def pair_plus_counted(game: Game, ratio: Fraction) -> list[Fraction] | None:
+    """Per pay class, what a Pair Plus of ``ratio`` x Ante adds to playing over folding, per Ante, when
+    the rules say a fold loses it: ``ratio * (pay + 1)`` (the pay is -1 for a hand the table does not
+    pay). ``None`` when the Pair Plus does not move the decision (no ratio, no Pair Plus, or it stands
+    whatever the box decides). The one place the optimal decision counts the Pair Plus: the strategy
+    (:func:`analyze` with ``pair_plus_ratio``) and the table's hint (:meth:`EdgeReport.decision`)."""
+    if not ratio or game.pair_plus is None or game.rules.pair_plus_on_fold:
+        return None
+    return [ratio * ((p if p is not None else Fraction(-1)) + 1) for p in pay_vector(game.pair_plus, Fraction(-1))]
 
-    Folding then costs 1 + ratio; playing returns the Ante/Play value plus ratio x the Pair Plus pay
-    (which is -1 for a hand the table does not pay), so play when
-    ``value + ratio * (pair_plus + 1) > -1``.
+
+def _coupled_play(
+    table: HandTable, play_value: np.ndarray, scale: int, extra: list[Fraction], n_dealer: int = N_DEALER_HANDS
+) -> np.ndarray:
+    """The optimal decisions of a player who also bets on Pair Plus, where a fold loses it.
+
+    Folding then costs 1 + ratio; playing returns the Ante/Play value plus ratio x the Pair Plus pay,
+    so play when ``value + extra > -1`` (``extra``: :func:`pair_plus_counted` per pay class).
     """
-    pays = [p if p is not None else Fraction(-1) for p in pay_vector(game.pair_plus, Fraction(-1))]
-    extra = [ratio * (p + 1) for p in pays]
     d = _lcm_of_denominators(extra)
     extra_scaled = np.array([int(e * d) for e in extra], dtype=object)[table.pay_class]
     unit = scale * n_dealer  # exact Python integers: no overflow whatever the denominators
@@ -236,8 +256,9 @@ def _ante_play(
     bonus_pairs = sum(n for k, n in dealt.items() if nets.bonus_paid[k])  # dealer hands on which the bonus pays
     play_value = main.astype(exact_type) * scale + hand_bonus * bonus_pairs
     if play is None:
-        if pair_plus_ratio and game.pair_plus is not None and not game.rules.pair_plus_on_fold:
-            play = _coupled_play(game, table, play_value, scale, Fraction(pair_plus_ratio), n_dealer)
+        extra = pair_plus_counted(game, Fraction(pair_plus_ratio))
+        if extra is not None:
+            play = _coupled_play(table, play_value, scale, extra, n_dealer)
         else:
             play = play_value > -scale * n_dealer
     play = np.asarray(play, dtype=bool)

@@ -78,10 +78,10 @@ from casino.events import BoxBets
 from casino.games import Game
 from casino.money import text as money_text
 from casino.sitting import Sitting, StakeRule
+from casino.strategy import TableStrategy, box_plays
 from casino.table import Round, RoundResult
 
 if TYPE_CHECKING:
-    import numpy as np
     from sqlmodel import Session
 
     from casino.db.models import SessionRecord
@@ -351,17 +351,17 @@ class TableService(StoredSession):
         side = self.game.side_bet(BetName.PROGRESSIVE)
         return side, store.hold_meter(meter_key(self.game), side.meter, session=self._store())
 
-    def play_round(self, bets: Sequence[BoxBets], strategy: np.ndarray) -> RoundResult:
-        """Deal, decide every box by a play mask over the hand table, settle and store."""
+    def play_round(self, bets: Sequence[BoxBets], strategy: TableStrategy) -> RoundResult:
+        """Deal, decide every box by a strategy (:func:`casino.strategy.box_plays`), settle and store."""
         rnd = self.deal(bets, shown=False)
         for box in rnd.pending:
-            self.decide(box, bool(strategy[rnd.hand(box)]))
+            self.decide(box, box_plays(strategy, rnd, box))
         return self.settle()
 
     def autoplay(
         self,
         stakes: StakeRule,
-        strategy: np.ndarray,
+        strategy: TableStrategy,
         *,
         hands: int,
         stop_win: Fraction | None = None,
@@ -371,7 +371,7 @@ class TableService(StoredSession):
         """Play and store up to ``hands`` rounds by a stake rule and a play mask; stops early as
         :meth:`casino.sitting.Sitting.autoplay` does (``sitting.stop_reason`` says why). A pending hand
         (resumed into) is finished first, by the same play mask, and counts as one of the ``hands``."""
-        def play_and_store(bets: Sequence[BoxBets], mask: np.ndarray) -> RoundResult:
+        def play_and_store(bets: Sequence[BoxBets], mask: TableStrategy) -> RoundResult:
             self.stakes = tuple(bets)
             return self.play_round(bets, mask)
 
@@ -379,7 +379,7 @@ class TableService(StoredSession):
         rnd = self.round
         if rnd is not None and hands > 0:
             for box in rnd.pending:
-                self.decide(box, bool(strategy[rnd.hand(box)]))
+                self.decide(box, box_plays(strategy, rnd, box))
             result = self.settle()
             finished = 1
             if on_round is not None:

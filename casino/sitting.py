@@ -27,12 +27,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from casino.bets import REGISTRY, get_bet
 from casino.events import BoxBets, exact
 from casino.fair import SeedSource, commitment
 from casino.games import Game
+from casino.strategy import TableStrategy, box_plays
 from casino.table import Round, RoundResult, Table, exposure, flat_bets
 
 if TYPE_CHECKING:
@@ -346,23 +345,23 @@ class Sitting:
 
     # -- automatic play -----------------------------------------------------------------------------
 
-    def play_round(self, bets: Sequence[BoxBets], strategy: np.ndarray, meter: Fraction | None = None) -> RoundResult:
-        """Deal, decide every box by a play mask over the hand table, settle."""
+    def play_round(self, bets: Sequence[BoxBets], strategy: TableStrategy, meter: Fraction | None = None) -> RoundResult:
+        """Deal, decide every box by a strategy (:func:`casino.strategy.box_plays`), settle."""
         rnd = self.deal(bets)
         for box in rnd.pending:
-            self.decide(box, bool(strategy[rnd.hand(box)]))
+            self.decide(box, box_plays(strategy, rnd, box))
         return self.settle(meter)
 
     def autoplay(
         self,
         stakes: StakeRule,
-        strategy: np.ndarray,
+        strategy: TableStrategy,
         *,
         hands: int,
         stop_win: Fraction | None = None,
         stop_loss: Fraction | None = None,
         on_round: Callable[[RoundResult], None] | None = None,
-        play_round: Callable[[Sequence[BoxBets], np.ndarray], RoundResult] | None = None,
+        play_round: Callable[[Sequence[BoxBets], TableStrategy], RoundResult] | None = None,
     ) -> int:
         """Play up to ``hands`` rounds; stop early when the bankroll cannot cover the bets, or when
         the net result since the start reaches ``+stop_win`` or ``-stop_loss``. Returns the rounds

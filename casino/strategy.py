@@ -41,6 +41,10 @@ from casino.hands import HandTable, hand_table
 __all__ = [
     "STRATEGY_NAMES",
     "decision_table",
+    "ByPairPlus",
+    "TableStrategy",
+    "table_strategy",
+    "box_plays",
     "play_mask",
     "rule_in_words",
     "HandException",
@@ -56,12 +60,80 @@ STRATEGY_NAMES = ("optimal", "dealer-copy", "always-play", "never-play")
 def decision_table(game: Game, strategy: str) -> np.ndarray:
     """A strategy's decisions: :func:`play_mask` (one per hand), or for ``"informed"`` one per hand
     and dealer up card (22,100 x 52, :func:`casino.face_up.informed_play`: the player sees the
-    dealer's first card, as in the Face Up game)."""
-    if strategy.strip().lower() == "informed":
+    dealer's first card, as in the Face Up game).
+
+    ``"optimal"`` is the best strategy given what the player may see: at a Face Up game
+    (``face_up = true``) that is the informed one, the strategy ``brag edge`` prices there::
+
+        >>> from dataclasses import replace
+        >>> from casino.games import load_game
+        >>> game = load_game("three-card-poker")
+        >>> decision_table(game, "optimal").shape
+        (22100,)
+        >>> decision_table(replace(game, rules=replace(game.rules, face_up=True)), "optimal").shape
+        (22100, 52)
+    """
+    name = strategy.strip().lower()
+    if name == "informed" or (name == "optimal" and game.rules.face_up):
         from casino.face_up import informed_play
 
         return informed_play(game)
     return play_mask(game, strategy)
+
+
+class ByPairPlus:
+    """The optimal strategy at a table whose rules say a fold loses the Pair Plus: each box decides by
+    its own Pair Plus / Ante ratio (:func:`casino.edge.analyze` with ``pair_plus_ratio``: the strategy
+    ``brag strategy --pair-plus-ratio`` gives, and the table's hint), one mask per ratio met, cached.
+
+        >>> from casino.games import load_game
+        >>> by = ByPairPlus(load_game("three-card-poker"))
+        >>> int(by.mask(0).sum())
+        14900
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._masks: dict[Fraction, np.ndarray] = {}
+
+    def mask(self, ratio: Fraction | int) -> np.ndarray:
+        """The optimal play mask of a box staking ``ratio`` x its Ante on Pair Plus."""
+        key = Fraction(ratio)
+        if key not in self._masks:
+            from casino.edge import analyze
+
+            self._masks[key] = analyze(self.game, pair_plus_ratio=key).play
+        return self._masks[key]
+
+
+#: How the auto-player decides: a mask per hand, per hand and up card (Face Up), or per Pair Plus ratio.
+TableStrategy = np.ndarray | ByPairPlus
+
+
+def table_strategy(game: Game, strategy: str) -> TableStrategy:
+    """The strategy an auto-player at the table follows: :func:`decision_table`, except that the
+    optimal strategy at a table where a fold loses the Pair Plus counts each box's own Pair Plus
+    (:class:`ByPairPlus`). ``"informed"`` needs the up card seen: a Face Up game only."""
+    name = strategy.strip().lower()
+    if name == "informed" and not game.rules.face_up:
+        raise BragError("the informed strategy decides on the dealer's up card, which only a Face Up game"
+                        " (face_up = true) shows; here give one decision per hand (optimal, a threshold …)")
+    if (name == "optimal" and not game.rules.face_up and game.pair_plus is not None
+            and not game.rules.pair_plus_on_fold and game.head_to_head is None):
+        return ByPairPlus(game)
+    return decision_table(game, strategy)
+
+
+def box_plays(strategy: TableStrategy, rnd: Any, box: int) -> bool:
+    """Whether ``strategy`` plays ``box`` of the round ``rnd`` (a :class:`casino.table.Round`): by its
+    hand, its hand and the dealer's up card, or its hand and its own Pair Plus / Ante ratio."""
+    row = rnd.hand(box)
+    if isinstance(strategy, ByPairPlus):
+        bets = next(b for b in rnd.bets if b.box == box)
+        return bool(strategy.mask(bets.pair_plus / bets.ante)[row])
+    if strategy.ndim == 2:
+        return bool(strategy[row, rnd.up_card.index])
+    return bool(strategy[row])
 
 
 def _why_not_in_words(game: Game) -> str:

@@ -201,7 +201,7 @@ def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints
          client_seed=None, trainer=False) -> Setup:
     from casino.games import load_game
     from casino.service import TableService
-    from casino.strategy import play_mask
+    from casino.strategy import table_strategy
 
     game = load_game(game_name or "3-card-brag")
     bankroll = _amount(bankroll_text or "100", "--bankroll", positive=True)
@@ -216,7 +216,7 @@ def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints
         fail("--strategy needs a name: optimal, dealer-copy, always-play, never-play or a threshold like Q-6-4")
     strategy = strategy or "optimal"
     if auto:
-        play_mask(game, strategy)  # an unknown strategy is refused before anything is stored
+        table_strategy(game, strategy)  # an unknown strategy is refused before anything is stored
     stakes = _bets([(ante, pair_plus, sides or {})] * boxes)
     # the trainer is the session's for good: a resume shows the dealer's card exactly when this did
     settings = {"hints": hints is not False, "strategy": strategy, "auto": auto, "trainer": bool(trainer)}
@@ -233,7 +233,7 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
             trainer=False) -> Setup:
     from casino.db import store
     from casino.service import TableService
-    from casino.strategy import play_mask
+    from casino.strategy import table_strategy
     from cli.errors import fail
 
     if bankroll_text is not None:
@@ -270,7 +270,7 @@ def _resume(db, session_text, bankroll_text, seed, ante_text, pair_plus_text, bo
     if ante is not None or pair_plus is not None or boxes is not None or sides is not None:
         service.place(_bets(stakes))  # checked like new bets: the limits and the bankroll
     if strategy is not None:
-        play_mask(service.game, strategy)  # an unknown strategy is refused before the session is reopened
+        table_strategy(service.game, strategy)  # an unknown strategy is refused before the session is reopened
     settings = service.settings
     return Setup(service, settings.get("hints", True) if hints is None else hints,
                  strategy or settings.get("strategy", "optimal"))
@@ -505,15 +505,19 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from casino.edge import analyze
-    from casino.strategy import play_mask
+    from casino.strategy import ByPairPlus, table_strategy
     from cli.render import console, plain
 
     out = console(stderr=as_json)  # stdout: the JSON alone
     service = setup.service
     sitting = setup.sitting
     sitting.stats = type(sitting.stats)()  # the summary compares this run's hands with the expectation
-    mask = play_mask(setup.game, setup.strategy)
-    report = analyze(setup.game, play=mask)
+    mask = table_strategy(setup.game, setup.strategy)
+    if isinstance(mask, ByPairPlus):  # the exact expectation: at the first box's Pair Plus / Ante (flat: every box's)
+        first = setup.stakes[0]
+        report = analyze(setup.game, play=mask.mask(first.pair_plus / first.ante if first.ante else 0))
+    else:
+        report = analyze(setup.game, play=mask)
     start = sitting.bankroll
     verb = "Resuming" if setup.resumed else "Session"
     first_commitment = service.commitment  # the first hand's, drawn before its bets

@@ -164,10 +164,12 @@ def show_deal(out, setup: Setup, rnd, report) -> None:
             line.append("  (Pair Plus only)" if not b.side else "  (no Ante: nothing to play or fold)", style="dim")
         out.print(line)
         if report is not None and b.ante:
-            d = report.decision(i)
+            d = report.decision(i, pair_plus_ratio=b.pair_plus / b.ante)
             advice = "PLAY" if d.play else "FOLD"
+            counted = ", your Pair Plus counted" if d.pair_plus_counted else ""
+            exact = f"{d.ev_play} vs {d.ev_fold}" if d.pair_plus_counted else f"{d.ev_play}"
             out.print(f"  hint: {advice} — EV of playing {float(d.ev_play):+.4f} vs folding {float(d.ev_fold):+.4f} "
-                      f"per Ante (exact {d.ev_play})", style="cyan")
+                      f"per Ante{counted} (exact {exact})", style="cyan")
 
 
 def held(cards):

@@ -326,8 +326,9 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
 
     exact, why_not = None, ""
     try:
-        if strategy.strip().lower() == "informed":
-            raise TooLongError("The exact session figures are for strategies blind to the dealer's cards: simulated only.")
+        if strategy.strip().lower() == "informed" or (strategy.strip().lower() == "optimal" and game.rules.face_up):
+            raise TooLongError("The exact session figures are for strategies blind to the dealer's cards"
+                               " (optimal at a Face Up game is the informed one): simulated only.")
         exact = session_stats(game, bankroll=start, hands=hands, pattern=pattern, strategy=strategy,
                               max_work=1_000_000_000)
     except TooLongError as error:

@@ -96,9 +96,11 @@ def _hint(seat: Seat, rnd: Any, box: int) -> dict[str, Any] | None:
         advice = seat.advice(rnd, box)
         return {"play": advice.best == "play", "ev_play": float(advice.ev_play), "ev_fold": float(advice.ev_fold),
                 "exact_play": str(advice.ev_play), "exact_fold": str(advice.ev_fold), "informed": True}
-    decision = seat.report.decision(rnd.hand(box))
+    bets = next(b for b in rnd.bets if b.box == box)
+    decision = seat.report.decision(rnd.hand(box), pair_plus_ratio=bets.pair_plus / bets.ante)
     return {"play": decision.play, "ev_play": float(decision.ev_play), "ev_fold": float(decision.ev_fold),
-            "informed": False}
+            "exact_play": str(decision.ev_play), "exact_fold": str(decision.ev_fold),
+            "pair_plus_counted": decision.pair_plus_counted, "informed": False}
 
 
 def _face_up(seat: Seat, rnd: Any) -> list[str]:

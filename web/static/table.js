@@ -162,7 +162,7 @@ function drawBoxes() {
                        onclick: () => act("decide", { box: n, play: false }) }, "Fold")));
       if (hint) {
         const knowing = hint.informed ? `, knowing the ${r.dealer.cards[0]}` : "";
-        box.append(el("div", { class: "hint" }, `Hint${knowing}: ${hint.play ? "PLAY" : "FOLD"} · EV play ${hint.ev_play.toFixed(3)}, fold ${hint.ev_fold.toFixed(3)}`));
+        box.append(el("div", { class: "hint" }, `Hint${knowing}: ${hint.play ? "PLAY" : "FOLD"} · EV play ${hint.ev_play.toFixed(3)}, fold ${hint.ev_fold.toFixed(3)} per Ante${hint.pair_plus_counted ? ", your Pair Plus counted" : ""}`));
       }
     } else if (live) {
       box.append(el("div", { class: "decided" }, live.decision === true ? "Played" : live.decision === false ? "Folded" : ""));

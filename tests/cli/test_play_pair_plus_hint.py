@@ -1,0 +1,96 @@
+"""`brag play` where a fold loses the Pair Plus, and at a Face Up game: the hint counts the box's own Pair
+Plus and says so; auto-play's "optimal" is the strategy brag strategy / brag edge give for what the player
+may see (each box's Pair Plus ratio; the dealer's up card at a Face Up game), and "informed" is taken there."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from casino.edge import analyze
+from casino.events import BoxBets
+from casino.games import load_game
+
+GAME = """name = "pr"
+ranking = "poker"
+ante_bonus = "ante-bonus-1"
+[pair_plus]
+high_card = 0
+pair = 1
+flush = 4
+straight = 6
+three_of_a_kind = 30
+straight_flush = 40
+[rules]
+pair_plus_on_fold = false
+"""
+
+
+@pytest.fixture
+def url(tmp_path, monkeypatch):
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    return f"sqlite:///{tmp_path / 'brag.db'}"
+
+
+def first_hand(game, seed: str) -> int:
+    from casino.sitting import Sitting
+
+    sitting = Sitting(game, Fraction(100), seed=seed)
+    return sitting.deal((BoxBets(1, Fraction(1), Fraction(1)),)).hand(1)
+
+
+def test_the_hint_counts_the_pair_plus_a_fold_would_lose(runner, app, url, tmp_path):
+    path = tmp_path / "pr.toml"
+    path.write_text(GAME)
+    game = load_game(str(path))
+    report = analyze(game)
+    # a first hand the Ante alone would fold but the Pair Plus makes worth playing (found, not hard-coded)
+    seed = next(s for s in (f"pp {n}" for n in range(400))
+                if not report.decision(first_hand(game, s)).play
+                and report.decision(first_hand(game, s), pair_plus_ratio=1).play)
+    d = report.decision(first_hand(game, seed), pair_plus_ratio=1)
+    result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", seed, "--ante", "1", "--pair-plus", "1"],
+                           input="\nf\nq\n")
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert (f"hint: PLAY — EV of playing {float(d.ev_play):+.4f} vs folding -2.0000 per Ante, your Pair Plus counted"
+            f" (exact {d.ev_play} vs -2)") in out
+    # a Pair Plus half the Ante: the hint counts half
+    result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", seed, "--ante", "2", "--pair-plus", "1"],
+                           input="\nf\nq\n")
+    half = report.decision(first_hand(game, seed), pair_plus_ratio=Fraction(1, 2))
+    assert f"vs folding -1.5000 per Ante, your Pair Plus counted (exact {half.ev_play} vs -3/2)" in " ".join(
+        result.output.split())
+
+
+def test_without_a_pair_plus_the_hint_is_the_antes_alone(runner, app, url, tmp_path):
+    path = tmp_path / "pr.toml"
+    path.write_text(GAME)
+    result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", "x", "--ante", "1"], input="\nf\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "vs folding -1.0000 per Ante (exact" in result.output and "Pair Plus counted" not in result.output
+
+
+def test_auto_optimal_plays_by_the_box_pair_plus(runner, app, url, tmp_path):
+    path = tmp_path / "pr.toml"
+    path.write_text(GAME)
+    rate = analyze(load_game(str(path)), pair_plus_ratio=1).ante_play.play_rate
+    result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", "auto", "--auto", "--hands", "50",
+                                 "--ante", "1", "--pair-plus", "1", "--bankroll", "1000"])
+    assert result.exit_code == 0, result.output
+    assert rate == 1 and "Strategy 'optimal' plays 100.00% of hands" in " ".join(result.output.split())
+
+
+def test_face_up_auto_optimal_is_informed_and_informed_is_taken_there_only(runner, app, url, tmp_path):
+    path = tmp_path / "fu.toml"
+    path.write_text('name = "fu"\nranking = "poker"\n[rules]\nface_up = true\n')
+    edge = analyze(load_game(str(path))).ante_play
+    for strategy in ("optimal", "informed"):
+        result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", "fu", "--auto", "--hands", "20",
+                                     "--strategy", strategy, "--bankroll", "1000"])
+        assert result.exit_code == 0, result.output
+        assert f"Strategy '{strategy}' plays {float(edge.play_rate):.2%} of hands" in " ".join(result.output.split())
+        assert f"{float(edge.expected_return):+.3%}" in result.output  # brag edge's figure is the expectation
+    result = runner.invoke(app, ["play", "three-card-poker", "--db", url, "--auto", "--hands", "5", "--strategy", "informed"])
+    assert result.exit_code == 2 and "only a Face Up game" in result.output
