@@ -73,7 +73,15 @@ def strategy(
         print_json(data)
         return
     out = console()
-    out.print(f"[bold]{plain(g.name)}[/] — optimal strategy: [bold]{plain(report.rule)}[/]")
+    blind = " without the up card" if g.rules.face_up else ""  # Face Up: optimal elsewhere is the informed one
+    out.print(f"[bold]{plain(g.name)}[/] — optimal strategy{blind}: [bold]{plain(report.rule)}[/]")
+    if g.rules.face_up:
+        from casino.edge import analyze
+
+        face_up = analyze(g).ante_play
+        out.print(f"Dealt Face Up: the optimal strategy (brag edge, simulate, play --auto) decides on the dealer's up "
+                  f"card too, the informed one: {edge_in_words(face_up.house_edge)}, play rate "
+                  f"{percent(face_up.play_rate or 0, 2)}. The figures below are for strategies blind to it.")
     if report.exceptions:
         out.print(f"{len(report.exceptions)} hands break that rule (suits and card removal):")
         table = Table(title_justify="left")

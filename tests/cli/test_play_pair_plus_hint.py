@@ -94,3 +94,15 @@ def test_face_up_auto_optimal_is_informed_and_informed_is_taken_there_only(runne
         assert f"{float(edge.expected_return):+.3%}" in result.output  # brag edge's figure is the expectation
     result = runner.invoke(app, ["play", "three-card-poker", "--db", url, "--auto", "--hands", "5", "--strategy", "informed"])
     assert result.exit_code == 2 and "only a Face Up game" in result.output
+
+
+def test_strategy_at_a_face_up_game_says_its_rule_is_the_blind_one(runner, app, tmp_path):
+    path = tmp_path / "fu.toml"
+    path.write_text('name = "fu"\nranking = "poker"\n[rules]\nface_up = true\n')
+    edge = analyze(load_game(str(path))).ante_play
+    result = runner.invoke(app, ["strategy", str(path)])
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert "optimal strategy without the up card: Play Q-6-4 or better" in out
+    assert f"the informed one: house edge {float(edge.house_edge):.4%}, play rate {float(edge.play_rate):.2%}" in out
+    assert edge.house_edge < analyze(load_game("three-card-poker")).ante_play.house_edge  # not the blind figure
