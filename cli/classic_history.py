@@ -127,7 +127,7 @@ def history(session_id: int, db: Optional[str], json: bool, *, csv: bool = False
     from cli.history import chosen_hands, open_db, showing_line
     from cli.render import console, plain, print_json
 
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
+    from casino.practice import PRACTICE_MARK, PRACTICE_SENTENCE, is_practice_text
 
     from casino.db.classic_rows import amounts, numbers
 
@@ -160,7 +160,7 @@ def history(session_id: int, db: Optional[str], json: bool, *, csv: bool = False
     out.print(f"[bold]Classic session {session_id}[/]" + (f", hand {hand}" if hand is not None else "")
               + f" — {plain(record.rules_name)}, {final} hand(s)")
     if practice:
-        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
     if hand is not None:
         print_hand(out, session_id, full[0])
         return
@@ -186,7 +186,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     from cli.history import open_db
     from cli.render import console, plain, print_json
 
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
+    from casino.practice import PRACTICE_MARK, PRACTICE_SENTENCE, is_practice_text
 
     with open_db(db, read_only=True) as session, readable(session_id):
         record = classic_store.get_session(session_id, session=session)
@@ -208,7 +208,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     out = console()
     out.print(f"[bold]Classic session {session_id}, hand {hand}[/] — {plain(record.rules_name)}")
     if practice:
-        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
     out.print(f"Commitment (SHA-256 of seed and pack): {row.commitment}")
     out.print("Pack: " + ("shuffled" if row.shuffled else "not shuffled (carried over from the hand before)"))
     for i, hands in enumerate(stored.dealt):

@@ -242,7 +242,7 @@ def history(
     from casino.db import store
     from cli.render import console, plain, print_json
 
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice
+    from casino.practice import PRACTICE_MARK, PRACTICE_SENTENCE, is_practice
 
     with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
@@ -266,7 +266,7 @@ def history(
         out.print(f"[bold]Session {session_id}[/] — {plain(record.game)}, started {_when(record.started_at)} UTC, "
                   f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
         if practice:
-            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
         from cli import history_head_to_head
 
         head_to_head = history_head_to_head.is_head_to_head(record)  # two hands, bets on which wins
@@ -490,7 +490,7 @@ def replay(
     from casino.db import store
     from casino.events import BET_NAMES, DEALER, BetSettled, BetsPlaced, CardDealt, DealerRevealed, Decision
     from casino.events import RoundStarted, SeedRevealed, event_from_dict
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice
+    from casino.practice import PRACTICE_MARK, PRACTICE_SENTENCE, is_practice
     from cli.render import cards_text, console, plain, print_json
 
     with open_db(db, read_only=True) as session:
@@ -511,13 +511,13 @@ def replay(
     out = console()
     if head_to_head:
         if practice:
-            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
         return history_head_to_head.replay(out, session_id, hand, record, row, events)
     names = {b.box: b.hand_name for b in boxes}
     held: dict[int, list[Any]] = {}
     out.print(f"[bold]Session {session_id}, hand {hand}[/] — {plain(record.game)}; bankroll {_money(row.bankroll_before)}")
     if practice:
-        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
     for event in events:
         if isinstance(event, RoundStarted):
             out.print(f"Commitment (SHA-256 of the seed): {event.commitment}")
