@@ -72,6 +72,10 @@ def joint_distribution(
     """
     rules = compile_rules(game)
     table = rules.table
+    if isinstance(strategy, str) and strategy.strip().lower() == "optimal" and game.rules.face_up:
+        raise TooLongError(f"{game.name} is dealt Face Up: its optimal strategy decides on the dealer's up card, and"
+                           " the exact session figures are for strategies blind to it (brag simulate --betting"
+                           " simulates it; or name a blind strategy such as Q-6-4)")
     play = play_mask(game, strategy) if isinstance(strategy, str) else np.asarray(strategy, dtype=bool)
     if not with_ante:
         play = np.ones(N_HANDS, dtype=bool)  # no Ante to fold: Pair Plus stands alone

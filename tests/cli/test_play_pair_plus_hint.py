@@ -90,7 +90,8 @@ def test_face_up_auto_optimal_is_informed_and_informed_is_taken_there_only(runne
         result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", "fu", "--auto", "--hands", "20",
                                      "--strategy", strategy, "--bankroll", "1000"])
         assert result.exit_code == 0, result.output
-        assert f"Strategy '{strategy}' plays {float(edge.play_rate):.2%} of hands" in " ".join(result.output.split())
+        said = " ".join(result.output.split())
+        assert f"Strategy '{strategy}' plays {float(edge.play_rate):.2%} of hands" in said
         assert f"{float(edge.expected_return):+.3%}" in result.output  # brag edge's figure is the expectation
     result = runner.invoke(app, ["play", "three-card-poker", "--db", url, "--auto", "--hands", "5", "--strategy", "informed"])
     assert result.exit_code == 2 and "only a Face Up game" in result.output
@@ -106,3 +107,14 @@ def test_strategy_at_a_face_up_game_says_its_rule_is_the_blind_one(runner, app, 
     assert "optimal strategy without the up card: Play Q-6-4 or better" in out
     assert f"the informed one: house edge {float(edge.house_edge):.4%}, play rate {float(edge.play_rate):.2%}" in out
     assert edge.house_edge < analyze(load_game("three-card-poker")).ante_play.house_edge  # not the blind figure
+
+
+def test_exact_sessions_at_a_face_up_game_refuse_optimal_rather_than_price_the_blind_one(runner, app, tmp_path):
+    path = tmp_path / "fu.toml"
+    path.write_text('name = "fu"\nranking = "poker"\n[rules]\nface_up = true\n')
+    result = runner.invoke(app, ["session", str(path), "--hands", "5", "--bankroll", "20"])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and "fu is dealt Face Up: its optimal strategy decides on the dealer's up card" in said
+    assert len(result.output.strip().splitlines()) == 1
+    blind = runner.invoke(app, ["session", str(path), "--hands", "5", "--bankroll", "20", "--strategy", "Q-6-4"])
+    assert blind.exit_code == 0, blind.output
