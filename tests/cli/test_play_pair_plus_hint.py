@@ -93,7 +93,8 @@ def test_face_up_auto_optimal_is_informed_and_informed_is_taken_there_only(runne
         said = " ".join(result.output.split())
         assert f"Strategy '{strategy}' plays {float(edge.play_rate):.2%} of hands" in said
         assert f"{float(edge.expected_return):+.3%}" in result.output  # brag edge's figure is the expectation
-    result = runner.invoke(app, ["play", "three-card-poker", "--db", url, "--auto", "--hands", "5", "--strategy", "informed"])
+    result = runner.invoke(app, ["play", "three-card-poker", "--db", url, "--auto", "--hands", "5",
+                                 "--strategy", "informed"])
     assert result.exit_code == 2 and "only a Face Up game" in result.output
 
 
