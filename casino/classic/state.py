@@ -173,6 +173,7 @@ class HandState:
         self.discards: list[tuple[int, ...]] = [()] * n
         self.pending: list[str | None] = [None] * n
         self.looked_hand = [0] * n
+        self.thrown: list[tuple[int, ...]] = [()] * n  # a blind hand looked at and thrown: only its seat saw it
         self.last_action: list[str] = [""] * n
         self.turns = [0] * n  # bets and agreements made this hand, per seat (public)
         self.dirty: set[int] = set(range(n))  # seats whose public state changed since a view last read it
@@ -589,6 +590,7 @@ class HandState:
             self.hands[s] = [self.hands[s][looked]]
             self._after_seeing(s)
         else:
+            self.thrown[s] = self.hands[s][looked]
             self.hands[s] = [self.hands[s][1 - looked]]  # still blind
 
     def _discard(self, s: int, cards: Sequence[int]) -> None:
