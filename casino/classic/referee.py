@@ -137,7 +137,8 @@ def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[
                 raise RefereeError(f"{where} ({name}): a kept blind hand needs blind play (these rules have "
                                    "blind = false)")
             try:
-                cards = parse_cards_with_jokers(text, max_jokers=rules.jokers)
+                cards = parse_cards_with_jokers(text, max_jokers=rules.jokers,
+                                                taken={c for c in owner if c >= 52})
             except CardError as error:
                 raise RefereeError(f"{where} ({name}): {error}") from None
             if len(cards) != rules.cards:
