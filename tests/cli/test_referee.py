@@ -146,3 +146,19 @@ def test_the_whole_process(tmp_path):
     done = subprocess.run([sys.executable, "-m", "cli", "referee", bad], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "action 1" in done.stderr
+
+
+def test_fold_or_borrow_loans_are_reported(runner, app, tmp_path):
+    """The final chips include what was borrowed: the referee says so (text and JSON), so the chips equal the
+    chips brought plus the loans (they showed 28 chips out of 24 brought, the loan only in one effect)."""
+    seats = ('[[seat]]\nname = "Ann"\nchips = 4\nhand = "Ah Ad 7c"\n'
+             '[[seat]]\nname = "Bob"\nchips = 20\nhand = "Qs Qh 3d"\n')
+    path = write(tmp_path, ["Ann look", "Ann bet 2", "Bob look", "Bob bet 5", "Ann bet 5", "Bob see"],
+                 '[rules]\nshort_stack = "fold-or-borrow"', seats)
+    data = json.loads(run(runner, app, path, "--json").output)
+    assert data["borrowed"] == {"Ann": 4}
+    assert sum(data["chips"].values()) == 4 + 20 + sum(data["borrowed"].values())
+    text = run(runner, app, path).output
+    assert "Borrowed (in the chips above, owed back): Ann 4" in text
+    plain = json.loads(run(runner, app, write(tmp_path, ["Ann fold", "Bob fold"]), "--json").output)
+    assert plain["borrowed"] == {}
