@@ -162,3 +162,21 @@ def test_fold_or_borrow_loans_are_reported(runner, app, tmp_path):
     assert "Borrowed (in the chips above, owed back): Ann 4" in text
     plain = json.loads(run(runner, app, write(tmp_path, ["Ann fold", "Bob fold"]), "--json").output)
     assert plain["borrowed"] == {}
+
+
+def test_an_agreed_showdown_after_a_bet_is_for_the_pot_as_it_stands(runner, app, tmp_path):
+    """Agreeing costs nothing; Cat's bet ends the first agreement, and the showdown comes once all three,
+    Cat included, have agreed since: the pot they share holds Cat's chip (the rule as docs/classic-brag.md
+    gives it, a worked example)."""
+    seats = ('[[seat]]\nname = "Ann"\nchips = 20\nhand = "Ah Kd 7c"\n'
+             '[[seat]]\nname = "Bob"\nchips = 20\nhand = "As Kc 7d"\n'
+             '[[seat]]\nname = "Cat"\nchips = 20\nhand = "2c 3d 9s"\n')
+    rules = "[rules]\nagreed_showdown = true"
+    early = run(runner, app, write(tmp_path, ["Ann show", "Bob show", "Cat bet 1", "Ann show", "Bob show"], rules,
+                                   seats), "--json")
+    assert early.exit_code == 2 and "before the hand is settled" in early.output  # Cat has not agreed since
+    data = json.loads(run(runner, app, write(tmp_path, ["Ann show", "Bob show", "Cat bet 1", "Ann show", "Bob show",
+                                                        "Cat show"], rules, seats), "--json").output)
+    assert data["showdown"] is True
+    assert data["chips"] == {"Ann": 21, "Bob": 21, "Cat": 18}  # the antes (3) and Cat's 1, shared by the A-K-7s
+    assert sum(p["amount"] for p in data["pots"]) == 4
