@@ -261,7 +261,7 @@ def parse_cards_with_jokers(text: str, count: int | None = None, *, max_jokers: 
         ...
         casino.errors.CardError: 3 jokers in 'Jk Jk Jk' (at most 2)
     """
-    tokens: list[AnyCard | int | None] = []  # a card, a named joker's number, or None for a plain Jk
+    tokens: list[Card | int | None] = []  # a card, a named joker's number, or None for a plain Jk
     for chunk in _SEPARATORS.split(str(text).strip()):
         position = 0
         while position < len(chunk):

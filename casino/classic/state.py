@@ -295,7 +295,7 @@ class HandState:
         self.verify(action, seat)
         s = self.to_act
         if type(action) is Discard:
-            action = Discard(self._own_jokers(s, action.cards))  # type: ignore[union-attr]
+            action = Discard(self._own_jokers(s, action.cards))
         start = len(self.events)
         self.actions.append((s, action))
         kind = type(action)
