@@ -57,7 +57,9 @@ player's ``client_seed`` mixed into every house seed (:func:`casino.fair.deal_se
 
 The progressive meter lives in the database: :meth:`settle` pays from the stored meter and stores the
 new meter with the round (each progressive stake adds ``contribution x stake``; a hit paid from the
-meter resets it to the file's ``meter`` first).
+meter resets it to the file's ``meter`` first). The meter is held in the database from its read to the
+round's commit (:func:`casino.db.meters.hold_meter`): settlements at one progressive, from any number of
+processes (``brag play`` sessions, web servers), go one at a time and lose no update.
 """
 
 from __future__ import annotations
@@ -326,12 +328,18 @@ class TableService(StoredSession):
         db = self._store()
         assert self.session_id is not None
         rnd = self.sitting._current()
-        side, meter = self._meter(rnd.bets)
-        before = self.sitting.bankroll + self.sitting.felt
-        result = self.sitting.settle(meter)
-        meters = {meter_key(self.game): new_meter(side, meter, result)} if side is not None and meter is not None else None
-        hand = store.record_round(self.session_id, result, before, self.sitting.bankroll, session=db, meters=meters,
-                                  owner=self.owner, pending=self._pending_stored)
+        side, meter = self._meter(rnd.bets)  # a progressive's meter is held from here to the round's commit
+        try:
+            before = self.sitting.bankroll + self.sitting.felt
+            result = self.sitting.settle(meter)
+            meters = {meter_key(self.game): new_meter(side, meter, result)} if side is not None and meter is not None \
+                else None
+            hand = store.record_round(self.session_id, result, before, self.sitting.bankroll, session=db, meters=meters,
+                                      owner=self.owner, pending=self._pending_stored)
+        except BaseException:
+            if meter is not None:
+                db.rollback()  # nothing stored (record_round rolls back its own writes): the meter let go
+            raise
         self.head = hand.hash
         self.resumed_hand = False
         self.played += 1
@@ -341,7 +349,7 @@ class TableService(StoredSession):
         if not any(b.stake(BetName.PROGRESSIVE) for b in bets):
             return None, None
         side = self.game.side_bet(BetName.PROGRESSIVE)
-        return side, store.progressive_meter(meter_key(self.game), side.meter, session=self._store())
+        return side, store.hold_meter(meter_key(self.game), side.meter, session=self._store())
 
     def play_round(self, bets: Sequence[BoxBets], strategy: np.ndarray) -> RoundResult:
         """Deal, decide every box by a play mask over the hand table, settle and store."""

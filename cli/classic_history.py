@@ -78,7 +78,11 @@ def sessions(db: Optional[str], json: bool) -> None:
                 out.print("No traditional Brag sessions yet: start one with 'brag classic'.")
                 return
             print_sessions(session, out)
-    except MissingDatabase:
+    except MissingDatabase as error:
+        from cli.db import nothing_there_is_an_error
+
+        if nothing_there_is_an_error(db, error):
+            raise
         if json:
             print_json({"sessions": []})
         else:

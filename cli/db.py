@@ -17,6 +17,17 @@ app = typer.Typer(
 )
 
 
+def nothing_there_is_an_error(db: Optional[str], error: Exception) -> bool:
+    """For a command that lists (``brag sessions``): whether a database that is not there is an error (one line,
+    exit 2) rather than "no sessions yet". It is when ``--db`` or ``$BRAG_DB`` named it (a mistyped path is
+    said so, not taken for an empty list); the default database not made yet (a fresh install) lists nothing."""
+    import os
+
+    from casino.db.database import ENV_VAR, NoDatabaseFile
+
+    return isinstance(error, NoDatabaseFile) and (db is not None or bool(os.environ.get(ENV_VAR)))
+
+
 @app.command("copy")
 def copy(
     source: Annotated[str, typer.Argument(metavar="SRC", help="The database to copy from (a path or URL), read-only.")],
@@ -37,8 +48,8 @@ def copy(
     an older copy there (the same session's first hands, checked hand by hand) gets the hands it lacks, and a copy
     there that differs is refused, naming the session (nothing is copied).
     """
-    from casino.db.copy import classic_sessions_in, copy_sessions
-    from casino.db.database import connect, database_url, describe
+    from casino.db.copy import classic_sessions_in, copy_sessions, sessions_to_copy
+    from casino.db.database import connect, database_url, describe, nothing_left_behind, same_database
     from casino.ids import MAX_ID
     from cli.errors import fail
     from cli.render import console, print_json
@@ -51,16 +62,20 @@ def copy(
                 fail(f"--session takes a session id (1 to {MAX_ID:,}), not {text[:30]!r}")
             ids.append(int(text))
     source_url, target_url = database_url(source), database_url(target)
-    if source_url == target_url:
-        fail("SRC and DST are the same database")
-    source_engine = connect(source_url, read_only=not move)
-    target_engine = connect(target_url)
+    if same_database(source_url, target_url):
+        fail(f"SRC and DST are the same database ({describe(source_url)}): nothing was copied")
+    source_engine = connect(source_url, read_only=not move, must_exist=True)
     try:
-        copied = copy_sessions(source_engine, target_engine, ids, move=move)
+        sessions_to_copy(source_engine, ids, move=move)  # every refusal SRC alone can give, before DST is made
+        with nothing_left_behind(target_url):  # a new DST file is removed again if the copy stops with nothing in it
+            target_engine = connect(target_url)
+            try:
+                copied = copy_sessions(source_engine, target_engine, ids, move=move)
+            finally:
+                target_engine.dispose()
         left = classic_sessions_in(source_engine)
     finally:
         source_engine.dispose()
-        target_engine.dispose()
     if json:
         print_json({"from": describe(source_url), "to": describe(target_url), "sessions": [c.to_dict() for c in copied],
                     "classic_not_copied": left})
@@ -87,14 +102,22 @@ def copy(
 
 
 @app.command("upgrade")
-def upgrade(db: DbOpt = None) -> None:
-    """Upgrade a database written by an older brag-table to this one's schema, in place (play does it too)."""
+def upgrade(
+    db: DbOpt = None,
+    create: Annotated[bool, typer.Option("--create", help="Make a new, empty database if there is none there "
+                                                          "(without it a database that is not there is refused).")] = False,
+) -> None:
+    """Upgrade a database written by an older brag-table to this one's schema, in place (play does it too).
+
+    The database must be there already (a mistyped --db is refused, not made into a new file): --create makes a
+    new one.
+    """
     from casino.db.database import HEAD_REVISION, connect, describe, schema_revision
     from cli.history import url_of
     from cli.render import console
 
-    url = url_of(db)
-    engine = connect(url)
+    url = url_of(db, create=create)
+    engine = connect(url, must_exist=not create)
     try:
         revision = schema_revision(engine)
     finally:

@@ -151,7 +151,11 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         with open_db(db, read_only=True) as session:
             rows = store.list_sessions(session=session)
             kinds = session_kinds(session=session)
-    except MissingDatabase:
+    except MissingDatabase as error:
+        from cli.db import nothing_there_is_an_error
+
+        if nothing_there_is_an_error(db, error):
+            raise
         rows = []
     if json:
         # "practice": true for a session seeded from text (not fair play); null where its settings cannot be read

@@ -44,7 +44,7 @@ from sqlalchemy.engine import Engine
 from casino.db.copy_present import Present, present_copy
 from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord, utcnow
 
-__all__ = ["Copied", "copy_sessions", "classic_sessions_in", "in_memory", "refuse_in_memory", "COPIED", "MOVED"]
+__all__ = ["Copied", "copy_sessions", "sessions_to_copy", "classic_sessions_in", "in_memory", "refuse_in_memory", "COPIED", "MOVED"]
 
 #: ``end_reason`` of a session copied as a record (refused by ``--resume``: it plays on where it came from)
 COPIED = "copied"
@@ -90,25 +90,9 @@ def copy_sessions(
     """
     refuse_in_memory(target, "DST")
     sessions = SessionRecord.__table__  # type: ignore[attr-defined]
-    hands = HandRecord.__table__  # type: ignore[attr-defined]
-    boxes = BoxRecord.__table__  # type: ignore[attr-defined]
     done: list[Copied] = []
     with source.connect() as src:
-        query = select(sessions).order_by(sessions.c.id)
-        wanted = None if session_ids is None else sorted(set(session_ids))
-        if wanted is not None:
-            query = query.where(sessions.c.id.in_(wanted))
-        rows = src.execute(query).all()
-        if wanted is not None:
-            missing = sorted(set(wanted) - {r.id for r in rows})
-            if missing:
-                from casino.db.database import StoreError
-
-                raise StoreError(f"no session {', '.join(map(str, missing[:10]))} in the source database")
-        _refuse_pending(src, [r.id for r in rows])
-        _refuse_progressive(src, [r.id for r in rows])
-        if move:
-            _refuse_moved(rows)
+        rows = _sessions_to_copy(src, session_ids, move)
         with target.connect() as dst:  # every copy already there checked before anything is written
             present = {r.id: p for r in rows if (p := present_copy(src, dst, r, batch=batch)) is not None}
     owner = _hold(source, rows) if move else None
@@ -126,6 +110,36 @@ def copy_sessions(
                             .values(end_reason=MOVED, ended_at=utcnow(), lease_owner=None, lease_at=None))
         _let_go(source, [r.id for r in rows], owner)
     return done
+
+
+def sessions_to_copy(source: Engine, session_ids: Iterable[int] | None = None, *, move: bool = False) -> list[int]:
+    """The sessions :func:`copy_sessions` would copy from ``source`` (all, or ``session_ids``), after every check
+    that needs only the source: a session that is not there, has a hand pending or progressive bets, or (``move``)
+    was moved or copied already is refused here (:class:`~casino.db.database.StoreError`, one line). The command
+    line asks this before it opens (and so creates) the destination: a refusal leaves nothing behind."""
+    with source.connect() as src:
+        return [row.id for row in _sessions_to_copy(src, session_ids, move)]
+
+
+def _sessions_to_copy(src: Any, session_ids: Iterable[int] | None, move: bool) -> Sequence[Any]:
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    query = select(sessions).order_by(sessions.c.id)
+    wanted = None if session_ids is None else sorted(set(session_ids))
+    if wanted is not None:
+        query = query.where(sessions.c.id.in_(wanted))
+    rows = src.execute(query).all()
+    if wanted is not None:
+        missing = sorted(set(wanted) - {r.id for r in rows})
+        if missing:
+            from casino.db.database import StoreError
+
+            raise StoreError(f"no session {', '.join(map(str, missing[:10]))} in the source database; nothing was "
+                             "copied")
+    _refuse_pending(src, [r.id for r in rows])
+    _refuse_progressive(src, [r.id for r in rows])
+    if move:
+        _refuse_moved(rows)
+    return list(rows)
 
 
 def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,

@@ -28,7 +28,7 @@ from casino.db.models import MeterRecord, utcnow
 from casino.db.rows import SESSIONS, core_table, money, read_amount
 from casino.games import Game, parse_game_text
 
-__all__ = ["progressive_meter", "stored_meters", "write_meter", "MeterBet",
+__all__ = ["progressive_meter", "hold_meter", "stored_meters", "write_meter", "MeterBet",
            "refuse_other_progressive"]
 
 
@@ -36,6 +36,36 @@ def progressive_meter(name: str, start: Fraction, *, session: Session) -> Fracti
     """The stored meter of the progressive called ``name`` (``start``, the file's value, before any bet)."""
     meters = core_table(MeterRecord)
     row = session.connection().execute(select(meters.c.meter).where(meters.c.name == name)).first()
+    return start if row is None else read_amount(row[0], "meters.meter", f"meter {name!r}")
+
+
+def hold_meter(name: str, start: Fraction, *, session: Session) -> Fraction:
+    """The meter called ``name`` (``start`` before any bet), read for a settlement and held, in the database
+    itself, until ``session``'s transaction ends: the settlement that pays from it and stores its new value
+    (:func:`casino.db.rounds.record_round`, same transaction) is then the only one at this meter, across every
+    process and server on the database, so no update is lost and each bet meets the meter the one before left.
+
+    PostgreSQL: the meter's row is made if it is not there yet (``INSERT … ON CONFLICT DO NOTHING``, waiting
+    for another transaction making it) and locked (``SELECT … FOR UPDATE``): a second settlement waits for the
+    first to commit, then reads what it stored. SQLite: the database's write lock is taken before the read
+    (``BEGIN IMMEDIATE``; a writer waits up to the busy timeout, see :mod:`casino.db.database`). Ends with the
+    transaction: commit (the round stored) or roll back (nothing stored, nothing held)."""
+    meters = core_table(MeterRecord)
+    connection = session.connection()
+    dialect = connection.dialect.name
+    if dialect == "sqlite":
+        raw = connection.connection.dbapi_connection
+        if raw is not None and not raw.in_transaction:  # (in one, it has written: it holds the write lock already)
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        query = select(meters.c.meter).where(meters.c.name == name)
+    else:
+        if dialect == "postgresql":
+            from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+            connection.execute(pg_insert(meters).values(name=name, meter=money(start), updated_at=utcnow())
+                               .on_conflict_do_nothing(index_elements=[meters.c.name]))
+        query = select(meters.c.meter).where(meters.c.name == name).with_for_update()
+    row = connection.execute(query).first()
     return start if row is None else read_amount(row[0], "meters.meter", f"meter {name!r}")
 
 

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from casino.db.hands import bets_of, boxes_of, get_hand, hands_of, hands_with_boxes, last_round, stream_hands
 from casino.db.leases import LEASE_STALE_SECONDS, claim_session, lease_owner, release_session
-from casino.db.meters import MeterBet, progressive_meter, stored_meters
+from casino.db.meters import MeterBet, hold_meter, progressive_meter, stored_meters
 from casino.db.pending import PendingHand, missing_deal, pending_hand, pending_hash, record_deal
 from casino.db.resuming import last_bets, restore_stats, resume_sitting
 from casino.db.rounds import StoredRound, record_round
@@ -69,6 +69,7 @@ __all__ = [
     "PendingHand",
     "StoredRound",
     "progressive_meter",
+    "hold_meter",
     "stored_meters",
     "bets_of",
     "MeterBet",

@@ -37,6 +37,7 @@ def test_sessions_table_and_json(runner, app, url):
 
 
 def test_sessions_on_an_empty_database(runner, app, tmp_path):
+    (tmp_path / "empty.db").touch()  # there, with nothing in it (a --db that names no file is refused)
     result = runner.invoke(app, ["sessions", "--db", f"sqlite:///{tmp_path / 'empty.db'}"])
     assert result.exit_code == 0 and "No sessions yet" in result.output
 

@@ -385,3 +385,114 @@ def test_a_url_that_does_not_parse_never_shows_its_password(url):
     from casino.db.database import _shown
 
     assert "secret" not in _shown(url) and "ann:***@" in _shown(url)
+
+
+# -- must exist: a command that reads (or upgrades) never creates -----------------------------------------
+
+
+def test_must_exist_never_creates_a_database(tmp_path, db_url):
+    from casino.db.database import NoDatabaseFile
+
+    missing = tmp_path / "typo.db"
+    for url in (f"sqlite:///{missing}", f"sqlite:///file:{missing}?mode=rwc&uri=true"):
+        with pytest.raises(NoDatabaseFile, match=f"no database at {missing}"):
+            connect(url, must_exist=True)
+        assert list(tmp_path.iterdir()) == [] or not missing.exists()
+    if db_url.startswith("postgresql"):  # an empty PostgreSQL database: refused, no tables made
+        with pytest.raises(MissingDatabase, match="holds no brag-table data"):
+            connect(db_url, must_exist=True)
+        engine = create_engine(db_url)
+        with engine.connect() as conn:
+            assert inspect(conn).get_table_names() == []
+        engine.dispose()
+        missing_db = db_url.rsplit("/", 1)[0] + "/brag_no_such_database"
+        with pytest.raises(StoreError, match="does not exist"):
+            connect(missing_db, must_exist=True)
+    else:
+        Path(db_url.removeprefix("sqlite:///")).touch()  # an empty file: nothing of ours in it, nothing made
+        with pytest.raises(MissingDatabase, match="holds no brag-table data"):
+            connect(db_url, must_exist=True)
+        assert Path(db_url.removeprefix("sqlite:///")).stat().st_size == 0
+    # a database that is there is opened for writing (and upgraded), as play opens it
+    with Session(connect(db_url)) as db:
+        play(db, 1)
+    engine = connect(db_url, must_exist=True)
+    with Session(engine) as db:
+        assert play(db, 1) == 2
+    engine.dispose()
+
+
+def test_must_exist_upgrades_a_database_of_the_first_release(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as raw:
+        raw.executescript((HERE / "release_0_1" / "sqlite.sql").read_text())
+    raw.close()
+    engine = connect(f"sqlite:///file:{path}?mode=rw&uri=true", must_exist=True)
+    assert schema_revision(engine) == HEAD_REVISION
+    engine.dispose()
+
+
+@pytest.mark.parametrize("url", ["sqlite:///{path}?mode=ro", "sqlite:///{path}?cache=shared&timeout=3"])
+def test_sqlite_uri_options_without_uri_true_are_refused(tmp_path, url):
+    with pytest.raises(StoreError, match="uri=true"):
+        connect(url.format(path=tmp_path / "x.db"))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_file_a_sqlite_url_names_however_it_is_spelled(tmp_path, monkeypatch):
+    from casino.db.database import same_database, sqlite_file
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "a b.db"  # (a "?" or "#" in a name ends it in a SQLite URI, as the driver reads it)
+    from urllib.parse import quote
+
+    for url in (f"sqlite:///file:{quote(str(path))}?mode=rw&uri=true",
+                f"sqlite:///file://localhost{quote(str(path))}?uri=true",
+                f"sqlite:///file:{quote(path.name)}?uri=true&mode=ro",
+                f"sqlite:///file:///{quote(str(path).lstrip('/'))}?uri=1"):
+        assert sqlite_file(url) == path, url
+    assert sqlite_file("sqlite:///rel/x.db") == tmp_path / "rel" / "x.db"
+    assert sqlite_file("sqlite:///file:rel/x.db") == tmp_path / "file:rel" / "x.db"  # without uri=true: a name
+    for memory in ("sqlite://", "sqlite:///:memory:", "sqlite:///file:m?mode=memory&uri=true",
+                   "sqlite:///file:x?vfs=memdb&uri=true", "postgresql://h/brag"):
+        assert sqlite_file(memory) is None, memory
+    with pytest.raises(StoreError, match="localhost"):
+        sqlite_file("sqlite:///file://elsewhere/x.db?uri=true")
+    # the same database: one file, however named; PostgreSQL: one server and database
+    assert same_database(f"sqlite:///{tmp_path}/x.db", "sqlite:///x.db")
+    assert not same_database(f"sqlite:///{tmp_path}/x.db", "sqlite:///y.db")
+    assert not same_database("sqlite://", "sqlite://")  # two databases in memory are two databases
+    assert same_database("postgresql://ann:pw@localhost/brag", "postgresql+psycopg://bob@127.0.0.1:5432/brag")
+    assert same_database("postgresql://db.example:5433/brag?sslmode=require", "postgresql://DB.example:5433/brag")
+    assert not same_database("postgresql://h/brag", "postgresql://h/brag2")
+    assert not same_database("postgresql://h:5432/brag", "postgresql://h:5433/brag")
+    assert not same_database("postgresql://h/brag", "sqlite:///brag")
+
+
+def test_a_refused_write_into_a_new_file_leaves_nothing_behind(tmp_path):
+    from casino.db.database import nothing_left_behind
+
+    new = tmp_path / "new.db"
+    with pytest.raises(StoreError):
+        with nothing_left_behind(f"sqlite:///{new}"):
+            connect(f"sqlite:///{new}").dispose()
+            assert new.exists()
+            raise StoreError("refused")
+    assert list(tmp_path.iterdir()) == []
+    kept = tmp_path / "kept.db"  # a session stored before the failure: the file is kept
+    with pytest.raises(StoreError):
+        with nothing_left_behind(f"sqlite:///{kept}"):
+            engine = connect(f"sqlite:///{kept}")
+            with Session(engine) as db:
+                play(db, 1)
+            engine.dispose()
+            raise StoreError("later")
+    assert kept.exists()
+    old = tmp_path / "old.db"  # there before: never removed
+    connect(f"sqlite:///{old}").dispose()
+    with pytest.raises(StoreError):
+        with nothing_left_behind(f"sqlite:///{old}"):
+            raise StoreError("refused")
+    assert old.exists()

@@ -10,7 +10,7 @@ from casino.db import store
 #: store's public names when it was one module: callers and tests use them as ``store.NAME``
 NAMES = {
     "create_session", "record_round", "record_deal", "missing_deal", "refuse_unplayable_here", "pending_hand",
-    "pending_hash", "PendingHand", "StoredRound", "progressive_meter", "stored_meters", "bets_of",
+    "pending_hash", "PendingHand", "StoredRound", "progressive_meter", "hold_meter", "stored_meters", "bets_of",
     "MeterBet", "end_session", "reopen_session", "get_session", "latest_session",
     "list_sessions", "hands_of", "get_hand", "boxes_of", "hands_with_boxes", "session_summary", "last_round",
     "delete_session", "game_of", "last_bets", "resume_sitting", "restore_stats", "settings_of", "SessionSummary",
