@@ -17,6 +17,7 @@ Accepted text: a rank ``2``-``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A`` a
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
@@ -196,7 +197,7 @@ def new_deck() -> list[Card]:
 # :func:`parse_cards_with_jokers` and :func:`card_from_index` know the two extra indices 52 and 53.
 
 JOKER_TEXT = "Jk"
-_JOKER_RE = re.compile(r"jk", re.IGNORECASE)
+_JOKER_RE = re.compile(r"jk([12](?![0-9cdhs♣♦♥♠]))?", re.IGNORECASE)  # Jk, Jk1, Jk2 (Jk2c: Jk and 2c)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -242,47 +243,66 @@ def card_from_index(index: int) -> AnyCard:
     return Card.from_index(index)
 
 
-def parse_cards_with_jokers(text: str, count: int | None = None, *, max_jokers: int = 2) -> tuple[AnyCard, ...]:
-    """Card text that may name jokers as ``Jk``: the first joker is number 1, the second number 2.
+def parse_cards_with_jokers(text: str, count: int | None = None, *, max_jokers: int = 2,
+                            taken: Collection[int] = ()) -> tuple[AnyCard, ...]:
+    """Card text that may name jokers: ``Jk1`` and ``Jk2`` are the first and the second joker, and a plain
+    ``Jk`` is the first joker not named otherwise in the text nor in ``taken`` (joker indices dealt
+    elsewhere, such as to another seat of a referee file).
 
     Everything else is as :func:`parse_cards` (the same errors for unknown text, duplicates and a
-    wrong count); a third joker, or more than ``max_jokers``, is an error::
+    wrong count); a joker the rules do not have, or a third, is an error::
 
         >>> parse_cards_with_jokers("Jk 3h 3d")
         (Joker(1), Card('3♥'), Card('3♦'))
+        >>> parse_cards_with_jokers("Jk Jk1 2c"), parse_cards_with_jokers("Jk 5c", taken={52})
+        ((Joker(2), Joker(1), Card('2♣')), (Joker(2), Card('5♣')))
         >>> parse_cards_with_jokers("Jk Jk Jk")
         Traceback (most recent call last):
         ...
         casino.errors.CardError: 3 jokers in 'Jk Jk Jk' (at most 2)
     """
-    cards: list[AnyCard] = []
-    jokers = 0
+    tokens: list[Card | int | None] = []  # a card, a named joker's number, or None for a plain Jk
     for chunk in _SEPARATORS.split(str(text).strip()):
         position = 0
         while position < len(chunk):
             joker = _JOKER_RE.match(chunk, position)
             if joker is not None:
-                jokers += 1
-                if jokers > max_jokers:
-                    if max_jokers == 0:
-                        raise CardError(f"a joker in {text!r}, but these rules play without jokers")
-                    raise CardError(f"{jokers} jokers in {text!r} (at most {max_jokers})")
-                cards.append(Joker(jokers))
+                tokens.append(int(joker.group(1)) if joker.group(1) else None)
                 position = joker.end()
                 continue
             match = _CARD_RE.match(chunk, position)
             if match is None:
                 raise CardError(
                     f"unknown card {chunk[position:]!r} in {text!r} (a card is a rank 2-10, J, Q, K, A"
-                    " and a suit c, d, h, s or ♣♦♥♠, or Jk for a joker)"
+                    " and a suit c, d, h, s or ♣♦♥♠, or Jk (Jk1, Jk2) for a joker)"
                 )
-            cards.append(_card_from_token(match.group(0)))
+            tokens.append(_card_from_token(match.group(0)))
             position = match.end()
+    jokers = sum(1 for t in tokens if not isinstance(t, Card))
+    if jokers > max_jokers:
+        if max_jokers == 0:
+            raise CardError(f"a joker in {text!r}, but these rules play without jokers")
+        raise CardError(f"{jokers} jokers in {text!r} (at most {max_jokers})")
+    named = {t for t in tokens if isinstance(t, int)}
+    for number in sorted(named):
+        if number > max_jokers:
+            raise CardError(f"joker {number} in {text!r}, but these rules play with one joker")
+    free = [n for n in range(1, max_jokers + 1) if n not in named and Joker(n).index not in taken]
+    cards: list[AnyCard] = []
+    for token in tokens:
+        if isinstance(token, Card):
+            cards.append(token)
+        elif token is not None:
+            cards.append(Joker(token))
+        elif free:
+            cards.append(Joker(free.pop(0)))
+        else:
+            raise CardError(f"no joker left for {text!r}: the pack's {max_jokers} are named already")
     if count is not None and len(cards) != count:
         raise CardError(f"expected {count} card{'s' if count != 1 else ''}, got {len(cards)} in {text!r}")
     seen: set[AnyCard] = set()
     for card in cards:
-        if isinstance(card, Card) and card in seen:
-            raise CardError(f"duplicate card {card} in {text!r}")
+        if card in seen:
+            raise CardError(f"duplicate card {card if isinstance(card, Card) else f'Jk{card.number}'} in {text!r}")
         seen.add(card)
     return tuple(cards)

@@ -131,7 +131,7 @@ def classic(
                     reason = "bust"
                     break
                 hand_record = _play_one(table, you, computer, out if not json else None, started,
-                                        None if auto else acted)
+                                        None if auto else acted, limit=limit)
                 classic_store.save_hand(session_id, hand_record, table, session=session)
                 if you is not None:  # who won what, the player's seat in the second person
                     out.print(Text(hand_summary(hand_record, table.voice), style="bold"))
@@ -183,9 +183,10 @@ def _console() -> Any:
 
 
 def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any = None,
-              acted: Any = None) -> Any:
+              acted: Any = None, limit: int | None = None) -> Any:
     """Play one hand to its end: a new one (``started()`` stores its start before anything is shown), or the
-    one the table is in the middle of (a pending hand resumed). ``acted(seat, action)`` stores each action.
+    one the table is in the middle of (a pending hand resumed). ``acted(seat, action)`` stores each action;
+    ``limit``: the session's last hand (after it, a blind hand won is not kept: no deal follows).
     The computer players' chance comes from the hand's secret seed (:meth:`ClassicTable.computer_chance`)."""
     from casino.classic.words import event_text
 
@@ -204,7 +205,8 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
         view = table.view(seat)
         legal = table.legal_actions()
         if seat == you:
-            action = _ask(table, view, legal, log, you, out)
+            last = limit is not None and table.hand_no >= limit
+            action = _ask(table, view, legal, log, you, out, last)
         else:
             action = computer.decide(view, legal, rng)
         table.act(action)
@@ -221,11 +223,12 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
     if out is not None and you is not None:
         from rich.text import Text
 
-        out.print(Text("\n".join(log[-12:])))
+        if log:
+            out.print(Text("\n".join(log[-12:])))
     return record
 
 
-def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out: Any) -> Any:
+def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out: Any, last: bool = False) -> Any:
     """The player's action: keys until one is legal; a bad key or amount is one line and the prompt again."""
     from rich.text import Text
 
@@ -235,6 +238,10 @@ def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out
     from cli.prompts import ask
 
     if legal.keep:
+        if last:  # the session's last hand: no deal follows to keep it for
+            return Keep(False)
+        out.print(Text("\n".join(log[-12:])))  # how the hand went (you won blind) before the question
+        log.clear()  # shown: the end of the hand does not show it again
         while True:
             answer = ask("You won blind. Keep this blind hand for the next deal? [y/n]")
             if answer is None or answer in ("q", "quit"):
@@ -248,7 +255,7 @@ def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out
         if line is None or line in ("q", "quit", "exit"):
             raise _Quit
         if line in ("?", "rules"):
-            out.print(rules_text(table.rules))
+            out.print(Text(rules_text(table.rules)))  # Text: a rules name is never read as markup
             continue
         if line in ("h", "hint"):
             out.print(_hint(table, view))

@@ -36,4 +36,7 @@ def referee(
         lines.append(f"  {amount_text(pot.amount)} to {pot.winner}" + (" (shared)" if pot.shared else ""))
     lines.append("Showdown: " + ("yes" if result.showdown else "no, won without showing"))
     lines.append("Chips: " + ", ".join(f"{name} {amount_text(chips)}" for name, chips in result.chips.items()))
+    if result.borrowed:  # fold-or-borrow: the chips above include what was lent, still owed to the bank
+        lines.append("Borrowed (in the chips above, owed back): "
+                     + ", ".join(f"{name} {amount_text(loan)}" for name, loan in result.borrowed.items()))
     typer.echo("\n".join(lines))

@@ -52,8 +52,9 @@ def tournament(
     names = [p.strip() for p in players.split(",")] if players else list(CHARACTERS)
     if not 1 <= deals <= MAX_DEALS:  # 200,000 deals take about six minutes on two cores
         fail(f"--deals must be 1 to {MAX_DEALS:,}, not {deals:,}")
-    if workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
+    from casino.workers import check_workers
+
+    check_workers(workers)  # one line, as simulate's: 1 to the machine's limit
     if not heads_up and not six_seat:
         fail("nothing to play: --no-heads-up and --no-six-seat together")
     if plot is not None and not plot.lower().endswith(".png"):

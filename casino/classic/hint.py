@@ -1,6 +1,7 @@
 """The hint: your chance of holding a better hand than each number of opponents still in.
 
-Counted over the cards you have not seen: the pack less your own cards and, when the pack was not
+Counted over the cards you have not seen: the pack less your own cards (and a kept blind hand you
+looked at and threw: it is out of play) and, when the pack was not
 shuffled for this deal, less the cards turned up at showdowns since the last shuffle that every seat
 can place below the cards dealt from what every seat saw
 (:attr:`casino.classic.view.SeatView.known_absent`: never a card whose place depends on the order of a
@@ -92,8 +93,8 @@ class NoHint(BragError):
 
 def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Chance]:
     """The hint for one seat, from what that seat may see: its chance of beating 1, 2, … of the opponents
-    still in (betting, or covered), counting over the cards it has not seen (its own cards and
-    :attr:`~casino.classic.view.SeatView.known_absent` are left out). Raises :class:`NoHint` when the seat
+    still in (betting, or covered), counting over the cards it has not seen (its own cards, a hand it
+    looked at and threw, and :attr:`~casino.classic.view.SeatView.known_absent` are left out). Raises :class:`NoHint` when the seat
     is blind or must discard first. The terminal's ``h`` key and the web page's Hint button both call it."""
     cards = view.cards if view.cards is not None else view.looking  # two blind hands: the one looked at
     if cards is None:
@@ -101,7 +102,7 @@ def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Cha
     kept = view.kept if view.kept is not None else cards
     if len(kept) != 3:
         raise NoHint("discard first" if view.cards is not None else "keep the hand you looked at and discard first")
-    known = set(cards) | set(view.known_absent)
+    known = set(cards) | set(view.known_absent) | set(view.thrown)
     unseen = tuple(c for c in range(pack_size) if c not in known)
     others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
     key = (ranker.cards, ranker.wild, tuple(kept), tuple(view.discards), unseen, others, view.hand_no)

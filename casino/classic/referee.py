@@ -85,10 +85,12 @@ class RefereeResult:
     chips: dict[str, Fraction | int]
     showdown: bool
     shown: list[tuple[str, str, str]] = field(default_factory=list)  # (name, cards, hand)
+    borrowed: dict[str, Fraction | int] = field(default_factory=dict)  # fold-or-borrow loans, in ``chips`` too
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "chips": {name: json_number(value) for name, value in self.chips.items()},
+            "borrowed": {name: json_number(value) for name, value in self.borrowed.items()},
             "pots": [{"amount": json_number(p.amount), "winner": p.winner, "shared": p.shared} for p in self.pots],
             "showdown": self.showdown,
             "shown": [{"name": n, "cards": c, "hand": h} for n, c, h in self.shown],
@@ -137,7 +139,8 @@ def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[
                 raise RefereeError(f"{where} ({name}): a kept blind hand needs blind play (these rules have "
                                    "blind = false)")
             try:
-                cards = parse_cards_with_jokers(text, max_jokers=rules.jokers)
+                cards = parse_cards_with_jokers(text, max_jokers=rules.jokers,
+                                                taken={c for c in owner if c >= 52})
             except CardError as error:
                 raise RefereeError(f"{where} ({name}): {error}") from None
             if len(cards) != rules.cards:
@@ -200,8 +203,9 @@ def referee_text(text: str, label: str) -> RefereeResult:
         )
     pots = [PotResult(e.amount, names[e.seat], e.shared) for e in state.events if isinstance(e, PotWon)]
     shown = [(names[e.seat], cards_text(e.kept), e.hand) for e in state.events if isinstance(e, Shown)]
+    borrowed = {name: loan for name, loan in zip(names, state.borrowed) if loan}
     return RefereeResult(rules=rules, lines=lines, pots=pots, chips=dict(zip(names, state.chips)),
-                         showdown=state.showdown, shown=shown)
+                         showdown=state.showdown, shown=shown, borrowed=borrowed)
 
 
 def referee_file(path: str | Path) -> RefereeResult:

@@ -28,6 +28,7 @@ from typing import Any, Literal, Mapping, get_args
 from casino.besthand import WILD_CHOICES, WildChoice
 from casino.errors import GameFileError
 from casino.files import read_source
+from casino.toml_files import MAX_TEXT, escape_controls
 from casino.money import amount_text, parse_amount
 from casino.toml_files import parse_toml
 
@@ -194,7 +195,9 @@ def rules_from_table(table: Mapping[str, Any], label: str, base: ClassicRules | 
         if key in ("name", "description"):
             if not isinstance(value, str):
                 raise GameFileError(f"{label}: {key} must be text, not {_shown(value)}")
-            values[key] = value
+            if len(value) > MAX_TEXT:
+                raise GameFileError(f"{label}: {key} is {len(value):,} characters long: at most {MAX_TEXT:,}")
+            values[key] = escape_controls(value)  # as a game file's: an escape sequence reaches a terminal as text
         elif key in _CHOICES:
             allowed = _CHOICES[key]
             if type(value) is not type(allowed[0]) or value not in allowed:  # 3.0 is not 3, true is not 1

@@ -173,6 +173,7 @@ class HandState:
         self.discards: list[tuple[int, ...]] = [()] * n
         self.pending: list[str | None] = [None] * n
         self.looked_hand = [0] * n
+        self.thrown: list[tuple[int, ...]] = [()] * n  # a blind hand looked at and thrown: only its seat saw it
         self.last_action: list[str] = [""] * n
         self.turns = [0] * n  # bets and agreements made this hand, per seat (public)
         self.dirty: set[int] = set(range(n))  # seats whose public state changed since a view last read it
@@ -270,7 +271,7 @@ class HandState:
         elif kind is See:
             self._verify_see(s)
         elif kind is Discard:
-            self._verify_discard(s, action.cards)  # type: ignore[union-attr]
+            self._verify_discard(s, self._own_jokers(s, action.cards))  # type: ignore[union-attr]
         elif kind is Choose:
             if pending != "choose":
                 raise IllegalAction("there is no seen hand to keep or throw")
@@ -293,6 +294,8 @@ class HandState:
         """Check ``action`` and do it; the events it caused (the hand's own list grows by the same)."""
         self.verify(action, seat)
         s = self.to_act
+        if type(action) is Discard:
+            action = Discard(self._own_jokers(s, action.cards))
         start = len(self.events)
         self.actions.append((s, action))
         kind = type(action)
@@ -447,6 +450,13 @@ class HandState:
         if not 0 <= hand < len(self.hands[s]):
             raise IllegalAction(f"{self.voice.says(s, 'hold')} no hand {hand + 1}")
 
+    def _own_jokers(self, s: int, cards: Sequence[int]) -> tuple[int, ...]:
+        """``cards`` with each joker the seat does not hold read as a joker it holds and did not name:
+        the two jokers are alike, so "discard Jk" means the seat's own joker, whichever it is."""
+        held = self.hands[s][0]
+        spare = [c for c in held if c >= 52 and c not in cards]
+        return tuple(spare.pop(0) if c >= 52 and c not in held and spare else c for c in cards)
+
     def _verify_discard(self, s: int, cards: Sequence[int]) -> None:
         from casino.cards import card_from_index
 
@@ -589,6 +599,7 @@ class HandState:
             self.hands[s] = [self.hands[s][looked]]
             self._after_seeing(s)
         else:
+            self.thrown[s] = self.hands[s][looked]
             self.hands[s] = [self.hands[s][1 - looked]]  # still blind
 
     def _discard(self, s: int, cards: Sequence[int]) -> None:

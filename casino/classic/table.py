@@ -345,6 +345,7 @@ class ClassicTable:
             see_cost=state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
             history=self.history(seat),
             shown_before=self._shown_tuple(), known_absent=self.known_absent, looking=looking,
+            thrown=state.thrown[hand_seat] if hand_seat >= 0 else (),
         )
 
     def history(self, seat: int) -> tuple[Event, ...]:

@@ -223,6 +223,9 @@ def run_tournament(players: Sequence[str] = DEFAULT_PLAYERS, deals: int = 1000, 
         raise BragError("a tournament needs at least two players")
     if deals < 1:
         raise BragError("deals must be at least 1")
+    from casino.workers import check_workers
+
+    check_workers(workers)  # as every command with workers: 1 to max_workers() (100,000 processes hung)
     units = plan_units(names, deals, seed, heads_up, six_seat, chunk)
     started = time.perf_counter()
     results = list(_map_units(units, workers, scheduler, client, progress))

@@ -582,7 +582,7 @@ def resume_table(record: ClassicSessionRecord, *, session: Session | None = None
         if last is not None and dealt is not None:
             from casino.db.classic_verify import lent_and_shown_problems
 
-            problems += lent_and_shown_problems(record, last)
+            problems += lent_and_shown_problems(record, last, with_chips=True)
         if problems or dealt is None:
             raise StoreError(f"classic session {record.id}: {problems[0]}; it is not dealt again")
         table = dealt

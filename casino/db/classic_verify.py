@@ -233,17 +233,22 @@ def _lent_and_shown_read(snapshot: Any, seats: int) -> tuple[list[Chips], list[S
 
 
 def lent_and_shown_problems(record: ClassicSessionRecord, last: HandRecord, *, lent: Sequence[Chips] | None = None,
-                            shown_before: Sequence[ShownHand] | None = None) -> list[str]:
+                            shown_before: Sequence[ShownHand] | None = None, with_chips: bool = False) -> list[str]:
     """With a hand pending, the table state it is dealt from (after the last settled hand ``last``): what
-    the bank lent and the hands shown so far, checked as :func:`next_deal_problems` checks them (the rest of
-    it — pack, chips, hand number — :func:`~casino.db.classic_store.deal_pending` checks by dealing it)."""
+    the bank lent and the hands shown so far, checked as :func:`next_deal_problems` checks them, and with
+    ``with_chips`` (a resume: verify compares the session's chips with the last hand's apart) the chips
+    that hand left (the rest of it — pack, hand number — :func:`~casino.db.classic_store.deal_pending`
+    checks by dealing it)."""
     try:
         snapshot = json.loads(record.table_state)
         table_chips = [amount(c, "the session's table state: chips") for c in snapshot["chips"]]
         borrowed, turned_up = _lent_and_shown_read(snapshot, len(table_chips))
     except (*READ_ERRORS, UnreadableRecord) as error:
         return [f"the session's table state the hand in play was dealt from cannot be read ({str(error)[:80]})"]
-    return _lent_and_shown_problems(record, last, table_chips, borrowed, turned_up, lent, shown_before)
+    problems = []  # the chips it was dealt from are the ones the last hand left, as with no hand pending
+    if with_chips and any(not 0 <= seat < len(table_chips) or table_chips[seat] != last.chips_after[i] for i, seat in enumerate(last.seats)):
+        problems.append(f"the chips the hand in play was dealt from are not the ones hand {last.hand_no} left")
+    return problems + _lent_and_shown_problems(record, last, table_chips, borrowed, turned_up, lent, shown_before)
 
 
 def _lent_and_shown_problems(record: ClassicSessionRecord, last: HandRecord, chips: Sequence[Chips],

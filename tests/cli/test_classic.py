@@ -359,3 +359,27 @@ def test_the_screen_shows_the_hand_you_looked_at_of_two():
     table.act(Look(1))
     shown = your_cards(table.view(1)).plain
     assert all(str(card_from_index(c)) in shown for c in kept) and "keep it (k) or throw it (t)" in shown
+
+
+def test_the_keep_question_comes_after_the_hand_and_only_when_a_deal_follows(runner, app, tmp_path):
+    """You win blind (Ann folds at once): the hand's log comes before "Keep this blind hand for the next
+    deal?" (it came after the answer), and at the session's last hand the question is not asked."""
+    two = runner.invoke(app, ["classic", "--opponents", "1", "--hands", "2", "--seed", "1", "--db",
+                              db_url(tmp_path)], input="n\nq\n")
+    assert two.exit_code == 0, two.output
+    question = two.output.index("Keep this blind hand")
+    assert two.output.index("Ann folds") < question and two.output.index("You win the pot") < question
+    last = runner.invoke(app, ["classic", "--opponents", "1", "--hands", "1", "--seed", "1", "--db",
+                               f"sqlite:///{tmp_path / 'last.db'}"], input="q\n")
+    assert last.exit_code == 0, last.output
+    assert "Ann folds" in last.output and "Keep this blind hand" not in last.output
+
+
+def test_the_rules_of_a_file_named_with_markup(runner, app, tmp_path):
+    """`?` prints the rules with the file's name as written ([/bold] crashed it: a Rich markup error)."""
+    rules = tmp_path / "mk.toml"
+    rules.write_text('name = "[/bold] x"\n')
+    result = runner.invoke(app, ["classic", "--rules", str(rules), "--opponents", "3", "--hands", "1", "--seed", "m",
+                                 "--db", db_url(tmp_path)], input="?\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Your action>" in result.output and "[/bold] x" in result.output

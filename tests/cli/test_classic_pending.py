@@ -6,6 +6,7 @@ hand ("hand N pending: … not settled") and names a tampered one, exit code 1."
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 import re
 import signal
 import subprocess
@@ -149,3 +150,35 @@ def test_verify_of_a_session_without_a_pending_hand_is_unchanged(tmp_path):
     assert code == 0 and "3 hand(s) verified" in out and "pending" not in out, out + err
     code, out, err = brag("verify", "1", "--classic", "--db", url, "--json")
     assert code == 0 and json.loads(out)["pending"] is None and json.loads(out)["problems"] == []
+
+
+def test_a_resume_with_a_hand_pending_refuses_chips_moved_between_seats(tmp_path):
+    """Hand 3 pending (as above); the session's chips and its table state's moved 500 from Ann to You, both
+    alike: the resume refused that only with no hand pending, and dealt on at 1,500 (verify found it)."""
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    player = Classic("--db", url, "--opponents", "2", "--hands", "5", "--seed", "pending verify 82")
+    try:
+        player.wait_for(ACTION_PROMPT)
+        player.send("f")
+        player.wait_for(ACTION_PROMPT, 2)
+        player.send("l")
+        player.wait_for(ACTION_PROMPT, 3)
+        player.send("q")
+        player.process.communicate(timeout=60)
+    finally:
+        player.kill()
+    with Session(connect(url)) as db:
+        row = classic_store.get_session(1, session=db)
+        assert classic_store.pending_of(1, session=db) is not None
+        state = json.loads(row.table_state)
+        chips = json.loads(row.chips)
+        for stored in (state["chips"], chips):
+            stored[0] = str(Fraction(stored[0]) + 500)
+            stored[1] = str(Fraction(stored[1]) - 500)
+        row.table_state, row.chips = json.dumps(state), json.dumps(chips)
+        db.add(row)
+        db.commit()
+    code, out, err = brag("classic", "--resume", "1", "--db", url)
+    assert code == 2 and "the chips the hand in play was dealt from are not the ones hand 2 left" in err, err
+    code, out, err = brag("verify", "1", "--classic", "--db", url)
+    assert code == 1

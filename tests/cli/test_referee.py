@@ -146,3 +146,37 @@ def test_the_whole_process(tmp_path):
     done = subprocess.run([sys.executable, "-m", "cli", "referee", bad], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "action 1" in done.stderr
+
+
+def test_fold_or_borrow_loans_are_reported(runner, app, tmp_path):
+    """The final chips include what was borrowed: the referee says so (text and JSON), so the chips equal the
+    chips brought plus the loans (they showed 28 chips out of 24 brought, the loan only in one effect)."""
+    seats = ('[[seat]]\nname = "Ann"\nchips = 4\nhand = "Ah Ad 7c"\n'
+             '[[seat]]\nname = "Bob"\nchips = 20\nhand = "Qs Qh 3d"\n')
+    path = write(tmp_path, ["Ann look", "Ann bet 2", "Bob look", "Bob bet 5", "Ann bet 5", "Bob see"],
+                 '[rules]\nshort_stack = "fold-or-borrow"', seats)
+    data = json.loads(run(runner, app, path, "--json").output)
+    assert data["borrowed"] == {"Ann": 4}
+    assert sum(data["chips"].values()) == 4 + 20 + sum(data["borrowed"].values())
+    text = run(runner, app, path).output
+    assert "Borrowed (in the chips above, owed back): Ann 4" in text
+    plain = json.loads(run(runner, app, write(tmp_path, ["Ann fold", "Bob fold"]), "--json").output)
+    assert plain["borrowed"] == {}
+
+
+def test_an_agreed_showdown_after_a_bet_is_for_the_pot_as_it_stands(runner, app, tmp_path):
+    """Agreeing costs nothing; Cat's bet ends the first agreement, and the showdown comes once all three,
+    Cat included, have agreed since: the pot they share holds Cat's chip (the rule as docs/classic-brag.md
+    gives it, a worked example)."""
+    seats = ('[[seat]]\nname = "Ann"\nchips = 20\nhand = "Ah Kd 7c"\n'
+             '[[seat]]\nname = "Bob"\nchips = 20\nhand = "As Kc 7d"\n'
+             '[[seat]]\nname = "Cat"\nchips = 20\nhand = "2c 3d 9s"\n')
+    rules = "[rules]\nagreed_showdown = true"
+    early = run(runner, app, write(tmp_path, ["Ann show", "Bob show", "Cat bet 1", "Ann show", "Bob show"], rules,
+                                   seats), "--json")
+    assert early.exit_code == 2 and "before the hand is settled" in early.output  # Cat has not agreed since
+    data = json.loads(run(runner, app, write(tmp_path, ["Ann show", "Bob show", "Cat bet 1", "Ann show", "Bob show",
+                                                        "Cat show"], rules, seats), "--json").output)
+    assert data["showdown"] is True
+    assert data["chips"] == {"Ann": 21, "Bob": 21, "Cat": 18}  # the antes (3) and Cat's 1, shared by the A-K-7s
+    assert sum(p["amount"] for p in data["pots"]) == 4

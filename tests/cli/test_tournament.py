@@ -35,7 +35,8 @@ def test_tournament_table_and_picture(runner, app, tmp_path) -> None:  # type: i
         (["--players", "expert,sharp"], "unknown character 'sharp'"),
         (["--players", "expert"], "at least two players"),
         (["--deals", "0"], "--deals must be 1 to 1,000,000"),
-        (["--workers", "0"], "--workers must be at least 1"),
+        (["--workers", "0"], "workers must be between 1 and"),
+        (["--workers", "100000"], "workers must be between 1 and"),  # it started 100,000 processes
         (["--no-heads-up", "--no-six-seat"], "nothing to play"),
         (["--plot", "x.svg"], "ending in .png"),
         (["--deals", "2", "--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler"),

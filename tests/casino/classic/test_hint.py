@@ -63,3 +63,38 @@ def test_no_hint_while_blind():
     table.start_hand()
     with pytest.raises(NoHint):
         seat_chances(table.view(table.to_act), table.ranker, 52)
+
+
+def test_a_blind_hand_looked_at_and_thrown_is_left_out_of_the_count():
+    """A seat that kept a blind hand, looked at one of its two hands and threw it has seen those three
+    cards: they are out of play, so the hint counts over the other 46 (not 49)."""
+    from casino.classic.actions import Bet, Choose, Fold, Keep, Look
+
+    table = ClassicTable(ClassicRules(), ["A", "B", "C"], seed="thrown")
+    table.start_hand()
+    blind_bettor = table.to_act
+    while not table.hand_done:  # the first to act bets blind, everyone else folds: it wins blind
+        legal = table.legal_actions()
+        if legal.keep:
+            table.act(Keep(True))
+            continue
+        table.act(Bet(legal.bet_min) if table.to_act == blind_bettor else Fold())
+    table.end_hand()
+    table.start_hand()
+    while table.view(blind_bettor).seats[blind_bettor].hands != 2 or table.to_act != blind_bettor:
+        table.act(Bet(table.legal_actions().bet_min))  # the others stay in until the two-hand seat acts
+    table.act(Look(1))
+    thrown = table.view(blind_bettor).looking
+    assert thrown is not None
+    table.act(Choose(False))
+    view = table.view(blind_bettor)
+    assert view.thrown == thrown and view.cards is None
+    table.act(Look(0))
+    view = table.view(blind_bettor)
+    assert view.cards is not None and view.thrown == thrown
+    chances = seat_chances(view, table.ranker, 52)
+    unseen = [c for c in range(52) if c not in set(view.cards) | set(thrown) | table.known_absent]
+    assert len(unseen) == 46 - len(table.known_absent - set(thrown))
+    counted = beat_counts(table.ranker, table.ranker.three_key(*view.cards), unseen, 2)
+    assert [c.beat for c in chances] == [Fraction(n.beat, n.deals) for n in counted]
+    assert all(table.view(s).thrown == () for s in range(3) if s != blind_bettor)  # nobody else saw them

@@ -85,3 +85,13 @@ def test_one_limit_on_a_sessions_hands_wherever_it_is_given(runner, app, tmp_pat
     root = Path(__file__).resolve().parents[3]
     for path in ("casino/db/classic_store.py", "cli/classic.py", "casino/classic/rules.py"):
         assert "1_000_000" not in (root / path).read_text().replace("MAX_HANDS = 1_000_000", ""), path
+
+
+def test_names_reach_a_terminal_as_visible_text():
+    """An escape sequence in a rules file's name or description is written out, as a game file's is (it
+    reached `brag sessions --classic` raw, colouring the terminal); a name longer than a game file's is
+    refused."""
+    rules = parse_rules_text('name = "red \\u001b[31m"\ndescription = "x\\u202ey"', "r.toml")
+    assert rules.name == "red \\x1b[31m" and rules.description == "x\\u202ey"
+    with pytest.raises(GameFileError, match="at most 10,000"):
+        parse_rules_text(f'name = "{"n" * 10_001}"', "r.toml")
