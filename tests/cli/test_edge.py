@@ -142,3 +142,11 @@ def test_an_empty_strategy_is_refused(runner, app, tmp_path):
     result = runner.invoke(app, ["play", "--auto", "--strategy", " ", "--hands", "1", "--db", str(tmp_path / "b.db")])
     assert result.exit_code == 2, result.output
     assert "--strategy needs a name" in result.output
+
+
+def test_an_ante_bonus_table_at_a_head_to_head_game_is_refused(runner, app):
+    """Teen Patti 20-20 has no Ante or Play: --ante-bonus-table was silently ignored while the title said
+    "[Ante Bonus table 1]"; it is one line, exit 2, as an [ante_bonus] section in such a file is."""
+    result = runner.invoke(app, ["edge", "teen-patti-20-20", "--ante-bonus-table", "ante-bonus-1"])
+    assert result.exit_code == 2
+    assert "a head-to-head game has no Ante or Play" in result.output and "Traceback" not in result.output
