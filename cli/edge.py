@@ -40,7 +40,6 @@ def edge(
     db: DbOpt = None,
 ) -> None:
     """Compute the exact house edge of GAME: every player hand against every dealer hand."""
-    from rich.table import Table
 
     from casino.edge import analyze
     from casino.games import load_game
