@@ -100,11 +100,15 @@ def totals_of(record: Any) -> Totals:
         raise unreadable("sessions.totals", _session_row(record), record.totals) from None
 
 
-def genesis_of(record: Any) -> str:
-    """The start of a session's hash chain (from its key, game snapshot, bankroll and practice seed)."""
-    seed = settings_of(record).get("seed")
+def genesis_of(record: Any, *, before_trainer: bool = False) -> str:
+    """The start of a session's hash chain (from its key, game snapshot, bankroll, practice seed and whether the
+    hole-card trainer was on). ``before_trainer``: as sessions stored before the trainer was chained had it."""
+    from casino.practice import is_trainer
+
+    settings = settings_of(record)
+    seed = settings.get("seed")
     try:
         return genesis_hash(record.chain_key or "", record.game_text, record.start_bankroll,
-                            None if seed is None else str(seed))
+                            None if seed is None else str(seed), is_trainer(settings) and not before_trainer)
     except (ValueError, TypeError, ArithmeticError):  # a start_bankroll edited to text: named, never a ValueError
         raise unreadable("sessions.start_bankroll", _session_row(record), record.start_bankroll) from None

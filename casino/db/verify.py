@@ -186,8 +186,14 @@ def verify_session(
     numbers_ok = True
     checked = 0
     pinned = 0 if given == true_head else None
+    before_trainer = store.genesis_of(record, before_trainer=True)
+    if before_trainer != true_head and record.head_hash == before_trainer:
+        true_head = stored_head = before_trainer  # a trainer session with no hand, stored before the trainer was chained
     for hand, boxes, bets in store.stream_hands(session_id, session=session):
         n = hand.round_no
+        if n == expected_no == 1 and before_trainer != true_head and hand.prev_hash == before_trainer:
+            true_head = stored_head = before_trainer  # its first hand chained from the start it had then
+            pinned = 0 if given == true_head else None
         numbers_ok = numbers_ok and n == expected_no
         expected_no = n + 1
         if round_no is None or n == round_no:
