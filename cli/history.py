@@ -149,7 +149,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     kinds: dict[int, Optional[bool]] = {}
     try:
         with open_db(db, read_only=True) as session:
-            rows = store.list_sessions(session=session, unreadable_too=True)  # one damaged row hides no other
+            rows = store.list_sessions(session=session)
             kinds = session_kinds(session=session)
     except MissingDatabase as error:
         from cli.db import nothing_there_is_an_error
@@ -180,9 +180,6 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         game = Text(r.game)
         if kind is not False:  # practice, or settings that cannot be read: never shown as fair play
             game.append(f"\n{PRACTICE_MARK}" if kind else "\nUNKNOWN DECK", style="bold yellow")
-        if r.unreadable is not None:  # its amounts are not known: none shown
-            table.add_row(str(r.id), game, _when(r.started_at), "", "", "", "", "", "UNREADABLE")
-            continue
         table.add_row(str(r.id), game, _when(r.started_at), f"{r.rounds:,}", _money(r.start_bankroll),
                       _money(r.bankroll), _money(r.wagered), _signed(r.net), STATUS.get(r.end_reason, r.end_reason))
     out.print(table)
@@ -190,10 +187,6 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         out.print(f"{PRACTICE_MARK}: {PRACTICE_NOTE}.", markup=False, highlight=False)
     if any(kinds.get(r.id, True) is None for r in rows):
         out.print("UNKNOWN DECK: the stored settings cannot be read ('brag verify ID' names the rows).", markup=False)
-    for r in rows:
-        if r.unreadable is not None:
-            out.print(f"UNREADABLE: session {r.id}: {r.unreadable} ('brag verify {r.id}' says what else).", markup=False,
-                      highlight=False)
     if any(r.end_reason is None for r in rows):
         out.print("open: not ended (in play, or stopped); 'brag play --resume ID' carries on.")
 
