@@ -18,6 +18,8 @@ with the words below, so it cannot be mistaken for a fair session::
     ('practice', 'fair')
     >>> deal_note({"seed": "demo"}) == PRACTICE_NOTE
     True
+    >>> PRACTICE_SENTENCE
+    'Practice session, seeded from text: every deck is foreseeable, not fair play.'
     >>> deal_note({"trainer": True}) == f"{FAIR_NOTE}; {TRAINER_NOTE}"
     True
 
@@ -39,6 +41,7 @@ __all__ = [
     "play_kind",
     "deal_note",
     "PRACTICE_NOTE",
+    "PRACTICE_SENTENCE",
     "FAIR_NOTE",
     "TRAINER_NOTE",
     "is_trainer",
@@ -51,7 +54,11 @@ SEED_KEY = "seed"
 
 #: The one wording for a practice session, wherever one is shown (lower case: it goes inside sentences
 #: and brackets; capitalise the first letter at the start of a line).
-PRACTICE_NOTE = "practice session, seeded from text: every deck was foreseeable, not fair play"
+PRACTICE_NOTE = "practice session, seeded from text: every deck is foreseeable, not fair play"
+
+#: :data:`PRACTICE_NOTE` as a sentence of its own (a line, a banner): what every table says as a practice
+#: session starts and ends (``brag play``, head-to-head games, ``brag classic``) and what a stored one shows.
+PRACTICE_SENTENCE = f"{PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}."
 
 #: The wording for a session that is not practice: its decks came from secret seeds committed before the bets.
 FAIR_NOTE = "fair play: every deck from a secret seed committed before the bets"

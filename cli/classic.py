@@ -58,6 +58,7 @@ def classic(
                 fail("--resume carries on a session as it was: give no other rules, seats or seed")
             resumed = classic_store.resume_session(resume, session=session)  # the web's rule; into a pending hand
             record, table, names, players = resumed.record, resumed.table, resumed.names, resumed.players
+            seed = resumed.seed  # the session's own: a practice session says so again
             if auto and "you" in players:  # checked before anything is played (a pending hand stays as it was)
                 fail(f"classic session {resume} has your seat at the table: resume it without --auto"
                      + (" and --json" if json else ""))
@@ -96,6 +97,11 @@ def classic(
                                     for s, p in enumerate(players) if p != "you"})
         you = None if auto else players.index("you")
         out = _console()
+        from cli.deck_words import head_line, practice_line
+
+        practice = practice_line({"seed": seed})
+        if practice is not None and not json:
+            out.print(practice)
         from casino.db.classic_rows import amounts
 
         start_chips = amounts(record.start_chips, f"classic session {session_id}: start_chips", len(names))
@@ -166,8 +172,8 @@ def classic(
         out.print(results_table(names, start_chips, table.chips, table.borrowed))
         settled = table.hand_no - (1 if table.state is not None else 0)
         out.print(f"Session {record.id}: {settled} hand(s); 'brag history {record.id} --classic' shows them.")
-        out.print(f"Head hash: {head} — keep it: 'brag verify {record.id} --classic --head HASH' then shows that no "
-                  "stored hand was changed, removed or added since.", markup=False, highlight=False)
+        if head is not None:
+            out.print(head_line(record.id, head, {"seed": seed}, classic=True), markup=False, highlight=False)
 
 
 def _console() -> Any:

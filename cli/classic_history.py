@@ -118,15 +118,20 @@ def print_sessions(session: Any, out: Any) -> None:
         out.print("UNKNOWN DECK: the stored settings cannot be read.", markup=False)
 
 
-def history(session_id: int, db: Optional[str], json: bool) -> None:
+def history(session_id: int, db: Optional[str], json: bool, *, csv: bool = False, last: Optional[int] = None,
+            hand: Optional[int] = None, all_hands: bool = False) -> None:
+    """``brag history ID --classic``: the hands chosen as for a casino session (:func:`cli.history.history`
+    checks the options): a table of the last 50 unless told, ``--last N``, ``--all``; ``--hand N`` that hand in
+    full; ``--json`` and ``--csv`` every hand unless told (:mod:`cli.classic_hands`)."""
     from rich import box as boxes
     from rich.table import Table
 
     from casino.db import classic_store
-    from cli.history import open_db
+    from cli.classic_hands import print_csv, print_hand, read_hands
+    from cli.history import chosen_hands, open_db, showing_line
     from cli.render import console, plain, print_json
 
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
+    from casino.practice import PRACTICE_MARK, PRACTICE_SENTENCE, is_practice_text
 
     from casino.db.classic_rows import amounts, numbers
 
@@ -136,22 +141,36 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
         rows = classic_store.hands_of(session_id, session=session)
         names, _ = classic_store.seats_of(record)
         sealed = classic_store.sealed_from(record, rows)  # the pack still dealt from: its seed stays secret
+        final = rows[-1].hand_no if rows else 0
+        if hand is not None:
+            classic_store.get_hand(session_id, hand, session=session)  # names a missing hand
+        first, upto = chosen_hands(final, last, hand, json or csv or all_hands)
+        rows = [r for r in rows if first <= r.hand_no <= upto]
+        full = read_hands(session_id, record, rows, names, sealed) if (json or csv or hand is not None) else []
         hands: list[dict[str, Any]] = [{
-            "hand": h.hand_no, "commitment": h.commitment,
-            "seed": None if sealed is not None and h.hand_no >= sealed else h.seed, "shuffled": bool(h.shuffled),
+            "hand": h.hand_no, "shuffled": bool(h.shuffled), "showdown": bool(h.showdown), "result": str(h.summary),
             "seats": [names[s] for s in numbers(h.seats, f"classic session {session_id}, hand {h.hand_no}: seats")],
             "chips_after": [str(c) for c in amounts(h.chips_after,
                                                     f"classic session {session_id}, hand {h.hand_no}: chips_after")],
-            "showdown": bool(h.showdown), "result": str(h.summary),
-        } for h in rows]
+        } for h in rows] if not full else []
     if json:
         print_json({"session": session_id, "rules": record.rules_name, "practice": practice, "names": names,
-                    "hands": hands})
+                    "hands": [h.to_dict() for h in full]})
+        return
+    if csv:
+        print_csv(full, practice)
         return
     out = console()
-    out.print(f"[bold]Classic session {session_id}[/] — {plain(record.rules_name)}, {len(rows)} hand(s)")
+    out.print(f"[bold]Classic session {session_id}[/]" + (f", hand {hand}" if hand is not None else "")
+              + f" — {plain(record.rules_name)}, {final} hand(s)")
     if practice:
-        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
+    if hand is not None:
+        print_hand(out, session_id, full[0])
+        return
+    if not hands:
+        out.print("No hands stored yet.", markup=False)
+        return
     table = Table(box=boxes.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     for name in ("Hand", "Pack", "Showdown", "Result", "Chips after"):
         table.add_column(name, justify="right" if name == "Hand" else "left")
@@ -160,6 +179,8 @@ def history(session_id: int, db: Optional[str], json: bool) -> None:
         table.add_row(str(h["hand"]), "shuffled" if h["shuffled"] else "carried over",
                       "yes" if h["showdown"] else "no", h["result"], chips)
     out.print(table)
+    if showing_line(first, upto, final) is not None:
+        out.print(showing_line(first, upto, final), markup=False)
 
 
 def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
@@ -169,7 +190,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     from cli.history import open_db
     from cli.render import console, plain, print_json
 
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice_text
+    from casino.practice import PRACTICE_MARK, PRACTICE_SENTENCE, is_practice_text
 
     with open_db(db, read_only=True) as session, readable(session_id):
         record = classic_store.get_session(session_id, session=session)
@@ -191,7 +212,7 @@ def replay(session_id: int, hand: int, db: Optional[str], json: bool) -> None:
     out = console()
     out.print(f"[bold]Classic session {session_id}, hand {hand}[/] — {plain(record.rules_name)}")
     if practice:
-        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
     out.print(f"Commitment (SHA-256 of seed and pack): {row.commitment}")
     out.print("Pack: " + ("shuffled" if row.shuffled else "not shuffled (carried over from the hand before)"))
     for i, hands in enumerate(stored.dealt):

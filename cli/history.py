@@ -194,6 +194,36 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
 SHOWN = 50  # hands `brag history` shows by default (the last ones)
 
 
+def check_choice(last: Optional[int], hand: Optional[int], all_hands: bool, json: bool, csv: bool) -> None:
+    """The options choosing which hands and in what form, checked the same for every game: one line, exit 2."""
+    from cli.errors import fail
+
+    if sum(x is not None and x is not False for x in (last, hand, all_hands or None)) > 1:
+        fail("give one of --last, --hand and --all")
+    if last is not None and last < 1:
+        fail("--last must be at least 1")
+    if json and csv:
+        fail("give one of --json and --csv")
+
+
+def chosen_hands(final: int, last: Optional[int], hand: Optional[int], every: bool) -> tuple[int, int]:
+    """The first and last hand numbers to show of ``final``: hand N alone, the last N, or (``every``: --all,
+    --json and --csv unless told) every hand; else the last :data:`SHOWN`."""
+    if hand is not None:
+        return hand, hand
+    if last is not None or not every:
+        return max(1, final - (last or SHOWN) + 1), final
+    return 1, final
+
+
+def showing_line(first: int, upto: int, final: int) -> Optional[str]:
+    """``Showing hands 51-100 of 100: …`` under a table of some of the hands (``None`` when it shows them all)."""
+    if first > 1 or upto < final:
+        shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
+        return f"Showing {shown} of {final:,}: --last N, --hand N or --all for others."
+    return None
+
+
 def history(
     session_id: SessionArg,
     db: DbOpt = None,
@@ -202,37 +232,28 @@ def history(
     hand: Annotated[Optional[int], typer.Option("--hand", metavar="N", help="Only hand N.", parser=_hand_no)] = None,
     all_hands: Annotated[bool, typer.Option("--all", help="Every hand (--json shows every hand unless told).")] = False,
     json: JsonOpt = False,
-    csv: Annotated[bool, typer.Option("--csv", help="One CSV row per bet of each box, every hand unless told.")] = False,
+    csv: Annotated[bool, typer.Option("--csv", help="One CSV row per bet of each box (--classic: per seat of each "
+                                                    "hand), every hand unless told.")] = False,
     classic: ClassicOpt = False,
 ) -> None:
     """Show the hands of session ID: boxes, cards, decisions, each box's result and side bets, the dealer's
-    hand, the bankroll."""
+    hand, the bankroll (--classic: each hand's pack, who won what, the chips; --hand N: that hand in full)."""
+    check_choice(last, hand, all_hands, json, csv)
     if classic:
         from cli import classic_history
 
-        return classic_history.history(session_id, db, json)
+        return classic_history.history(session_id, db, json, csv=csv, last=last, hand=hand, all_hands=all_hands)
     from casino.db import store
-    from cli.errors import fail
     from cli.render import console, plain, print_json
 
-    if sum(x is not None and x is not False for x in (last, hand, all_hands or None)) > 1:
-        fail("give one of --last, --hand and --all")
-    if last is not None and last < 1:
-        fail("--last must be at least 1")
-    if json and csv:
-        fail("give one of --json and --csv")
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice
+    from casino.practice import PRACTICE_MARK, PRACTICE_SENTENCE, is_practice
 
     with open_db(db, read_only=True) as session:
         record = store.get_session(session_id, session=session)
         final = store.last_round(session_id, session=session)
         if hand is not None:
             store.get_hand(session_id, hand, session=session)  # names a missing hand
-            first, upto = hand, hand
-        elif last is not None or not (json or csv or all_hands):
-            first, upto = max(1, final - (last or SHOWN) + 1), final
-        else:
-            first, upto = 1, final
+        first, upto = chosen_hands(final, last, hand, json or csv or all_hands)
         summary = store.session_summary(session_id, session=session)
         settings = store.settings_of(record)
         practice = is_practice(settings)
@@ -249,7 +270,7 @@ def history(
         out.print(f"[bold]Session {session_id}[/] — {plain(record.game)}, started {_when(record.started_at)} UTC, "
                   f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
         if practice:
-            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
         from cli import history_head_to_head
 
         head_to_head = history_head_to_head.is_head_to_head(record)  # two hands, bets on which wins
@@ -262,9 +283,8 @@ def history(
             shown_any = True
         if not shown_any:
             out.print("No hands stored yet.", markup=False)
-        elif first > 1 or upto < final:
-            shown = f"hand {first:,}" if first == upto else f"hands {first:,}-{upto:,}"
-            out.print(f"Showing {shown} of {final:,}: --last N, --hand N or --all for others.", markup=False)
+        elif showing_line(first, upto, final) is not None:
+            out.print(showing_line(first, upto, final), markup=False)
 
 
 TEXT_CHUNK = 1000  # hands per table in `history --all`: each is printed before the next is read
@@ -474,7 +494,7 @@ def replay(
     from casino.db import store
     from casino.events import BET_NAMES, DEALER, BetSettled, BetsPlaced, CardDealt, DealerRevealed, Decision
     from casino.events import RoundStarted, SeedRevealed, event_from_dict
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, is_practice
+    from casino.practice import PRACTICE_MARK, PRACTICE_SENTENCE, is_practice
     from cli.render import cards_text, console, plain, print_json
 
     with open_db(db, read_only=True) as session:
@@ -495,13 +515,13 @@ def replay(
     out = console()
     if head_to_head:
         if practice:
-            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+            out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
         return history_head_to_head.replay(out, session_id, hand, record, row, events)
     names = {b.box: b.hand_name for b in boxes}
     held: dict[int, list[Any]] = {}
     out.print(f"[bold]Session {session_id}, hand {hand}[/] — {plain(record.game)}; bankroll {_money(row.bankroll_before)}")
     if practice:
-        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}.")
+        out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
     for event in events:
         if isinstance(event, RoundStarted):
             out.print(f"Commitment (SHA-256 of the seed): {event.commitment}")

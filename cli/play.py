@@ -9,6 +9,7 @@ import typer
 
 from cli import play_view as view
 from cli.history import DbOpt
+from cli.deck_words import print_head
 from cli.options import JsonOpt, PracticeSeedOpt
 
 
@@ -346,18 +347,7 @@ def _interactive(db, setup: Setup, hands_limit: Optional[int], trainer: bool = F
     view.print_goodbye(out, setup, record, service.played)
     if seen is not None:
         seen.summary(out)
-    _print_head(out, setup, record)
-
-
-def _print_head(out, setup: Setup, record) -> None:
-    """The session's head hash, to keep outside the database ('brag verify ID --head HASH' checks it)."""
-    if record is None or record.head_hash is None:
-        return
-    from casino.practice import is_practice  # (lazy: `brag --help` imports no game code)
-
-    practice = f" {view.PRACTICE_LINE}" if is_practice(setup.settings) else ""
-    out.print(f"Head hash: {record.head_hash} — keep it to check later with "
-              f"'brag verify {setup.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True, highlight=False)
+    print_head(out, setup.session_id, record, setup.settings)
 
 
 def _end_quietly(service, reason: str):
@@ -572,4 +562,4 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
                     "bankroll": str(sitting.bankroll), **sitting.stats.to_dict(report)})
         return
     view.print_auto_summary(out, setup, report, stored, reason, sitting.bankroll - start)
-    _print_head(out, setup, record)
+    print_head(out, setup.session_id, record, setup.settings)

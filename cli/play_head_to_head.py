@@ -185,10 +185,10 @@ def _welcome(out: Any, service: Any) -> None:
     verb = "Resuming" if service.resumed else "Session"
     out.print(f"[bold]{plain(service.game.name)}[/] — {verb} {service.session_id} · bankroll {_money(service.bankroll)}")
     out.print(describe(service.game) + ".", markup=False)
-    from casino.practice import deal_note
+    from cli.deck_words import deck_line
 
-    out.print(f"Deck: {deal_note(service.settings)}. Enter repeats the bets, t paytables, ? help, q quits.",
-              markup=False)
+    out.print(deck_line(service.settings, service.client_seed), highlight=False)
+    out.print("Enter repeats the bets, t paytables, ? help, q quits.", markup=False)
     out.print(f"Bets here: {bet_words(service.table)}.", style="cyan", markup=False)
 
 
@@ -288,14 +288,9 @@ def print_stats(out: Any, service: Any) -> None:
 
 
 def _print_head(out: Any, service: Any, record: Any) -> None:
-    if record is None or record.head_hash is None:
-        return
-    from casino.practice import PRACTICE_NOTE, is_practice
+    from cli.deck_words import print_head
 
-    practice = f" {PRACTICE_NOTE[0].upper()}{PRACTICE_NOTE[1:]}." if is_practice(service.settings) else ""
-    out.print(f"Head hash: {record.head_hash} — keep it to check later with "
-              f"'brag verify {service.session_id} --head HASH'.{practice}", markup=False, soft_wrap=True,
-              highlight=False)
+    print_head(out, service.session_id, record, service.settings)
 
 
 # -- interactive ---------------------------------------------------------------------------------------
@@ -407,8 +402,11 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
         pending = service.pending_round
         finish = (f"\nHand {pending} was dealt before the session stopped: it is settled first, same cards and bets."
                   if pending is not None else "")
+        from cli.deck_words import deck_line
+
         out.print(f"[bold]{plain(service.game.name)}[/] — {verb} {service.session_id}: auto-play, {hands:,} hand(s), "
-                  f"{describe_bets(service, service.stakes)} each hand, bankroll {_money(start)}{finish}")
+                  f"{describe_bets(service, service.stakes)} each hand, bankroll {_money(start)}\n"
+                  f"{deck_line(service.settings, service.client_seed)}{finish}", highlight=False)
     finished = False
     reason = "interrupted"
     stop = _CtrlC()

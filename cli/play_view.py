@@ -49,9 +49,6 @@ def help_text(game) -> str:
     return "\n".join(lines)
 
 
-#: The practice banner, at the start and in the end summary of a seeded session
-PRACTICE_LINE = "Practice session (seeded): its decks are foreseeable from the --seed text; not fair play."
-
 
 def side_bets_line(game) -> Optional[str]:
     """One line naming the side bets this table offers (``None`` without any), its example one of them."""
@@ -131,15 +128,10 @@ def print_welcome(out, setup: Setup) -> None:
 
 
 def deck_words(setup: Setup) -> str:
-    """Where the decks come from (Rich markup): the practice banner, or the secure shuffle (and client seed)."""
-    from rich.markup import escape
+    """Where the decks come from (Rich markup), worded as at every table (:func:`cli.deck_words.deck_line`)."""
+    from cli.deck_words import deck_line
 
-    sitting = setup.sitting
-    if sitting.seeds.reproducible:
-        return f"[bold yellow]{PRACTICE_LINE}[/]"
-    client = sitting.client_seed
-    mixed = f", mixed with your client seed {escape(repr(client))}" if client is not None else ""
-    return f"Deck: a secure house seed per hand (its SHA-256 commitment shown before you bet){mixed}."
+    return deck_line(setup.settings, setup.sitting.client_seed)
 
 
 def print_deck(out, setup: Setup) -> None:

@@ -29,9 +29,10 @@ from casino.classic.actions import (
 from casino.money import amount_text
 
 if TYPE_CHECKING:
+    from casino.classic.actions import Action
     from casino.classic.table import HandRecord
 
-__all__ = ["PLAYER", "Voice", "player_seat", "event_text", "hand_summary", "cards_text"]
+__all__ = ["PLAYER", "Voice", "player_seat", "event_text", "hand_summary", "cards_text", "referee_words"]
 
 #: The name of the player's seat at the terminal's and the web's table (the computer players have names).
 PLAYER = "You"
@@ -105,6 +106,30 @@ def cards_text(cards: Sequence[int]) -> str:
     from casino.cards import card_from_index
 
     return " ".join(str(card_from_index(c)) for c in cards)
+
+
+def referee_words(action: Action) -> str:
+    """An action in the words ``brag referee`` reads back (:func:`casino.classic.actions.action_from_text`), so a
+    stored hand's actions can be written into a referee file::
+
+        >>> from fractions import Fraction
+        >>> from casino.classic.actions import AgreeShowdown, Bet, Choose, Discard, Look, action_from_text
+        >>> [referee_words(a) for a in (Look(1), Bet(Fraction(5, 2)), Choose(False), AgreeShowdown(), Discard((0,)))]
+        ['look 2', 'bet 2.5', 'throw', 'show', 'discard 2♣']
+        >>> all(action_from_text(referee_words(a)) == a for a in (Look(1), Bet(Fraction(1, 3)), Choose(True)))
+        True
+
+    Keeping a blind hand won for the next deal comes after the hand (no referee word): ``keep the blind hand``
+    or ``give up the blind hand``."""
+    from casino.classic.actions import AgreeShowdown, Bet, Choose
+
+    if isinstance(action, Choose):
+        return "keep" if action.keep_seen else "throw"
+    if isinstance(action, AgreeShowdown):
+        return "show"
+    if isinstance(action, Bet):
+        return f"bet {amount_text(action.amount)}"
+    return str(action)  # look, look 2, fold, see, cover, discard CARDS: the referee's own words
 
 
 def event_text(event: Event, names: Sequence[str] | Voice) -> str:

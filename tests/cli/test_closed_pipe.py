@@ -36,13 +36,26 @@ def _brag(*args: str) -> subprocess.CompletedProcess:
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_classic_auto_into_a_closed_pipe_ends_quietly_with_141_and_its_session_verifies(tmp_path, json_flag):
     url = f"sqlite:///{tmp_path / 'brag.db'}"
-    code, err = _with_no_reader("classic", "--auto", "--hands", "6", "--opponents", "2", "--seed", "pipe",
-                                "--db", url, *json_flag)
+    code, err = _with_no_reader("classic", "--auto", "--hands", "6", "--opponents", "2", "--db", url,
+                                *json_flag)  # fair play: no practice line first, so it plays out before it writes
     assert (code, err) == (141, ""), err  # was 1 (Rich's own exit on a broken pipe), the same for play
     listed = json.loads(_brag("sessions", "--classic", "--db", url, "--json").stdout)["sessions"]
-    assert [(s["hands"], s["status"]) for s in listed] == [(6, "ended: hands")]  # played out, ended, stored
-    checked = _brag("verify", str(listed[0]["id"]), "--classic", "--db", url)
-    assert checked.returncode == 0 and "6 hand(s) verified" in checked.stdout, checked.stdout + checked.stderr
+    [row] = listed  # played out (to its 6 hands, or until a seat cannot ante), ended, every hand stored
+    assert row["status"] in ("ended: hands", "ended: bust") and row["hands"] == (6 if row["status"] == "ended: hands"
+                                                                               else row["hands"]) >= 1
+    checked = _brag("verify", str(row["id"]), "--classic", "--db", url)
+    assert checked.returncode == 0 and f"{row['hands']} hand(s) verified" in checked.stdout, checked.stdout
+
+
+def test_a_practice_session_stopped_at_its_first_line_keeps_a_session_that_verifies(tmp_path):
+    """A practice session says so before its first hand: a closed pipe stops it there (nothing settled)."""
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    code, err = _with_no_reader("classic", "--auto", "--hands", "6", "--opponents", "2", "--seed", "pipe",
+                                "--db", url)
+    assert (code, err) == (141, ""), err
+    for row in json.loads(_brag("sessions", "--classic", "--db", url, "--json").stdout)["sessions"]:
+        checked = _brag("verify", str(row["id"]), "--classic", "--db", url)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def test_play_auto_into_a_closed_pipe_ends_the_same_way(tmp_path):

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from casino.practice import FAIR_NOTE, PRACTICE_NOTE
+from casino.practice import FAIR_NOTE, PRACTICE_NOTE, PRACTICE_SENTENCE
 
 PRACTICE, FAIR = 1, 2  # session ids in the database below
 
@@ -245,4 +245,4 @@ def test_an_empty_seed_text_is_practice_at_the_table_too(runner, app, tmp_path):
     shown = runner.invoke(app, ["play", "--db", db, "--auto", "--hands", "1", "--seed", ""])
     assert shown.exit_code == 0, shown.output
     head = " ".join(shown.output[shown.output.index("Head hash:"):].split())
-    assert "Practice session (seeded)" in head, shown.output
+    assert PRACTICE_SENTENCE in head, shown.output

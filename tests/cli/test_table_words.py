@@ -133,3 +133,38 @@ def test_an_options_help_names_only_options_its_command_has():
 def test_the_classic_seed_says_it_makes_a_practice_session(runner, app):
     shown = " ".join(runner.invoke(app, ["classic", "--help"]).output.replace("│", " ").split())
     assert "workers" not in shown and "Practice only" in shown and "not fair play" in shown
+
+
+# -- a practice session, said one way at every table ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, keys", [
+    (["play", "3-card-brag"], "\np\nq\n"), (["play", "3-card-brag", "--auto", "--hands", "2"], None),
+    (["play", "teen-patti-20-20"], "\nq\n"), (["play", "teen-patti-pro", "--auto", "--hands", "2"], None),
+    (["classic", "--opponents", "2", "--hands", "2"], "q\n"), (["classic", "--auto", "--hands", "2"], None),
+])
+def test_every_table_says_a_practice_session_is_one_in_the_same_words(runner, app, tmp_path, args, keys):
+    """Head-to-head play said 'Deck: practice session, seeded from text …', the casino table 'Practice session
+    (seeded): its decks are foreseeable …', brag classic nothing: now each opens with casino.practice's sentence
+    and closes with it after the head hash."""
+    from casino.practice import PRACTICE_SENTENCE
+
+    result = runner.invoke(app, [*args, "--seed", "same words", "--db", str(tmp_path / "b.db")], input=keys)
+    assert result.exit_code == 0, result.output
+    lines = [" ".join(line.split()) for line in result.output.splitlines()]
+    assert PRACTICE_SENTENCE in lines  # as it starts, a line of its own
+    head = " ".join(result.output[result.output.index("Head hash:"):].split())
+    assert head.endswith(PRACTICE_SENTENCE) and "then shows that no stored hand was changed" in head
+    assert "(seeded)" not in result.output and "Deck: practice" not in result.output
+    fair = runner.invoke(app, [*args, "--db", str(tmp_path / "f.db")], input=keys)
+    assert fair.exit_code == 0 and "practice" not in fair.output.lower(), fair.output
+
+
+def test_no_command_words_a_practice_session_its_own_way():
+    """The one wording lives in casino/practice.py; a cli module that says 'foreseeable' itself is a second one
+    (an option's help saying what --seed does is the exception)."""
+    from pathlib import Path
+
+    for path in sorted((Path(__file__).resolve().parents[2] / "cli").glob("*.py")):
+        if path.name != "options.py":
+            assert "foreseeable" not in path.read_text(encoding="utf-8"), path.name
