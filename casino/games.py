@@ -183,6 +183,9 @@ class Game:
         labels = []
         for bet, table in (("ante_bonus", ante_bonus), ("pair_plus", pair_plus)):
             if table is not None:
+                if bet == "ante_bonus" and self.head_to_head is not None:  # as a head-to-head file's [ante_bonus] is
+                    raise GameFileError(f"{self.name}: a head-to-head game has no Ante or Play, so no Ante Bonus table "
+                                        f"to swap ({table.name})")
                 if table.bet != bet:
                     raise GameFileError(f"{table.source or table.name}: holds the [{table.bet}] table, not [{bet}]")
                 changes[bet] = table

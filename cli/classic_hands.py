@@ -52,6 +52,13 @@ class Hand:
 
         return [f"{self.stored.names[seat]} {referee_words(action)}" for seat, action in self.stored.actions]
 
+    def result(self) -> str:
+        """Who won what, the player's seat in the second person (``You win 3``: the stored summary keeps every
+        seat in the third person, as the hash chain has it)."""
+        from casino.classic.words import Voice, hand_summary
+
+        return hand_summary(self.stored, Voice.of_table(self.stored.names))
+
     def seed(self) -> Optional[str]:
         return None if self.secret else str(self.row.seed)
 
@@ -69,7 +76,7 @@ class Hand:
             "keeps_blind": None if s.kept_blind < 0 else s.names[s.kept_blind],
             "chips_before": [str(c) for c in s.chips_before], "chips_after": [str(c) for c in s.chips_after],
             "borrowed": [str(c) for c in s.borrowed], "actions": self.actions(), "showdown": s.showdown,
-            "prial_won": s.prial_won, "result": str(self.row.summary), "prev_hash": self.row.prev_hash,
+            "prial_won": s.prial_won, "result": self.result(), "prev_hash": self.row.prev_hash,
             "hash": self.row.hash,
         }
 
@@ -103,7 +110,7 @@ def print_csv(hands: list[Hand], practice: bool) -> None:
                 s.hand_no, name, yes(i == s.dealer), yes(i == s.first), h.cards(i) or "", h.kept(i) or "",
                 yes(i == s.kept_blind), s.chips_before[i], s.chips_after[i], s.borrowed[i], s.net(i),
                 yes(s.shuffled), s.commitment, h.seed() or "", "" if pack is None else " ".join(map(str, pack)),
-                actions, yes(s.showdown), yes(s.prial_won), h.row.summary, h.row.prev_hash or "", h.row.hash or "",
+                actions, yes(s.showdown), yes(s.prial_won), h.result(), h.row.prev_hash or "", h.row.hash or "",
                 yes(practice),
             ])
 
@@ -138,7 +145,7 @@ def print_hand(out: Any, session_id: int, hand: Hand) -> None:
     out.print("Actions: " + ("; ".join(hand.actions()) or "none"), markup=False, highlight=False, soft_wrap=True)
     out.print(f"Showdown: {'yes' if s.showdown else 'no'}" + ("; a prial won it (the pack is shuffled next)"
                                                              if s.prial_won else ""), markup=False)
-    out.print(f"Result: {hand.row.summary}" + (f"; {s.names[s.kept_blind]} keeps the blind hand for the next deal"
+    out.print(f"Result: {hand.result()}" + (f"; {s.names[s.kept_blind]} keeps the blind hand for the next deal"
                                                 if s.kept_blind >= 0 else ""), markup=False, highlight=False)
     out.print(f"Hash: {hand.row.hash or '(stored before the hash chain)'}", markup=False, highlight=False)
     replay = (f"'brag replay {session_id} {s.hand_no} --classic' replays it event by event" if seed is not None

@@ -147,12 +147,13 @@ def history(session_id: int, db: Optional[str], json: bool, *, csv: bool = False
         first, upto = chosen_hands(final, last, hand, json or csv or all_hands)
         rows = [r for r in rows if first <= r.hand_no <= upto]
         full = read_hands(session_id, record, rows, names, sealed) if (json or csv or hand is not None) else []
+        results = [h.result() for h in read_hands(session_id, record, rows, names, sealed)] if not full else []
         hands: list[dict[str, Any]] = [{
-            "hand": h.hand_no, "shuffled": bool(h.shuffled), "showdown": bool(h.showdown), "result": str(h.summary),
+            "hand": h.hand_no, "shuffled": bool(h.shuffled), "showdown": bool(h.showdown), "result": result,
             "seats": [names[s] for s in numbers(h.seats, f"classic session {session_id}, hand {h.hand_no}: seats")],
             "chips_after": [str(c) for c in amounts(h.chips_after,
                                                     f"classic session {session_id}, hand {h.hand_no}: chips_after")],
-        } for h in rows] if not full else []
+        } for h, result in zip(rows, results)] if not full else []
     if json:
         print_json({"session": session_id, "rules": record.rules_name, "practice": practice, "names": names,
                     "hands": [h.to_dict() for h in full]})

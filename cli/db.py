@@ -49,7 +49,8 @@ def copy(
     there that differs is refused, naming the session (nothing is copied).
     """
     from casino.db.copy import classic_sessions_in, copy_sessions, sessions_to_copy
-    from casino.db.database import connect, database_url, describe, nothing_left_behind, same_database
+    from casino.db.database import connect, database_url, describe
+    from casino.db.locations import nothing_left_behind, same_database
     from casino.ids import MAX_ID
     from cli.errors import fail
     from cli.render import console, print_json

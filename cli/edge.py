@@ -40,7 +40,6 @@ def edge(
     db: DbOpt = None,
 ) -> None:
     """Compute the exact house edge of GAME: every player hand against every dealer hand."""
-    from rich.table import Table
 
     from casino.edge import analyze
     from casino.games import load_game
@@ -90,37 +89,23 @@ def edge(
 
     if meter_note:
         out.print(meter_note, markup=False)
-    summary = Table(title="House edge", title_justify="left")
-    summary.add_column("Bet", no_wrap=True)
-    for name in ("House edge", "Element of risk", "Play rate", "Hit rate", "Std dev"):
-        summary.add_column(name, justify="right", no_wrap=True)
-    for bet in report.bets:
-        summary.add_row(
-            plain(SHORT_TITLES.get(bet.bet, bet.title)),
-            percent(bet.house_edge),
-            percent(bet.element_of_risk),
-            percent(bet.play_rate, 2) if bet.play_rate is not None else "—",
-            percent(bet.hit_rate, 2),
-            f"{bet.std_dev:.4f}",
-        )
-    out.print(summary)
+    from cli.par import print_fitted  # numbers are never cut: the table stacks on a narrow console
+
+    print_fitted(out, "House edge", ("Bet", "House edge", "Element of risk", "Play rate", "Hit rate", "Std dev"), [
+        (SHORT_TITLES.get(bet.bet, bet.title), percent(bet.house_edge), percent(bet.element_of_risk),
+         percent(bet.play_rate, 2) if bet.play_rate is not None else "—", percent(bet.hit_rate, 2),
+         f"{bet.std_dev:.4f}")
+        for bet in report.bets])
     for bet in report.bets:
         out.print(f"Exact house edge, {plain(SHORT_TITLES.get(bet.bet, bet.title))}: {fraction(bet.house_edge)}")
     out.print()
 
     for bet in report.bets:
-        table = Table(title=f"{plain(bet.title)}: return table", title_justify="left")
-        table.add_column("Outcome")
-        for name in ("Combinations", "Probability", "Pays", "Contribution"):
-            table.add_column(name, justify="right", no_wrap=True)
-        for row in bet.outcomes:
-            table.add_row(
-                plain(row.label), f"{row.combinations:,}", f"{float(row.probability):.6f}", pays(row.pays),
-                f"{float(row.contribution):+.6f}",
-            )
-        table.add_section()
-        table.add_row("Total", f"{bet.total:,}", "", "", f"{float(bet.expected_return):+.6f}", style="bold")
-        out.print(table)
+        print_fitted(out, f"{bet.title}: return table", ("Outcome", "Combinations", "Probability", "Pays",
+                                                             "Contribution"),
+                     [(row.label, f"{row.combinations:,}", f"{float(row.probability):.6f}", pays(row.pays),
+                       f"{float(row.contribution):+.6f}") for row in bet.outcomes],
+                     total=("Total", f"{bet.total:,}", "", "", f"{float(bet.expected_return):+.6f}"))
 
 
 def _with_stored_meter(game, db_url):

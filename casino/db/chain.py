@@ -71,10 +71,14 @@ def _canonical(value: Any) -> bytes:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode("ascii")
 
 
-def genesis_hash(chain_key: str, game_text: str, start_bankroll: str, practice_seed: str | None) -> str:
-    """The chain's start for a session: its key, game snapshot, starting bankroll and practice seed (if any)."""
-    identity = {"key": chain_key, "game": game_text, "bankroll": str(read_stored(start_bankroll)),
-                "practice_seed": practice_seed}
+def genesis_hash(chain_key: str, game_text: str, start_bankroll: str, practice_seed: str | None,
+                 trainer: bool = False) -> str:
+    """The chain's start for a session: its key, game snapshot, starting bankroll, practice seed (if any) and,
+    for a session played with the hole-card trainer, that it was (a session without it hashes as before)."""
+    identity: dict[str, Any] = {"key": chain_key, "game": game_text, "bankroll": str(read_stored(start_bankroll)),
+                                "practice_seed": practice_seed}
+    if trainer:
+        identity["trainer"] = True
     return _digest(CHAIN_LABEL, b"genesis", _canonical(identity))
 
 

@@ -46,11 +46,15 @@ class UnreadableValue(UnreadableData):
     """A stored value that cannot be read back (a row edited by hand into nonsense), naming its table,
     column and row: ``the database holds a value that cannot be read: sessions.bankroll of session 1 ('1/0')``."""
 
+    column = ""  # "sessions.bankroll" (set by :func:`unreadable`)
+
 
 def unreadable(column: str, row: str, value: object) -> UnreadableValue:
     """The error for ``column`` (``"sessions.bankroll"``) of ``row`` (``"session 1"``) holding ``value``."""
     shown = repr(value) if not isinstance(value, str) or len(value) <= 60 else repr(value[:60]) + "…"
-    return UnreadableValue(f"the database holds a value that cannot be read: {column} of {row} ({shown})")
+    error = UnreadableValue(f"the database holds a value that cannot be read: {column} of {row} ({shown})")
+    error.column = column
+    return error
 
 
 def read_amount(value: object, column: str, row: str) -> Fraction:
@@ -96,8 +100,15 @@ def totals_of(record: Any) -> Totals:
         raise unreadable("sessions.totals", _session_row(record), record.totals) from None
 
 
-def genesis_of(record: Any) -> str:
-    """The start of a session's hash chain (from its key, game snapshot, bankroll and practice seed)."""
-    seed = settings_of(record).get("seed")
-    return genesis_hash(record.chain_key or "", record.game_text, record.start_bankroll,
-                        None if seed is None else str(seed))
+def genesis_of(record: Any, *, before_trainer: bool = False) -> str:
+    """The start of a session's hash chain (from its key, game snapshot, bankroll, practice seed and whether the
+    hole-card trainer was on). ``before_trainer``: as sessions stored before the trainer was chained had it."""
+    from casino.practice import is_trainer
+
+    settings = settings_of(record)
+    seed = settings.get("seed")
+    try:
+        return genesis_hash(record.chain_key or "", record.game_text, record.start_bankroll,
+                            None if seed is None else str(seed), is_trainer(settings) and not before_trainer)
+    except (ValueError, TypeError, ArithmeticError):  # a start_bankroll edited to text: named, never a ValueError
+        raise unreadable("sessions.start_bankroll", _session_row(record), record.start_bankroll) from None

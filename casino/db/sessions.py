@@ -30,6 +30,7 @@ from sqlmodel import Session, col, select
 from casino.db.chain import Totals, genesis_hash, new_chain_key
 from casino.db.database import StoreError
 from casino.db.meters import refuse_other_progressive
+from casino.practice import is_trainer
 from casino.db.models import HandRecord, SessionRecord, utcnow
 from casino.db.pending import missing_deal, pending_hand
 from casino.db.rows import UnreadableValue, money, read_amount, totals_of
@@ -56,7 +57,8 @@ def create_session(
         bankroll=money(bankroll),
         settings=json.dumps(dict(settings), sort_keys=True),
         chain_key=key,
-        head_hash=genesis_hash(key, game_text, money(bankroll), None if seed is None else str(seed)),
+        head_hash=genesis_hash(key, game_text, money(bankroll), None if seed is None else str(seed),
+                               is_trainer(settings)),
         totals=Totals().to_json(),
         lease_owner=owner,
         lease_at=utcnow() if owner is not None else None,

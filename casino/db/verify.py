@@ -42,6 +42,9 @@ __all__ = ["Mismatch", "VerifyReport", "verify_session", "check_pending", "MAX_L
 MAX_LISTED = 1000
 
 
+_READABLE = "a session row that can be read"
+
+
 @dataclass(frozen=True)
 class Mismatch:
     """One stored value that the recomputation does not reproduce."""
@@ -53,6 +56,8 @@ class Mismatch:
     expected: str
 
     def __str__(self) -> str:
+        if self.expected == _READABLE:
+            return f"session: {self.stored} (the session's own row: no hand can be recomputed from it)"
         where = f"hand {self.round_no}" if self.round_no is not None else "session"
         if self.box is not None:
             where += f", box {self.box}"
@@ -150,12 +155,17 @@ def verify_session(
     given = None if head is None else head.strip().lower()
     if given is not None and not is_hash(given):
         raise BragError(f"--head is the 64 hex digits shown after a hand, not {given[:80]!r}")
-    settings = store.settings_of(record)
-    practice = settings.get("seed")
-    client = settings.get("client_seed")
-    client = None if client is None else str(client)
-    key = session_seed(str(practice)) if practice is not None else None
-    game = store.game_of(record)
+    try:  # the session row itself: a value in it that cannot be read is a record that does not verify
+        settings = store.settings_of(record)
+        practice = settings.get("seed")
+        client = settings.get("client_seed")
+        client = None if client is None else str(client)
+        key = session_seed(str(practice)) if practice is not None else None
+        game = store.game_of(record)
+        store.genesis_of(record)
+    except BragError as error:
+        column = getattr(error, "column", "") or "session row"
+        return VerifyReport(session_id, range(0), (Mismatch(None, None, column, str(error), _READABLE),))
     check_hand: Callable[[Any, list[Any], list[Any] | None], list[Mismatch]]
     if game.head_to_head is not None:  # two hands, bets on which wins: its own recomputation
         from casino.db.verify_head_to_head import hand_checker
@@ -176,8 +186,14 @@ def verify_session(
     numbers_ok = True
     checked = 0
     pinned = 0 if given == true_head else None
+    before_trainer = store.genesis_of(record, before_trainer=True)
+    if before_trainer != true_head and record.head_hash == before_trainer:
+        true_head = stored_head = before_trainer  # a trainer session with no hand, stored before the trainer was chained
     for hand, boxes, bets in store.stream_hands(session_id, session=session):
         n = hand.round_no
+        if n == expected_no == 1 and before_trainer != true_head and hand.prev_hash == before_trainer:
+            true_head = stored_head = before_trainer  # its first hand chained from the start it had then
+            pinned = 0 if given == true_head else None
         numbers_ok = numbers_ok and n == expected_no
         expected_no = n + 1
         if round_no is None or n == round_no:

@@ -143,3 +143,20 @@ def test_a_pack_still_dealt_from_keeps_its_secrets_in_every_view(runner, app, tm
     assert "not shown yet" in full
     for seed in secrets.values():
         assert seed not in text and seed not in full and seed not in json.dumps(data)
+
+
+def test_the_result_speaks_to_you(runner, app, tmp_path):
+    """The player's seat reads "You win 2" in every view of history --classic (the stored third-person
+    summary said "You wins 2")."""
+    import json as json_module
+
+    url = f"sqlite:///{tmp_path / 'you.db'}"
+    played = runner.invoke(app, ["classic", "--opponents", "1", "--hands", "2", "--seed", "1", "--db", url],
+                           input="n\nq\n")  # Ann folds at once: you win blind
+    assert played.exit_code == 0, played.output
+    table = runner.invoke(app, ["history", "1", "--classic", "--db", url])
+    one = runner.invoke(app, ["history", "1", "--classic", "--db", url, "--hand", "1"])
+    data = json_module.loads(runner.invoke(app, ["history", "1", "--classic", "--db", url, "--json"]).output)
+    csv = runner.invoke(app, ["history", "1", "--classic", "--db", url, "--csv"]).output
+    for text in (table.output, one.output, csv, data["hands"][0]["result"]):
+        assert "You win 2" in text and "You wins" not in text

@@ -142,3 +142,21 @@ def test_an_empty_strategy_is_refused(runner, app, tmp_path):
     result = runner.invoke(app, ["play", "--auto", "--strategy", " ", "--hands", "1", "--db", str(tmp_path / "b.db")])
     assert result.exit_code == 2, result.output
     assert "--strategy needs a name" in result.output
+
+
+def test_an_ante_bonus_table_at_a_head_to_head_game_is_refused(runner, app):
+    """Teen Patti 20-20 has no Ante or Play: --ante-bonus-table was silently ignored while the title said
+    "[Ante Bonus table 1]"; it is one line, exit 2, as an [ante_bonus] section in such a file is."""
+    result = runner.invoke(app, ["edge", "teen-patti-20-20", "--ante-bonus-table", "ante-bonus-1"])
+    assert result.exit_code == 2
+    assert "a head-to-head game has no Ante or Play" in result.output and "Traceback" not in result.output
+
+
+def test_edge_never_cuts_a_number_at_80_columns(runner, app, monkeypatch):
+    """At 80 columns the Tie's standard deviation read "26.62…" and headers "House ed…": the tables are fitted
+    (stacked when they must be), as compare's and par's are."""
+    monkeypatch.setenv("COLUMNS", "80")
+    result = runner.invoke(app, ["edge", "teen-patti-20-20"])
+    assert result.exit_code == 0, result.output
+    assert "26.6296" in result.output and "…" not in result.output
+    assert all(len(line) <= 80 for line in result.output.splitlines())

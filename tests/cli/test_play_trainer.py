@@ -91,3 +91,40 @@ def test_verify_says_a_session_was_played_with_the_trainer(runner, app, tmp_path
     plain_db = str(tmp_path / "p.db")
     assert runner.invoke(app, ["play", "--db", plain_db, "--bankroll", "100"], input="1\nf\nq\n").exit_code == 0
     assert "trainer" not in runner.invoke(app, ["verify", "1", "--db", plain_db]).output
+
+
+def test_the_trainer_is_in_the_hash_chain(runner, app, tmp_path):
+    """Switching a trainer session's flag off in its settings passed `verify --head` (the caveat gone): the
+    chain's start now covers the trainer, so the edit is found, with the head and without it. A trainer
+    session stored before (its chain started without the flag) still verifies."""
+    import json as jsonlib
+    import sqlite3
+
+    from sqlmodel import Session
+
+    from casino.db import store
+    from casino.db.database import connect
+
+    db = str(tmp_path / "t.db")
+    assert runner.invoke(app, ["play", "--db", db, "--bankroll", "100", "--trainer"], input="1\nf\nq\n").exit_code == 0
+    head = jsonlib.loads(runner.invoke(app, ["verify", "1", "--db", db, "--json"]).output)["head"]
+    with sqlite3.connect(db) as raw:
+        raw.execute("update sessions set settings = replace(settings, '\"trainer\": true', '\"trainer\": false')")
+    assert runner.invoke(app, ["verify", "1", "--db", db, "--head", head]).exit_code == 1
+    assert runner.invoke(app, ["verify", "1", "--db", db]).exit_code == 1
+    with sqlite3.connect(db) as raw:  # put it back: it verifies again
+        raw.execute("update sessions set settings = replace(settings, '\"trainer\": false', '\"trainer\": true')")
+    assert runner.invoke(app, ["verify", "1", "--db", db, "--head", head]).exit_code == 0
+    older = str(tmp_path / "older.db")  # a trainer session stored before: its chain started without the flag
+    assert runner.invoke(app, ["play", "--db", older, "--bankroll", "100", "--trainer"], input="1\nf\nq\n").exit_code == 0
+    from casino.db.chain import hand_contents, hand_hash
+
+    with Session(connect(f"sqlite:///{older}")) as session:
+        record = store.get_session(1, session=session)
+        [(hand, boxes, bets)] = list(store.stream_hands(1, session=session))
+        start = store.genesis_of(record, before_trainer=True)
+        digest = hand_hash(start, hand_contents(hand, boxes, bets))
+    with sqlite3.connect(older) as raw:
+        raw.execute("update hands set prev_hash = ?, hash = ? where session_id = 1", (start, digest))
+        raw.execute("update sessions set head_hash = ? where id = 1", (digest,))
+    assert runner.invoke(app, ["verify", "1", "--db", older]).exit_code == 0

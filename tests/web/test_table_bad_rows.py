@@ -107,3 +107,21 @@ def test_an_id_no_database_holds_is_named_as_brag_names_it(client, path, method,
     detail = response.json()["detail"]
     assert detail == f"'{number}' is not a session id: ids run from 1 to 9,223,372,036,854,775,807 (it is too large)"
     assert str(path) not in detail and "Overflow" not in detail
+
+
+def test_a_start_bankroll_that_is_not_an_amount_is_a_report_not_a_500(client, path, runner):
+    """The chain's start reads the starting bankroll: 'abc' there was a ValueError, HTTP 500 at /verify,
+    exit 2 at `brag verify`. Now: a report that does not verify (200, exit 1) naming the column."""
+    from cli.main import app
+
+    first, second = sit(client, "one"), sit(client, "two")
+    edit(path, f"update sessions set start_bankroll='abc' where id={first['session']}")
+    fresh = TestClient(create_app(f"sqlite:///{path}"), raise_server_exceptions=False)
+    checked = fresh.get(f"/api/table/sessions/{first['session']}/verify")
+    assert checked.status_code == 200, checked.text
+    assert not checked.json()["ok"]
+    assert [m["field"] for m in checked.json()["mismatches"]] == ["sessions.start_bankroll"]
+    verified = runner.invoke(app, ["verify", str(first["session"]), "--db", f"sqlite:///{path}"])
+    assert verified.exit_code == 1, verified.output
+    assert "sessions.start_bankroll" in verified.output and "'abc'" in verified.output
+    assert fresh.get(f"/api/table/sessions/{second['session']}/verify").json()["ok"]

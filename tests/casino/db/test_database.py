@@ -442,7 +442,7 @@ def test_sqlite_uri_options_without_uri_true_are_refused(tmp_path, url):
 
 
 def test_the_file_a_sqlite_url_names_however_it_is_spelled(tmp_path, monkeypatch):
-    from casino.db.database import same_database, sqlite_file
+    from casino.db.locations import same_database, sqlite_file
 
     monkeypatch.chdir(tmp_path)
     path = tmp_path / "a b.db"  # (a "?" or "#" in a name ends it in a SQLite URI, as the driver reads it)
@@ -472,7 +472,7 @@ def test_the_file_a_sqlite_url_names_however_it_is_spelled(tmp_path, monkeypatch
 
 
 def test_a_refused_write_into_a_new_file_leaves_nothing_behind(tmp_path):
-    from casino.db.database import nothing_left_behind
+    from casino.db.locations import nothing_left_behind
 
     new = tmp_path / "new.db"
     with pytest.raises(StoreError):
