@@ -15,25 +15,12 @@ from casino.hands import hand_table
 from casino.rankings import PAY_CLASSES, SPECIAL_PARENT
 from casino.sitting import Sitting, flat_stakes
 from casino.strategy import ByPairPlus, box_plays, table_strategy
+from tests.pair_plus_game import pair_plus_game_text
 
-GAME_TEXT = """
-name = "pr"
-ranking = "poker"
-ante_bonus = "ante-bonus-1"
-[pair_plus]
-high_card = 0
-pair = 1
-flush = 4
-straight = 6
-three_of_a_kind = 30
-straight_flush = 40
-[rules]
-pair_plus_on_fold = {on_fold}
-"""
 
 
 def game(on_fold: bool = False):
-    return parse_game_text(GAME_TEXT.format(on_fold=str(on_fold).lower()))
+    return parse_game_text(pair_plus_game_text(on_fold))
 
 
 def pair_plus_pay(g, row: int) -> Fraction:

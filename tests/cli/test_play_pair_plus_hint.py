@@ -11,20 +11,7 @@ import pytest
 from casino.edge import analyze
 from casino.events import BoxBets
 from casino.games import load_game
-
-GAME = """name = "pr"
-ranking = "poker"
-ante_bonus = "ante-bonus-1"
-[pair_plus]
-high_card = 0
-pair = 1
-flush = 4
-straight = 6
-three_of_a_kind = 30
-straight_flush = 40
-[rules]
-pair_plus_on_fold = false
-"""
+from tests.pair_plus_game import LOST_ON_FOLD
 
 
 @pytest.fixture
@@ -42,7 +29,7 @@ def first_hand(game, seed: str) -> int:
 
 def test_the_hint_counts_the_pair_plus_a_fold_would_lose(runner, app, url, tmp_path):
     path = tmp_path / "pr.toml"
-    path.write_text(GAME)
+    path.write_text(LOST_ON_FOLD)
     game = load_game(str(path))
     report = analyze(game)
     # a first hand the Ante alone would fold but the Pair Plus makes worth playing (found, not hard-coded)
@@ -66,7 +53,7 @@ def test_the_hint_counts_the_pair_plus_a_fold_would_lose(runner, app, url, tmp_p
 
 def test_without_a_pair_plus_the_hint_is_the_antes_alone(runner, app, url, tmp_path):
     path = tmp_path / "pr.toml"
-    path.write_text(GAME)
+    path.write_text(LOST_ON_FOLD)
     result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", "x", "--ante", "1"], input="\nf\nq\n")
     assert result.exit_code == 0, result.output
     assert "vs folding -1.0000 per Ante (exact" in result.output and "Pair Plus counted" not in result.output
@@ -74,7 +61,7 @@ def test_without_a_pair_plus_the_hint_is_the_antes_alone(runner, app, url, tmp_p
 
 def test_auto_optimal_plays_by_the_box_pair_plus(runner, app, url, tmp_path):
     path = tmp_path / "pr.toml"
-    path.write_text(GAME)
+    path.write_text(LOST_ON_FOLD)
     rate = analyze(load_game(str(path)), pair_plus_ratio=1).ante_play.play_rate
     result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", "auto", "--auto", "--hands", "50",
                                  "--ante", "1", "--pair-plus", "1", "--bankroll", "1000"])

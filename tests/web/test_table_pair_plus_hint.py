@@ -7,29 +7,16 @@ from fractions import Fraction
 
 from casino.edge import analyze
 from casino.games import load_game
+from tests.pair_plus_game import LOST_ON_FOLD
 from casino.hands import hand_table
 from tests.web.api import post
-
-GAME = """name = "pr"
-ranking = "poker"
-ante_bonus = "ante-bonus-1"
-[pair_plus]
-high_card = 0
-pair = 1
-flush = 4
-straight = 6
-three_of_a_kind = 30
-straight_flush = 40
-[rules]
-pair_plus_on_fold = false
-"""
 
 
 def test_a_resumed_game_file_session_hints_with_its_pair_plus_counted(client, url, runner, tmp_path):
     from cli.main import app
 
     path = tmp_path / "pr.toml"
-    path.write_text(GAME)
+    path.write_text(LOST_ON_FOLD)
     started = runner.invoke(app, ["play", str(path), "--db", url, "--auto", "--hands", "1", "--seed", "w",
                                   "--ante", "2", "--pair-plus", "1"])
     assert started.exit_code == 0, started.output
