@@ -343,7 +343,7 @@ def session_stats(
     if bankroll <= 0:
         raise BetError(f"the bankroll must be above zero, not {bankroll}")
     if pattern is None:
-        kind = "flat" if Fraction(bet) else "pair-plus-only"
+        kind = "flat" if Fraction(bet) or not Fraction(pair_plus) else "pair-plus-only"  # flat refuses an Ante of 0
         pattern = BettingPattern(kind, Fraction(bet), Fraction(pair_plus),
                                  None if stop_win is None else Fraction(stop_win),
                                  None if stop_loss is None else Fraction(stop_loss))

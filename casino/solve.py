@@ -27,7 +27,7 @@ from casino.errors import BetError
 from casino.games import BETS, Game, Paytable
 from casino.rankings import PAY_CLASSES, hand_key
 
-__all__ = ["Solution", "solve", "with_pay", "bet_title", "hand_words", "number_text", "percent_text"]
+__all__ = ["Solution", "solve", "with_pay", "bet_title", "hand_words", "number_text", "percent_text", "target_text"]
 
 
 @dataclass(frozen=True)
@@ -157,6 +157,28 @@ def percent_text(value: Fraction | float, places: int = 4) -> str:
     return number_text(Fraction(value) * 100 if isinstance(value, Fraction) else value * 100, places) + "%"
 
 
+def target_text(value: Fraction | float | str) -> str:
+    """A target house edge as a percentage written as given, never rounded into another value: every digit of a
+    decimal, and for a fraction with no short decimal its first 8 places cut off (not rounded) and then "…"::
+
+        >>> target_text(Fraction(3, 100)), target_text(Fraction("-0.9999999")), target_text(Fraction(1, 3))
+        ('3%', '-99.99999%', '33.33333333…%')
+        >>> target_text(Fraction(-1, 1) + Fraction(1, 3 * 10**12))   # just above -100%: never shown as -100%
+        '-99.99999999…%'
+    """
+    percent = Fraction(str(value)) * 100 if not isinstance(value, Fraction) else value * 100
+    sign, size = ("-" if percent < 0 else ""), abs(percent)
+    for places in range(0, 41):  # a decimal, every digit (an --edge has at most 30 places)
+        if (size * 10**places).denominator == 1:
+            break
+    else:
+        places = 8
+    whole, part = divmod(int(size * 10**places), 10**places)  # int(): cut off, never rounded up to the next value
+    digits = f"{whole}.{part:0{places}d}".rstrip("0").rstrip(".") if places else str(whole)
+    more = "" if (size * 10**places).denominator == 1 else "…"
+    return f"{sign}{digits}{more}%"
+
+
 def _short(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.6g}"
 
@@ -180,7 +202,7 @@ def _solve_head_to_head(game: Game, bet: str, hand: str, edge: float | Fraction 
         raise BetError(f"the {bet_title(game, bet)} bet has one payout: give --hand {wanted}, not {hand!r}")
     target = Fraction(str(edge)) if not isinstance(edge, Fraction) else edge
     if not -1 < target < 1:
-        raise BetError(f"a target house edge must lie between -100% and 100%, not {percent_text(target)}")
+        raise BetError(f"a target house edge must lie between -100% and 100%, not {target_text(target)}")
 
     def paying(x: Fraction) -> Game:
         return replace(game, head_to_head=replace(game.head_to_head, **{wanted: x}))
@@ -190,7 +212,7 @@ def _solve_head_to_head(game: Game, bet: str, hand: str, edge: float | Fraction 
 
     at_zero, at_one = edge_at(Fraction(0)), edge_at(Fraction(1))
     if at_zero < target:
-        raise BetError(f"cannot reach a {percent_text(target)} house edge on {bet_title(game, bet)}: even paying 0"
+        raise BetError(f"cannot reach a {target_text(target)} house edge on {bet_title(game, bet)}: even paying 0"
                        f" leaves the edge at {percent_text(at_zero)}")
     x = (at_zero - target) / (at_zero - at_one)
     solved = paying(x)
@@ -215,7 +237,7 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
     key = _key(game, bet, hand)
     target = Fraction(str(edge)) if not isinstance(edge, Fraction) else edge
     if not -1 < target < 1:
-        raise BetError(f"a target house edge must lie between -100% and 100%, not {percent_text(target)}")
+        raise BetError(f"a target house edge must lie between -100% and 100%, not {target_text(target)}")
 
     def edge_at(x: Fraction, play: np.ndarray | None = None) -> Fraction:
         return _report(with_pay(game, bet, key, x), bet, play).house_edge
@@ -224,7 +246,7 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
     at_zero = edge_at(Fraction(0))
     if at_zero < target:
         raise BetError(
-            f"cannot reach a {percent_text(target)} house edge on {title}: even paying {words} 0 leaves"
+            f"cannot reach a {target_text(target)} house edge on {title}: even paying {words} 0 leaves"
             f" the edge at {percent_text(at_zero)}"
         )
     at_one = edge_at(Fraction(1))
@@ -245,7 +267,7 @@ def solve(game: Game, bet: str, hand: str, edge: float | Fraction | str) -> Solu
     while f(high) > 0:
         high *= 2
         if high > 1e9:
-            raise BetError(f"cannot reach a {percent_text(target)} house edge on {title} with any payout of {words}")
+            raise BetError(f"cannot reach a {target_text(target)} house edge on {title} with any payout of {words}")
     root = brentq(f, 0.0, high, xtol=1e-12, rtol=1e-12)
     # The strategy at the root fixes one linear piece: solve it exactly and check the strategy holds.
     mask = analyze(with_pay(game, bet, key, Fraction(root).limit_denominator(10**9))).play

@@ -74,7 +74,13 @@ def session(
     stake = pair_plus_stake(pair_plus)
     g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
     bet = amount(ante, "--ante")
-    kind = betting if bet or betting.strip().lower() != "flat" else "pair-plus-only"
+    flat = betting.strip().lower() == "flat"
+    if not bet and flat and not stake:  # 0 is Pair Plus only, which needs a Pair Plus stake
+        from casino.money import MAX_AMOUNT
+
+        fail(f"--bet (the Ante) must be more than 0 and at most {MAX_AMOUNT:,}; 0 only with --pair-plus, to bet "
+             "Pair Plus alone")
+    kind = betting if bet or not flat else "pair-plus-only"
     pattern = BettingPattern(kind, bet, stake, amount(stop_win, "--stop-win"), amount(stop_loss, "--stop-loss"),
                              amount(max_ante, "--max-ante"))
     stats = session_stats(g, bankroll=amount(bankroll, "--bankroll"), hands=hands, strategy=strategy, pattern=pattern)

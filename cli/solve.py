@@ -54,7 +54,7 @@ def solve(
 
     from rich.markup import escape
 
-    from casino.solve import bet_title, hand_words, number_text, percent_text
+    from casino.solve import bet_title, hand_words, number_text, percent_text, target_text
     from casino.solve import solve as run_solve
     from cli.render import console, fraction, print_json
 
@@ -69,9 +69,10 @@ def solve(
     shown = number_text(pays)
     exact = f" (= {fraction(pays)})" if Fraction(shown.replace(",", "")) != pays else ""
     words = hand_words(g, solution.bet, solution.hand)
-    out.print(f"[bold]{escape(g.name)}[/]: for a {percent_text(solution.target)} house edge on "
+    out.print(f"[bold]{escape(g.name)}[/]: for a {target_text(solution.target)} house edge on "
               f"{escape(bet_title(g, solution.bet))},")
     out.print(f"  {escape(words)} must pay [bold]{shown}[/] to 1{exact}; {how}, {solution.method}")
-    out.print(f"  house edge with that payout: {percent_text(solution.house_edge, 6)}")
+    achieved = target_text(solution.house_edge) if solution.exact else percent_text(solution.house_edge, 6)
+    out.print(f"  house edge with that payout: {achieved}")
     if solution.play_rate is not None:
         out.print(f"  optimal play rate: {percent_text(solution.play_rate, 2)}")

@@ -190,3 +190,25 @@ def test_session_of_a_betting_system_with_check(runner, app, betting):
     low, high = data["check"]["risk_of_ruin"]["low"], data["check"]["risk_of_ruin"]["high"]
     assert low - 1e-9 <= data["risk_of_ruin"] <= high + 1e-9
     assert sum(p for _, p in data["distribution"]) == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("args", [["--bet", "0"], ["--ante", "0", "--pair-plus", "0"]])
+def test_a_bet_of_0_without_pair_plus_says_the_bet_must_be_positive(runner, app, args):
+    """It blamed "a Pair Plus only pattern" the player never asked for; the reason is the bet itself."""
+    result = run(runner, app, *args, "--hands", "5")
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2, said
+    assert said == ("brag: error: --bet (the Ante) must be more than 0 and at most 1,000,000,000; 0 only with "
+                    "--pair-plus, to bet Pair Plus alone"), said
+
+
+def test_the_library_says_the_ante_must_be_above_zero_for_a_bet_of_0_alone():
+    from casino.errors import BetError
+    from casino.games import load_game
+    from casino.session_stats import session_stats
+
+    with pytest.raises(BetError, match="the Ante must be above zero") as refused:
+        session_stats(load_game("3-card-brag"), bankroll=100, bet=0, hands=5)
+    assert "Pair Plus only pattern needs" not in str(refused.value)
+    # with a Pair Plus stake, 0 is still Pair Plus alone
+    assert session_stats(load_game("3-card-brag"), bankroll=100, bet=0, pair_plus=1, hands=5).pattern.pair_plus == 1

@@ -70,3 +70,23 @@ def test_solve_says_payouts_and_hands_as_players_do(runner, app, tmp_path):
                                  "--edge", "0.05"])
     assert "on 6 Card Bonus," in result.output
     assert "a royal flush must pay 6,657.925532 to 1 (= 625,845/94)" in result.output
+
+
+@pytest.mark.parametrize(("edge", "shown"), [("-0.9999999", "-99.99999%"), ("-99.999999999%", "-99.999999999%"),
+                                             ("0.123456789", "12.3456789%"), ("1/30", "3.33333333…%")])
+def test_solve_heads_its_output_with_the_edge_given_never_rounded_into_another(runner, app, edge, shown):
+    """``--edge -0.9999999`` was headed "a -100% house edge" (rounded to 4 places): a value it is not."""
+    result = runner.invoke(app, ["solve", "3-card-brag", "--hand", "flush", "--edge", edge])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == f"3 Card Brag: for a {shown} house edge on Pair Plus,", lines[0]
+    assert "-100%" not in result.output
+    if "…" not in shown:  # an exact solution: the edge it gives is the one asked for, shown the same way
+        assert f"house edge with that payout: {shown}" in result.output
+
+
+def test_solve_names_an_edge_just_out_of_range_as_given(runner, app):
+    result = runner.invoke(app, ["solve", "3-card-brag", "--hand", "flush", "--edge", "-1.0000001"])
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()) == ("brag: error: a target house edge must lie between -100% and 100%, "
+                                               "not -100.00001%")
