@@ -125,8 +125,20 @@ def game_of(record: SessionRecord) -> Game:
 
     Snapshots written by :meth:`Game.to_toml` are self-contained. Sessions stored before that hold the
     game file's own text: a table named there by a relative path may no longer resolve (an error naming it).
+    A snapshot that cannot be rebuilt is :class:`~casino.db.rows.UnreadableValue` naming ``sessions.game_text``.
     """
-    return parse_game_text(record.game_text, f"the game stored with session {record.id} ({record.game_source})")
+    from casino.db.database import UnreadableData
+    from casino.errors import BragError
+
+    try:
+        return parse_game_text(record.game_text, f"the game stored with session {record.id} ({record.game_source})")
+    except UnreadableData:
+        raise
+    except BragError as error:  # a damaged snapshot: the stored session is at fault, not the request (409 on the web)
+        unreadable = UnreadableValue(f"the database holds a value that cannot be read: sessions.game_text of "
+                                     f"session {record.id}: {error}")
+        unreadable.column = "sessions.game_text"
+        raise unreadable from None
 
 
 def refuse_unplayable_here(record: Any, pending: Any) -> None:

@@ -66,3 +66,30 @@ def test_unreadable_stored_rules_are_409_on_the_web_and_exit_2_at_the_terminal(t
         said = " ".join(result.output.split())
         assert result.exit_code == 2 and said.startswith("brag: error:") and "cannot be read" in said, (args, said)
         assert "Traceback" not in said
+
+
+@pytest.mark.parametrize("damage", ["name = [[[", 'name = "no ranking"'], ids=["not TOML", "not a game"])
+def test_a_damaged_game_snapshot_is_409_naming_the_column_on_resume_and_exit_2_at_the_terminal(
+        tmp_path, monkeypatch, runner, damage):
+    """docs/web.md: a stored row that cannot be read is 409 naming the table, column and row. A hand-edited
+    ``game_text`` was 400 with the TOML parser's words alone, as if the request were wrong."""
+    from cli.main import app
+
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    path = tmp_path / "brag.db"
+    url = f"sqlite:///{path}"
+    started = TestClient(create_app(url), raise_server_exceptions=False).post(
+        "/api/table/sessions", json={"seed": "rows", "stakes": [{"box": 1, "ante": "5"}]})
+    assert started.status_code == 200, started.text
+    sid = started.json()["session"]
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE sessions SET game_text = ? WHERE id = ?", (damage, sid))
+    fresh = TestClient(create_app(url), raise_server_exceptions=False)  # nothing held: read back from the row
+    answer = fresh.post(f"/api/table/sessions/{sid}/resume")
+    assert answer.status_code == 409, answer.text
+    detail = answer.json()["detail"]
+    assert detail.startswith(f"the database holds a value that cannot be read: sessions.game_text of session {sid}: ")
+    assert "\n" not in detail
+    result = runner.invoke(app, ["play", "--resume", str(sid), "--db", url])
+    said = " ".join(result.output.split())
+    assert result.exit_code == 2 and said.startswith("brag: error:") and "sessions.game_text" in said, said
