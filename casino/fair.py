@@ -56,13 +56,14 @@ __all__ = [
     "deal_seed",
     "MAX_CLIENT_SEED",
     "check_client_seed",
+    "check_seed_text",
 ]
 
 SEED_BYTES = 32
 _DECK_LABEL = b"brag-table deck"
 _ROUND_LABEL = b"brag-table round"
 _CLIENT_LABEL = b"brag-table client"
-#: The longest client seed taken (characters).
+#: The longest client seed, or practice seed text, taken (characters).
 MAX_CLIENT_SEED = 200
 
 
@@ -112,13 +113,32 @@ def seed_from_hex(text: str) -> bytes:
 
 def check_client_seed(text: str) -> str:
     """A client seed as given, or :class:`BragError` naming what is wrong (empty, too long, control characters)."""
+    return check_seed_text(text, "a client seed")
+
+
+def check_seed_text(text: str, what: str) -> str:
+    """A seed text the player gave (``what``: ``"a client seed"``, ``"a practice seed"``) as given, or one
+    :class:`BragError` line naming what is wrong with it: empty (or blank), longer than :data:`MAX_CLIENT_SEED`
+    characters, holding control characters, or not text. The one check of every front end's seed texts::
+
+        >>> check_seed_text("my lucky text", "a practice seed")
+        'my lucky text'
+        >>> check_seed_text("", "a practice seed")
+        Traceback (most recent call last):
+        ...
+        casino.errors.BragError: a practice seed is some text of your choice, not empty
+        >>> check_seed_text("a\x01b", "a client seed")
+        Traceback (most recent call last):
+        ...
+        casino.errors.BragError: a client seed cannot hold control characters
+    """
     if not isinstance(text, str) or not text.strip():
-        raise BragError("a client seed is some text of your choice, not empty")
+        raise BragError(f"{what} is some text of your choice, not empty")
     if len(text) > MAX_CLIENT_SEED:
-        raise BragError(f"a client seed is at most {MAX_CLIENT_SEED} characters, not {len(text):,}")
+        raise BragError(f"{what} is at most {MAX_CLIENT_SEED} characters, not {len(text):,}")
     if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
-        raise BragError("a client seed cannot hold control characters")
-    _utf8(text, "a client seed")
+        raise BragError(f"{what} cannot hold control characters")
+    _utf8(text, what)
     return text
 
 

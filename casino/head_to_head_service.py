@@ -52,6 +52,7 @@ from casino.db import store
 from casino.errors import BetError
 from casino.events import exact
 from casino.fair import SeedSource, check_client_seed, commitment, seed_from_hex
+from casino.practice import check_practice_seed
 from casino.games import Game
 from casino.head_to_head_table import HeadToHeadBets, HeadToHeadResult, HeadToHeadRound, HeadToHeadTable, Stakes
 from casino.money import text as money_text
@@ -166,6 +167,8 @@ class HeadToHeadService(StoredSession):
         deck); ``client_seed``: the player's text, mixed into every house seed of a fair session."""
         if bankroll <= 0:
             raise BetError("the bankroll must be more than 0")
+        if seed is not None:
+            check_practice_seed(seed)
         if client_seed is not None:
             if seed is not None:
                 raise BetError("a client seed goes with fair play: a practice session (seed) is decided by its "

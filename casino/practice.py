@@ -47,6 +47,7 @@ __all__ = [
     "is_trainer",
     "PRACTICE_MARK",
     "SEED_KEY",
+    "check_practice_seed",
 ]
 
 #: Where a session's settings keep the ``--seed`` text (``None`` or absent: fair play).
@@ -70,6 +71,25 @@ TRAINER_NOTE = ("hole-card trainer: the dealer's first card was shown before eac
 
 #: The short mark for a practice session in a table column or a badge.
 PRACTICE_MARK = "PRACTICE"
+
+
+def check_practice_seed(text: str) -> str:
+    """The text a new practice session is seeded from, as given, or one :class:`~casino.errors.BragError` line:
+    the same check as a client seed's (:func:`casino.fair.check_seed_text`: not empty or blank, at most 200
+    characters, no control characters), for the terminal's ``--seed`` and the web's ``"seed"`` alike::
+
+        >>> check_practice_seed("demo")
+        'demo'
+        >>> check_practice_seed(" ")
+        Traceback (most recent call last):
+        ...
+        casino.errors.BragError: a practice seed is some text of your choice, not empty
+
+    Sessions stored before the check with an empty text stay practice sessions (:func:`is_practice`).
+    """
+    from casino.fair import check_seed_text
+
+    return check_seed_text(text, "a practice seed")
 
 
 def practice_seed(settings: Mapping[str, Any] | None) -> str | None:

@@ -74,6 +74,7 @@ from casino.db import store
 from casino.db.database import StoreError
 from casino.errors import BetError
 from casino.fair import check_client_seed, seed_from_hex
+from casino.practice import check_practice_seed
 from casino.events import BoxBets
 from casino.games import Game
 from casino.money import text as money_text
@@ -188,6 +189,8 @@ class TableService(StoredSession):
         of a fair session (not with ``seed``)."""
         if bankroll <= 0:
             raise BetError("the bankroll must be more than 0")
+        if seed is not None:
+            check_practice_seed(seed)
         if client_seed is not None:
             if seed is not None:
                 raise BetError("a client seed goes with fair play: a practice session (seed) is decided by its "

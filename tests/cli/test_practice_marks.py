@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from casino.practice import FAIR_NOTE, PRACTICE_NOTE, PRACTICE_SENTENCE
+from casino.practice import FAIR_NOTE, PRACTICE_NOTE
 
 PRACTICE, FAIR = 1, 2  # session ids in the database below
 
@@ -235,14 +235,25 @@ def test_history_all_prints_a_table_per_chunk_and_an_empty_session_says_so(runne
     assert _run(runner, app, "history", "1", "--db", empty, "--csv").count("\n") == 1  # the header row alone
 
 
-def test_an_empty_seed_text_is_practice_at_the_table_too(runner, app, tmp_path):
-    """``--seed ""`` decides every deck as any text does: play's JSON said practice false and its head line
-    left out the practice warning (while sessions/history/verify marked it)."""
+def test_an_empty_seed_text_is_refused_and_one_stored_before_is_still_practice(runner, app, tmp_path):
+    """``--seed ""`` is refused as the web refuses it (casino.practice.check_practice_seed; it once played as
+    practice); a session stored with an empty seed text before the check still shows as practice: the empty text
+    decided every deck as any text does (play's JSON once said practice false for it)."""
+    from fractions import Fraction
+
+    from sqlmodel import Session
+
+    from casino.db import store
+    from casino.db.database import connect
+    from casino.games import load_game
+
     db = str(tmp_path / "empty.db")
-    done = runner.invoke(app, ["play", "--db", db, "--auto", "--hands", "1", "--seed", "", "--json"])
-    assert done.exit_code == 0, done.output
-    assert json.loads(done.output)["practice"] is True
-    shown = runner.invoke(app, ["play", "--db", db, "--auto", "--hands", "1", "--seed", ""])
-    assert shown.exit_code == 0, shown.output
-    head = " ".join(shown.output[shown.output.index("Head hash:"):].split())
-    assert PRACTICE_SENTENCE in head, shown.output
+    refused = runner.invoke(app, ["play", "--db", db, "--auto", "--hands", "1", "--seed", "", "--json"])
+    assert refused.exit_code == 2
+    assert " ".join(refused.output.split()) == "brag: error: a practice seed is some text of your choice, not empty"
+    with Session(connect(f"sqlite:///{db}")) as session:
+        sid = store.create_session(load_game("3-card-brag"), Fraction(10), {"seed": ""}, session=session).id
+    data = json.loads(_run(runner, app, "history", str(sid), "--db", db, "--json"))
+    assert data["practice"] is True
+    listed = " ".join(_run(runner, app, "sessions", "--db", db).split())
+    assert "PRACTICE" in listed, listed

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from fastapi.testclient import TestClient
 
 from casino.practice import FAIR_NOTE, PRACTICE_NOTE
@@ -66,3 +68,32 @@ def test_traditional_brag_marks_practice_sessions(client):
     for s, expected in ((practice, True), (fair, False)):
         report = get(client, f"/api/classic/sessions/{s['session']}/verify")
         assert report["practice"] is expected and report["deal_note"] == (PRACTICE_NOTE if expected else FAIR_NOTE)
+
+
+SEED_REFUSALS = [
+    ("", "a practice seed is some text of your choice, not empty"),
+    ("   ", "a practice seed is some text of your choice, not empty"),
+    ("a\u0001b", "a practice seed cannot hold control characters"),
+    ("a\nb", "a practice seed cannot hold control characters"),
+    ("a\u0085b", "a practice seed cannot hold control characters"),
+]
+
+
+@pytest.mark.parametrize(("seed", "said"), SEED_REFUSALS, ids=["empty", "blank", "SOH", "newline", "NEL"])
+@pytest.mark.parametrize("path", ["/api/table/sessions", "/api/classic/sessions"])
+def test_a_practice_seed_text_is_checked_as_the_terminal_checks_it(client, path, seed, said):
+    """The web took ``"seed": ""`` and control characters as a practice seed, where the terminal's seed check
+    (the client seed's) refuses them: one check (casino.practice.check_practice_seed), 400 and one line, nothing
+    stored."""
+    answer = post(client, path, {"seed": seed}, status=400)
+    assert answer == {"detail": said}
+    assert get(client, path)["sessions"] == []
+    assert post(client, path, {"seed": "a fine text"})["practice"] is True
+
+
+@pytest.mark.parametrize(("seed", "said"), SEED_REFUSALS[:3], ids=["empty", "blank", "SOH"])
+@pytest.mark.parametrize("command", [["play", "--auto", "--hands", "1"], ["classic", "--auto"]])
+def test_the_terminal_refuses_the_same_seed_texts_in_the_same_words(runner, app, tmp_path, command, seed, said):
+    result = runner.invoke(app, [*command, "--db", str(tmp_path / "b.db"), "--seed", seed])
+    assert result.exit_code == 2
+    assert " ".join(result.output.split()) == f"brag: error: {said}"
