@@ -23,6 +23,7 @@ a :class:`~casino.errors.BetError` when the bets are read (400).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated
 
@@ -34,9 +35,11 @@ from web.errors import SEQ_MAX
 
 __all__ = ["Amount", "Seq", "Box", "Stake", "NewSession", "Action", "Deal", "Decide"]
 
-#: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number. A JSON true/false is let through
-#: (pydantic would read it as 1/0) so that :func:`_amount` refuses it in one line (400).
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | StrictBool
+#: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number, read exactly: a number with a fraction
+#: arrives as the Decimal of the digits sent (:mod:`web.exact_json`), never a float rounded (``1.0000000000000001``
+#: is not 1). A JSON true/false is let through (pydantic would read it as 1/0) so that ``parse`` refuses it in one
+#: line (400).
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | Decimal | StrictBool
 # strict: a JSON true, "1" or 1.0 is not an action number, a box or a decision (a 422 saying so)
 Seq = Annotated[StrictInt, Field(ge=0, le=SEQ_MAX, description="the session's action number, as last shown (replays get 409)")]
 Box = Annotated[StrictInt, Field(ge=1, le=6)]

@@ -42,6 +42,7 @@ from sqlmodel import Session
 from casino.games import builtin_games, load_game
 from casino.money import parse
 from casino.practice import is_trainer
+from web.exact_json import ExactRoute
 from web.errors import Conflict, NotFound, WebError, resumed_seq, turn
 from web.table_requests import Action, Deal, Decide, NewSession
 from web.table_seats import Seat, _judge, seats_of
@@ -49,7 +50,7 @@ from web.table_view import _json, _kind, result_dict, state
 
 __all__ = ["router"]
 
-router = APIRouter(prefix="/api/table", tags=["casino table"])
+router = APIRouter(prefix="/api/table", tags=["casino table"], route_class=ExactRoute)
 
 
 def _stored(db: Session, session_id: int) -> Any:

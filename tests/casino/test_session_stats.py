@@ -258,7 +258,7 @@ def test_to_dict_holds_the_figures():
         ({"bankroll": 0, "bet": 5, "hands": 10}, BetError, "above zero"),
         ({"bankroll": 100, "bet": 5, "hands": 0}, BragError, "at least 1"),
         ({"bankroll": 10**9, "bet": Fraction(8, 7), "hands": 10}, BragError, "lattice"),
-        ({"bankroll": 100, "bet": 0, "hands": 10}, BetError, "Pair Plus stake above zero"),
+        ({"bankroll": 100, "bet": 0, "hands": 10}, BetError, "the Ante must be above zero"),
         ({"bankroll": 1000, "bet": 1, "hands": 50_000}, BragError, "too long a calculation"),
     ],
 )

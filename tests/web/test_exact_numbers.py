@@ -1,0 +1,66 @@
+"""A JSON number in a request means exactly the digits sent, as the same digits sent as text do: Python's json read
+``1.0000000000000001`` as the float 1.0, so such an Ante was staked as 1, silently (:mod:`web.exact_json`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from fastapi.testclient import TestClient
+
+from web.exact_json import exact_number
+
+
+def _post(client: TestClient, path: str, text: str):
+    return client.post(path, content=text, headers={"content-type": "application/json"})
+
+
+def _sit(client: TestClient, ante: str):
+    return _post(client, "/api/table/sessions",
+                 '{"seed": "exact", "bankroll": 1000, "stakes": [{"box": 1, "ante": %s}]}' % ante)
+
+
+@pytest.mark.parametrize("digits", ["1.0000000000000001", "2.5", "3.0", "1e1", "12.000000000000000000000000000001"])
+def test_a_json_number_is_the_amount_its_digits_say(client, digits):
+    as_number, as_text = _sit(client, digits), _sit(client, f'"{digits}"')
+    assert as_number.status_code == 200, as_number.text
+    assert as_text.status_code == 200, as_text.text
+    stake = as_number.json()["stakes"][0]["ante"]
+    assert Fraction(stake) == Fraction(digits) == Fraction(as_text.json()["stakes"][0]["ante"])
+    if digits == "1.0000000000000001":
+        assert Fraction(stake) != 1  # the float read it as 1
+
+
+@pytest.mark.parametrize(("digits", "said"), [
+    ("1E999999999", "the Ante must be at most 1,000,000,000 (1E999999999)"),  # refused at once, never built
+    ("1.5e39", "the Ante must be at most 1,000,000,000 (1.5E+39)"),
+    ("1e-31", "the Ante has more than 30 decimal places (1E-31)"),
+    ("1.0000000000000000000000000000001", "the Ante has more than 30 decimal places (1.0000000000000000000000000000001)"),
+])
+def test_a_json_number_no_amount_can_be_is_refused_in_one_line(client, digits, said):
+    answer = _sit(client, digits)
+    assert answer.status_code == 400 and answer.json() == {"detail": said}, answer.text
+
+
+def test_whole_number_fields_still_refuse_a_fraction_and_traditional_brag_reads_numbers_exactly(client):
+    s = _sit(client, "1").json()
+    refused = _post(client, f"/api/table/sessions/{s['session']}/deal",
+                    '{"seq": %d.0, "stakes": [{"box": 1, "ante": 1}]}' % s["seq"])
+    assert refused.status_code == 422 and refused.json()["detail"].startswith("body.seq"), refused.text
+    classic = _post(client, "/api/classic/sessions", '{"seed": "exact", "chips": 100.0000000000000001}')
+    assert classic.status_code == 200, classic.text
+    assert Fraction(classic.json()["rules"]["chips"]) == Fraction("100.0000000000000001")
+
+
+def test_the_designer_writes_a_json_number_as_its_digits(client):
+    answer = _post(client, "/api/designer/toml", '{"pair_plus": {"flush": 1.0000000000000001, "pair": 1}}')
+    assert answer.status_code == 200, answer.text
+    assert "1.0000000000000001" in answer.text
+
+
+def test_exact_number_keeps_digits_and_leaves_extremes_as_text():
+    from decimal import Decimal
+
+    assert exact_number("1.0000000000000001") == Decimal("1.0000000000000001")
+    assert exact_number("1E999999999") == "1E999999999" and exact_number("1e-41") == "1e-41"
+    assert exact_number("0E-999999999") == 0

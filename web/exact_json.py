@@ -1,0 +1,64 @@
+"""Request bodies read exactly: a JSON number with a fraction is a :class:`~decimal.Decimal`, never a float.
+
+Python's ``json`` reads ``1.0000000000000001`` as the float ``1.0``: a stake sent as that number was taken as 1,
+silently. Every API router of the app uses :class:`ExactRoute`, whose requests parse JSON with
+``parse_float=Decimal``, so a number means exactly the digits sent, as the same digits sent as text do
+(``casino.money.parse`` reads a Decimal exactly, and refuses one too large or too finely divided in one line)::
+
+    >>> import asyncio
+    >>> async def receive():
+    ...     return {"type": "http.request", "body": b'{"ante": 1.0000000000000001, "box": 1}', "more_body": False}
+    >>> asyncio.run(ExactRequest({"type": "http", "headers": []}, receive).json())
+    {'ante': Decimal('1.0000000000000001'), 'box': 1}
+
+Whole numbers stay ``int``, so strict integer fields (an action number, a box) are as before; a field that takes a
+JSON number with a fraction must say so (``Decimal`` in its type).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Coroutine
+from decimal import Decimal
+from typing import Any
+
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
+
+__all__ = ["ExactRequest", "ExactRoute", "exact_number", "WIDEST"]
+
+
+#: A JSON number with a fraction or an exponent beyond 10**±40 (no amount comes near: amounts are at most
+#: 1,000,000,000 and at most 30 decimal places) is kept as its text, which the reader of amounts refuses at once:
+#: as a Decimal, a validator trying it as a whole number would build ``1E999999999``'s billion digits.
+WIDEST = 40
+
+
+def exact_number(text: str) -> Decimal | str:
+    """A JSON number with a fraction or an exponent, exactly: ``"2.5"`` -> ``Decimal('2.5')``; one far beyond any
+    amount stays text (``"1E999999999"``), refused as too large where an amount is read, and by a number field."""
+    value = Decimal(text)
+    if value and not -WIDEST <= value.adjusted() <= WIDEST:
+        return text
+    return value
+
+
+class ExactRequest(Request):
+    """A request whose JSON body keeps every number exact (fractions as :class:`~decimal.Decimal`)."""
+
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = json.loads(await self.body(), parse_float=exact_number)
+        return self._json
+
+
+class ExactRoute(APIRoute):
+    """An API route that hands its endpoint an :class:`ExactRequest` (``APIRouter(route_class=ExactRoute)``)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def exact(request: Request) -> Response:
+            return await handler(ExactRequest(request.scope, request.receive))
+
+        return exact
