@@ -8,6 +8,10 @@ from typing import Iterable, Optional
 
 import typer
 
+from casino.bets import SIDE_WORDS as _SIDE_WORDS
+from casino.bets import side_bet_named
+from casino.errors import BetError
+
 QUIT = ("q", "quit", "exit")
 HELP = ("?", "h", "help")
 TABLE = ("t", "table", "rules", "paytable", "paytables")
@@ -45,12 +49,8 @@ def parse_amount(text: str, what: str) -> Fraction:
         raise AmountError(str(error)) from None
 
 
-#: what a player may type for each side bet at the bets prompt (and in ``--side-bet NAME=AMOUNT``)
-SIDE_WORDS = {
-    "six_card_bonus": "six_card_bonus", "6cb": "six_card_bonus", "6card": "six_card_bonus", "six": "six_card_bonus",
-    "colour_bonus": "colour_bonus", "color_bonus": "colour_bonus", "colour": "colour_bonus", "color": "colour_bonus",
-    "cb": "colour_bonus", "prime": "prime", "progressive": "progressive", "prog": "progressive",
-}
+#: what a player may type for each side bet at the bets prompt (and in ``--side-bet NAME=AMOUNT``): the web's words too
+SIDE_WORDS = _SIDE_WORDS
 
 
 #: the shortest word for each side bet, as help and examples show it
@@ -68,10 +68,10 @@ def side_word(bet: str) -> str:
 
 def side_name(word: str) -> str:
     """The side bet a word names (``6cb``, ``colour``, ``prog`` or the full name); :class:`AmountError` if none."""
-    key = word.strip().lower().replace("-", "_")
-    if key not in SIDE_WORDS:
-        raise AmountError(f"{word!r} is not a side bet: write 6cb, colour, prime or prog (or the full name)")
-    return SIDE_WORDS[key]
+    try:
+        return side_bet_named(word)
+    except BetError as error:
+        raise AmountError(str(error)) from None
 
 
 def refuse_twice(names: Iterable[str]) -> None:

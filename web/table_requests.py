@@ -29,6 +29,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
+from casino.bets import side_bet_named, title
+from casino.errors import BetError
 from casino.events import BoxBets
 from casino.money import parse
 from web.errors import SEQ_MAX
@@ -46,7 +48,7 @@ Box = Annotated[StrictInt, Field(ge=1, le=6)]
 
 
 class Stake(BaseModel):
-    """One box's bets: Ante, Pair Plus and side bets by name (``{"prime": "2"}``)."""
+    """One box's bets: Ante, Pair Plus and side bets by name (``{"prime": "2"}``, ``{"6cb": "5"}``)."""
 
     model_config = ConfigDict(extra="forbid")
     box: Box
@@ -55,8 +57,15 @@ class Stake(BaseModel):
     side: Annotated[dict[Annotated[str, StringConstraints(max_length=30)], Amount], Field(max_length=8)] = {}
 
     def bets(self) -> BoxBets:
-        return BoxBets(self.box, parse(self.ante, "Ante"), parse(self.pair_plus, "Pair Plus"),
-                       {name: parse(v, name.replace("_", " ")) for name, v in self.side.items()})
+        """The box's bets, side bets named as at the terminal (``6cb``, ``colour``, ``prog`` or the full name:
+        :func:`casino.bets.side_bet_named`); one named twice (``6cb`` and ``six_card_bonus``) is refused."""
+        side: dict[str, Fraction] = {}
+        for word, stake in self.side.items():
+            name = side_bet_named(word)
+            if name in side:
+                raise BetError(f"box {self.box}: the {title(name)} is named twice: give it one stake")
+            side[name] = parse(stake, title(name))
+        return BoxBets(self.box, parse(self.ante, "Ante"), parse(self.pair_plus, "Pair Plus"), side)
 
 
 class NewSession(BaseModel):

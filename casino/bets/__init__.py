@@ -33,7 +33,7 @@ from casino.errors import BetError
 
 __all__ = [
     "Bet", "BetName", "StakeRule", "Settled", "RoundCards", "SideBetKind", "REGISTRY", "get_bet", "get_side_bet",
-    "side_bet_names", "side_bets", "offered_bets", "title",
+    "side_bet_names", "side_bets", "offered_bets", "title", "SIDE_WORDS", "side_bet_named",
 ]
 
 # in settlement (and display) order: the main game first, then the side bets as game files list them
@@ -56,6 +56,32 @@ def get_side_bet(name: str | BetName) -> SideBetKind:
     if not isinstance(bet, SideBetKind):
         raise BetError(f"{bet.title} is not a side bet (side bets: {', '.join(side_bet_names())})")
     return bet
+
+
+#: What a player may call each side bet, at every front end (the terminal's bets prompt and ``--side-bet NAME=AMOUNT``,
+#: the web's ``"side": {NAME: AMOUNT}``): the game-file name, and the short words.
+SIDE_WORDS: Mapping[str, str] = MappingProxyType({
+    "six_card_bonus": "six_card_bonus", "6cb": "six_card_bonus", "6card": "six_card_bonus", "six": "six_card_bonus",
+    "colour_bonus": "colour_bonus", "color_bonus": "colour_bonus", "colour": "colour_bonus", "color": "colour_bonus",
+    "cb": "colour_bonus", "prime": "prime", "progressive": "progressive", "prog": "progressive",
+})
+
+
+def side_bet_named(word: str) -> str:
+    """The side bet a player's word names (``6cb``, ``colour``, ``prog``, ``Six-Card-Bonus`` or the game-file
+    name), as its game-file name; :class:`BetError` in one line otherwise. The one lookup of every front end::
+
+        >>> side_bet_named("6cb"), side_bet_named("Colour"), side_bet_named("prog"), side_bet_named("prime")
+        ('six_card_bonus', 'colour_bonus', 'progressive', 'prime')
+        >>> side_bet_named("keno")
+        Traceback (most recent call last):
+        ...
+        casino.errors.BetError: 'keno' is not a side bet: write 6cb, colour, prime or prog (or the full name)
+    """
+    key = str(word).strip().lower().replace("-", "_")
+    if key not in SIDE_WORDS:
+        raise BetError(f"{str(word)[:40]!r} is not a side bet: write 6cb, colour, prime or prog (or the full name)")
+    return SIDE_WORDS[key]
 
 
 def side_bets() -> tuple[SideBetKind, ...]:

@@ -167,7 +167,7 @@ def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):
         ("/api/table/sessions", {"stakes": [{"box": 1, "ante": "1", "pair_plus": False}]}, 400,
          "the Pair Plus must be a number, not false"),
         ("/api/table/sessions", {"game": "brag-with-side-bets", "stakes": [{"box": 1, "ante": "1", "side": {"prime": True}}]},
-         400, "the prime must be a number, not true"),
+         400, "the Prime must be a number, not true"),
         ("/api/table/sessions/1/deal", {"seq": 0, "stakes": [{"box": 1, "ante": True}]}, 400,
          "the Ante must be a number, not true"),
     ],
@@ -313,3 +313,22 @@ def test_without_the_trainer_the_plain_game_shows_no_dealer_card_and_keeps_no_le
     dealt = play_hand(client, s, [{"box": 1, "ante": "5"}])[0]
     assert dealt["round"]["dealer"]["cards"] == [] and dealt["lesson"] is None
     assert dealt["round"]["boxes"][0]["hint"]["informed"] is False
+
+
+def test_the_side_bets_short_names_are_the_terminals(client):
+    """The terminal takes ``6cb``, ``colour``, ``prog`` (casino.bets.side_bet_named); the web refused them."""
+    from cli.prompts import parse_bet_line
+
+    words = {"6cb": "1", "Colour": "2", "prime": "3", "prog": "4"}
+    s = sit(client, game="brag-with-side-bets", bankroll="1000", stakes=[{"box": 1, "ante": "5", "side": words}])
+    placed = s["stakes"][0]["side"]
+    assert {k: Fraction(v) for k, v in placed.items()} == {
+        "six_card_bonus": 1, "colour_bonus": 2, "prime": 3, "progressive": 4}
+    typed = parse_bet_line("5 0 6cb 1 colour 2 prime 3 prog 4").stakes[0].side
+    assert {name: Fraction(v) for name, v in placed.items()} == dict(typed)
+    twice = client.post("/api/table/sessions", json={"game": "brag-with-side-bets", "stakes": [
+        {"box": 1, "ante": "5", "side": {"6cb": "1", "six_card_bonus": "2"}}]})
+    assert twice.status_code == 400 and twice.json() == {"detail": "box 1: the 6 Card Bonus is named twice: give it one stake"}
+    unknown = client.post("/api/table/sessions", json={"stakes": [{"box": 1, "ante": "1", "side": {"keno": "1"}}]})
+    assert unknown.status_code == 400
+    assert unknown.json()["detail"] == "'keno' is not a side bet: write 6cb, colour, prime or prog (or the full name)"
