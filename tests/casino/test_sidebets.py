@@ -292,3 +292,70 @@ def test_progressive_hands_in_the_game_ranking_words():
     assert "Running flush" in brag_rows and "Prial" in brag_rows
     top = compare([design(poker)]).column("progressive")[0].top_award_hand
     assert top == "Mini royal"
+
+
+def _progressive(body: str):
+    from casino.sidebets import parse_side_bet
+    import tomllib
+
+    return parse_side_bet("progressive", tomllib.loads(body), "cap.toml")
+
+
+def test_a_meter_share_is_capped_at_a_billion_to_1_as_every_payout_is():
+    """No payout is more than 1,000,000,000 to 1 (a fixed one above it is refused as the file is read); a share
+    of a meter that has grown without bound paid share x meter, beyond the cap."""
+    from casino.money import MAX_AMOUNT
+
+    bet = load_side_bet("progressive-1")  # mini royal: 70 (a running flush's) + 100% of the meter
+    assert bet.pay_for("mini_royal", Fraction(5000)) == 5070
+    assert bet.pay_for("mini_royal", Fraction(MAX_AMOUNT - 70)) == MAX_AMOUNT
+    assert bet.pay_for("mini_royal", Fraction(3 * 10**9)) == MAX_AMOUNT
+    assert bet.capped_at() == (Fraction(MAX_AMOUNT - 70),)
+    # the edge stops falling where the share is capped: the same at 3e9 as at the cap
+    assert bet.edge_at(3 * 10**9) == bet.edge_at(MAX_AMOUNT - 70) < bet.edge_at(MAX_AMOUNT - 71)
+    assert bet.break_even_meter() == 2620  # far below the cap: as before
+
+
+def test_the_table_and_the_simulator_pay_a_capped_share_from_a_grown_meter():
+    import numpy as np
+
+    from casino.bets import get_side_bet
+    from casino.bets.base import RoundCards
+    from casino.cards import parse_cards
+    from casino.hands import hand_index
+    from casino.money import MAX_AMOUNT
+    from casino.sidebets.settle import settle_side_bets
+
+    game = load_game("brag-with-side-bets")
+    player = np.array([[c.index for c in parse_cards("Ah Kh Qh")]])
+    dealer = np.array([c.index for c in parse_cards("2c 5d 9s")])
+    cards = RoundCards(game, player, dealer, hand_index(player), int(hand_index(dealer.reshape(1, 3))[0]),
+                       np.array([True]), meter=Fraction(3 * 10**9))
+    settled = get_side_bet("progressive").settle(cards, 0)
+    assert (settled.per_unit, settled.hand) == (MAX_AMOUNT, "mini_royal")
+    grown = game.side_bet("progressive").with_meter(3 * 10**9)
+    sim = settle_side_bets([grown], player, dealer.reshape(1, 3))
+    assert Fraction(int(sim.nets["progressive"][0]), sim.scale) == MAX_AMOUNT
+
+
+def test_a_share_above_the_cap_at_the_files_own_meter_is_refused_as_a_fixed_payout_is():
+    with pytest.raises(GameFileError, match=r"cap\.toml: \[progressive\]\.mini_royal: 200,000% of the meter \(1,000,000\) "
+                                            r"pays 2,000,000,000 to 1; a payout, a meter share included, is at most "
+                                            r"1,000,000,000 to 1"):
+        _progressive('meter = 1000000\nmini_royal = "200000% meter"\n')
+    with pytest.raises(GameFileError, match="at most 1,000,000,000"):
+        _progressive("meter = 10\nrun = 2000000000\n")
+    _progressive('meter = 1000000\nmini_royal = "1000% meter"\n')  # 10,000,000 to 1: below the cap
+
+
+def test_the_break_even_meter_is_exact_with_caps_in_the_file():
+    """The edge is linear in the meter up to the first cap, linear between caps: the zero is solved on its piece.
+    (A hand paid a billion to 1 sends the edge far below zero, so for three cards it is always the first piece.)"""
+    from casino.money import MAX_AMOUNT
+
+    both = _progressive('meter = 1000\nmini_royal = "100% meter"\nprial = "1000% meter"\n')
+    assert both.capped_at() == (Fraction(10**8), Fraction(MAX_AMOUNT))
+    even = both.break_even_meter()
+    assert even is not None and both.edge_at(even) == 0 and 0 < even < 10**8
+    assert both.edge_at(even - 1) > 0 > both.edge_at(even + 1)
+    assert _progressive("meter = 1000\nrun = 6\n").break_even_meter() is None  # no share of the meter
