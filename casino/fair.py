@@ -117,16 +117,16 @@ def check_client_seed(text: str) -> str:
 
 
 def check_seed_text(text: str, what: str) -> str:
-    """A seed text the player gave (``what``: ``"a client seed"``, ``"a practice seed"``) as given, or one
+    """A seed text the player gave (``what``: ``"a client seed"``, ``"a seed"`` for a practice one) as given, or one
     :class:`BragError` line naming what is wrong with it: empty (or blank), longer than :data:`MAX_CLIENT_SEED`
     characters, holding control characters, or not text. The one check of every front end's seed texts::
 
-        >>> check_seed_text("my lucky text", "a practice seed")
+        >>> check_seed_text("my lucky text", "a seed")
         'my lucky text'
-        >>> check_seed_text("", "a practice seed")
+        >>> check_seed_text("", "a seed")
         Traceback (most recent call last):
         ...
-        casino.errors.BragError: a practice seed is some text of your choice, not empty
+        casino.errors.BragError: a seed is some text of your choice, not empty
         >>> check_seed_text("a\x01b", "a client seed")
         Traceback (most recent call last):
         ...

@@ -83,13 +83,13 @@ def check_practice_seed(text: str) -> str:
         >>> check_practice_seed(" ")
         Traceback (most recent call last):
         ...
-        casino.errors.BragError: a practice seed is some text of your choice, not empty
+        casino.errors.BragError: a seed is some text of your choice, not empty
 
     Sessions stored before the check with an empty text stay practice sessions (:func:`is_practice`).
     """
     from casino.fair import check_seed_text
 
-    return check_seed_text(text, "a practice seed")
+    return check_seed_text(text, "a seed")
 
 
 def practice_seed(settings: Mapping[str, Any] | None) -> str | None:

@@ -8,10 +8,6 @@ from typing import Iterable, Optional
 
 import typer
 
-from casino.bets import SIDE_WORDS as _SIDE_WORDS
-from casino.bets import side_bet_named
-from casino.errors import BetError
-
 QUIT = ("q", "quit", "exit")
 HELP = ("?", "h", "help")
 TABLE = ("t", "table", "rules", "paytable", "paytables")
@@ -49,10 +45,6 @@ def parse_amount(text: str, what: str) -> Fraction:
         raise AmountError(str(error)) from None
 
 
-#: what a player may type for each side bet at the bets prompt (and in ``--side-bet NAME=AMOUNT``): the web's words too
-SIDE_WORDS = _SIDE_WORDS
-
-
 #: the shortest word for each side bet, as help and examples show it
 SIDE_WORD = {"six_card_bonus": "6cb", "colour_bonus": "colour", "prime": "prime", "progressive": "prog"}
 
@@ -68,6 +60,9 @@ def side_word(bet: str) -> str:
 
 def side_name(word: str) -> str:
     """The side bet a word names (``6cb``, ``colour``, ``prog`` or the full name); :class:`AmountError` if none."""
+    from casino.bets import side_bet_named  # the web's lookup too (casino.bets.SIDE_WORDS)
+    from casino.errors import BetError
+
     try:
         return side_bet_named(word)
     except BetError as error:
@@ -126,6 +121,8 @@ def parse_bet_line(text: str) -> BetLine:
         >>> line.stakes[1]
         BoxLine(ante=Fraction(5, 1), pair_plus=None, side=())
     """
+    from casino.bets import SIDE_WORDS  # the side bets' words, the web's too
+
     line = text.strip().lower()
     if not line:
         return BetLine("repeat")

@@ -250,7 +250,7 @@ def test_an_empty_seed_text_is_refused_and_one_stored_before_is_still_practice(r
     db = str(tmp_path / "empty.db")
     refused = runner.invoke(app, ["play", "--db", db, "--auto", "--hands", "1", "--seed", "", "--json"])
     assert refused.exit_code == 2
-    assert " ".join(refused.output.split()) == "brag: error: a practice seed is some text of your choice, not empty"
+    assert " ".join(refused.output.split()) == "brag: error: a seed is some text of your choice, not empty"
     with Session(connect(f"sqlite:///{db}")) as session:
         sid = store.create_session(load_game("3-card-brag"), Fraction(10), {"seed": ""}, session=session).id
     data = json.loads(_run(runner, app, "history", str(sid), "--db", db, "--json"))

@@ -71,11 +71,11 @@ def test_traditional_brag_marks_practice_sessions(client):
 
 
 SEED_REFUSALS = [
-    ("", "a practice seed is some text of your choice, not empty"),
-    ("   ", "a practice seed is some text of your choice, not empty"),
-    ("a\u0001b", "a practice seed cannot hold control characters"),
-    ("a\nb", "a practice seed cannot hold control characters"),
-    ("a\u0085b", "a practice seed cannot hold control characters"),
+    ("", "a seed is some text of your choice, not empty"),
+    ("   ", "a seed is some text of your choice, not empty"),
+    ("a\u0001b", "a seed cannot hold control characters"),
+    ("a\nb", "a seed cannot hold control characters"),
+    ("a\u0085b", "a seed cannot hold control characters"),
 ]
 
 
