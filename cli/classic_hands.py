@@ -55,9 +55,9 @@ class Hand:
     def result(self) -> str:
         """Who won what, the player's seat in the second person (``You win 3``: the stored summary keeps every
         seat in the third person, as the hash chain has it)."""
-        from casino.classic.words import Voice, hand_summary
+        from casino.classic.words import hand_summary
 
-        return hand_summary(self.stored, Voice.of_table(self.stored.names))
+        return hand_summary(self.stored, player=True)
 
     def seed(self) -> Optional[str]:
         return None if self.secret else str(self.row.seed)

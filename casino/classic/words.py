@@ -175,15 +175,16 @@ def event_text(event: Event, names: Sequence[str] | Voice) -> str:
     return str(event)
 
 
-def hand_summary(record: HandRecord, voice: Voice | None = None) -> str:
+def hand_summary(record: HandRecord, voice: Voice | None = None, *, player: bool = False) -> str:
     """Who won what in a settled hand, in one line (``Ann wins 12; Bob wins side pot 1 6``; for the player
-    ``You win 12``). ``voice``: the table's seats (default: every seat in the third person, the line a stored
-    hand keeps, :func:`casino.db.classic_store.summary_line`)."""
+    ``You win 12``). ``voice``: the table's seats (default: the seats of the hand, by their table numbers,
+    every seat in the third person, the line a stored hand keeps, :func:`casino.db.classic_store.summary_line`;
+    ``player=True``: the player's seat, named You, in the second person)."""
     if voice is None:
         names = [""] * (max(record.seats, default=-1) + 1)  # the events name table seats
         for name, seat in zip(record.names, record.seats):
             names[seat] = name
-        voice = Voice(names)
+        voice = Voice.of_table(names) if player else Voice(names)
     parts = []
     for e in record.events:
         if isinstance(e, PotWon):

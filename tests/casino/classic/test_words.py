@@ -85,6 +85,22 @@ def test_the_end_of_hand_line_speaks_to_the_player_and_the_stored_line_is_unchan
     assert mine >= 3
 
 
+def test_a_stored_hand_after_a_seat_went_out_speaks_to_the_player():
+    """``brag history --classic`` read "You win" from the hand's own names, where the events name table seats:
+    once a seat before yours had gone out, the line failed (``list index out of range``) at random."""
+    table = ClassicTable(load_rules("classic-brag"), ["Ann", "Bob", "You"], [Fraction(2), Fraction(300), Fraction(300)],
+                         seed="out")
+    rng = random.Random(7)
+    skipped = 0
+    for _ in range(60):
+        if not table.can_deal():
+            break
+        record = table.play_hand([SimpleOpponent()] * 3, rng)
+        skipped += record.seats != list(range(3))
+        assert hand_summary(record, player=True) == hand_summary(record, table.voice)
+    assert skipped
+
+
 @pytest.mark.parametrize(("names", "said"), [
     (["You", "Ann"], ["You bet 5000 with only 999 chips", "You have 999 chips, enough to stay in",
                       "You have already seen your cards", "it is your turn, not Ann's"]),
