@@ -86,3 +86,23 @@ def test_exact_counting_beyond_three_opponents() -> None:
             counter = RankCounter(ranker, unseen, lambda x: x < key)
             counter.count(k)
             print(f"\n{text}, {k} opponents: {time.process_time() - start:.2f} s CPU by ranks")
+
+
+def test_the_sweep_over_ranks_beyond_three_opponents() -> None:
+    """The sweep with slot counters (``tests/casino/classic/rank_sweep.py``): exact for every k, and fast
+    where few suited corrections stay open (prials, running flushes), but its states still grow four- to
+    eightfold per opponent for pairs, flushes and high cards."""
+    from casino.besthand import HandRanker
+    from tests.casino.classic.rank_sweep import sweep_counts
+
+    ranker = HandRanker()
+    for text, mine, most in (("Qc Qd 7c (a pair)", (40, 41, 20), 4), ("Ac Kd 9h (ace high)", (48, 45, 30), 4),
+                             ("Kh 9h 4h (a flush)", (47, 31, 11), 4), ("Ac Ad Ah (a prial)", (48, 49, 50), 7)):
+        key = ranker.three_key(*mine)
+        unseen = [c for c in range(52) if c not in mine]
+        for k in range(3, most + 1):
+            stats: dict[str, int] = {}
+            start = time.process_time()
+            sweep_counts(ranker, unseen, lambda x: x < key, k, stats)
+            print(f"\n{text}, {k} opponents: {time.process_time() - start:.2f} s CPU by the sweep, "
+                  f"{stats['widest']:,} states at the widest rank", end="")
