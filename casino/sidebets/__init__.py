@@ -92,38 +92,13 @@ class SideBet:
         return None
 
     def pay_for(self, hand: str, meter: Fraction | None = None) -> Fraction | None:
-        """What ``hand`` pays (to 1), meter share included; ``None`` when it loses.
-
-        No payout is more than :data:`~casino.money.MAX_AMOUNT` (1,000,000,000) to 1: a file's fixed payout above
-        it is refused as the file is read, and so is a share that pays more at the file's starting meter; a share
-        of a meter that has grown past that pays 1,000,000,000 to 1 (the cap), never more::
-
-            >>> bet = load_side_bet("progressive-1")   # mini royal: a running flush's 70, and 100% of the meter
-            >>> bet.pay_for("mini_royal", Fraction(5000)), bet.pay_for("mini_royal", Fraction(3 * 10**9))
-            (Fraction(5070, 1), Fraction(1000000000, 1))
-        """
-        from casino.money import MAX_AMOUNT
-
+        """What ``hand`` pays (to 1), meter share included; ``None`` when it loses."""
         fixed = self._lookup(self.pays, hand)
         share = self._lookup(self.meter_shares, hand)
         if fixed is None and share is None:
             return None
         m = self.meter if meter is None else meter
-        return min((fixed or Fraction(0)) + (share or Fraction(0)) * m, Fraction(MAX_AMOUNT))
-
-    def capped_at(self) -> tuple[Fraction, ...]:
-        """The meters (above 0, in order) at which a hand's share reaches the payout cap (1,000,000,000 to 1):
-        the edge is linear in the meter between them, and stops falling for that hand beyond its own."""
-        from casino.money import MAX_AMOUNT
-
-        found = set()
-        for hand in self.hands:
-            share = self._lookup(self.meter_shares, hand)
-            if share:
-                point = (MAX_AMOUNT - (self._lookup(self.pays, hand) or Fraction(0))) / share
-                if point > 0:
-                    found.add(Fraction(point))
-        return tuple(sorted(found))
+        return (fixed or Fraction(0)) + (share or Fraction(0)) * m
 
     def with_pay(self, hand: str, pays: Fraction) -> SideBet:
         """The same table with ``hand`` paying ``pays`` (a fixed amount)."""
@@ -194,23 +169,11 @@ class SideBet:
         return edge
 
     def break_even_meter(self) -> Fraction | None:
-        """The meter at which the house edge is zero (``None`` if no share of the meter is paid, or if the edge
-        stays above zero however large the meter, every share capped at 1,000,000,000 to 1 first).
-
-        The edge is linear in the meter up to the first meter at which a share reaches the cap, and linear again
-        between such meters (:meth:`capped_at`), so the zero is found exactly on its piece."""
-        points = self.capped_at()
-        lo, e_lo = Fraction(0), self.edge_at(0)
-        if not points:
+        """The meter at which the house edge is zero (``None`` if no share of the meter is paid)."""
+        e0, e1 = self.edge_at(0), self.edge_at(1)
+        if e0 == e1:
             return None
-        for hi in points:
-            e_hi = self.edge_at(hi)
-            if e_lo == e_hi and lo == 0:
-                return None
-            if e_hi <= 0 or (lo == 0 and e_lo <= 0):  # on this piece (or before it, extended: a meter below 0)
-                return lo + (hi - lo) * e_lo / (e_lo - e_hi)
-            lo, e_lo = hi, e_hi
-        return None  # past the last cap the edge no longer falls
+        return e0 / (e0 - e1)
 
 
 def in_game_words(report: Any) -> Any:
@@ -270,23 +233,6 @@ def _meter_share(raw: str, where: str) -> Fraction:
     return share
 
 
-def _refuse_above_cap(where: str, pays: Mapping[str, Fraction], shares: Mapping[str, Fraction], meter: Fraction) -> None:
-    """Refuse a share of the meter that would pay more than any payout may (1,000,000,000 to 1) at the file's own
-    starting meter, as a fixed payout above it is refused (a meter that grows past that later is capped)."""
-    from casino.money import MAX_AMOUNT, amount_text
-
-    def shown(value: Fraction) -> str:
-        return f"{value.numerator:,}" if value.denominator == 1 else amount_text(value)
-
-    for hand, share in shares.items():
-        pays_then = pays.get(hand, Fraction(0)) + share * meter
-        if pays_then > MAX_AMOUNT:
-            raise GameFileError(
-                f"{where}.{hand}: {shown(share * 100)}% of the meter ({shown(meter)}) pays {shown(pays_then)} to 1; "
-                f"a payout, a meter share included, is at most {MAX_AMOUNT:,} to 1"
-            )
-
-
 def parse_side_bet(
     bet: str, value: Any, label: str, name: str | None = None, source: str = "", base: Path | None = None
 ) -> SideBet:
@@ -326,7 +272,6 @@ def parse_side_bet(
         raise GameFileError(
             f"{where}.meter is required: how large the meter is, in units of the stake (e.g. meter = 1000)"
         )
-    _refuse_above_cap(where, pays, shares, meter or Fraction(0))
     return SideBet(
         bet=bet,
         name=name or f"{label.split(' ')[0]} {SIDE_BETS[bet][0]}",
