@@ -35,7 +35,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StringConstraints
 from sqlmodel import Session
 
 from casino.classic.rules import MAX_HANDS
@@ -52,7 +52,7 @@ __all__ = ["router", "ClassicSeat", "ClassicSeats"]
 router = APIRouter(prefix="/api/classic", tags=["traditional Brag"], route_class=ExactRoute)
 
 #: A JSON true/false is let through (not read as 1/0) so that :func:`_amount` refuses it in one line (400).
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=30)] | int | Decimal | StrictBool
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=64)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
 # strict, as the casino table's API: a JSON true, "1" or 1.0 is not an action number, a count or a choice (a 422
 # saying so)
 Seq = Annotated[StrictInt, Field(ge=0, le=SEQ_MAX, description="the session's action number, as last shown (replays get 409)")]

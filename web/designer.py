@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StringConstraints
 
 from casino.games import BETS, TIES, Game, builtin_games, load_game, parse_game_text
 from casino.money import amount_text
@@ -36,7 +36,7 @@ Key = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_ -]{0,39}$"
 #: An amount as text (``"5"``, ``"12.5"``, ``"25/2"``, ``"70% meter"``); numbers are taken as written (a JSON number
 #: with a fraction arrives as the exact Decimal: :mod:`web.exact_json`).
 #: A JSON true/false is let through (pydantic would read it as 1/0) so that the game-file rules refuse it.
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=40)] | int | Decimal | float | StrictBool
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=64)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
 Paytable = dict[Key, Amount]
 
 SIDE_BET_KEYS = ("six_card_bonus", "colour_bonus", "prime", "progressive")

@@ -25,7 +25,7 @@ from typing import Any
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
 
-__all__ = ["ExactRequest", "ExactRoute", "exact_number", "WIDEST"]
+__all__ = ["ExactRequest", "ExactRoute", "exact_number", "WIDEST", "LONGEST"]
 
 
 #: A JSON number with a fraction or an exponent beyond 10**±40 (no amount comes near: amounts are at most
@@ -34,9 +34,22 @@ __all__ = ["ExactRequest", "ExactRoute", "exact_number", "WIDEST"]
 WIDEST = 40
 
 
+#: The longest JSON number with a fraction read as a Decimal: an amount is at most ten digits, a point and thirty
+#: places. A longer one stays text (refused as too long where an amount is read): a Decimal of a million digits
+#: costs a validator seconds per request.
+LONGEST = 64
+
+
 def exact_number(text: str) -> Decimal | str:
     """A JSON number with a fraction or an exponent, exactly: ``"2.5"`` -> ``Decimal('2.5')``; one far beyond any
-    amount stays text (``"1E999999999"``), refused as too large where an amount is read, and by a number field."""
+    amount, or with more digits than any amount has, stays text (``"1E999999999"``), refused where an amount is
+    read, and by a number field::
+
+        >>> exact_number("2.5"), exact_number("1E999999999"), len(exact_number("1." + "0" * 100))
+        (Decimal('2.5'), '1E999999999', 102)
+    """
+    if len(text) > LONGEST:
+        return text
     value = Decimal(text)
     if value and not -WIDEST <= value.adjusted() <= WIDEST:
         return text

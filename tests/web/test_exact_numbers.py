@@ -64,3 +64,23 @@ def test_exact_number_keeps_digits_and_leaves_extremes_as_text():
     assert exact_number("1.0000000000000001") == Decimal("1.0000000000000001")
     assert exact_number("1E999999999") == "1E999999999" and exact_number("1e-41") == "1e-41"
     assert exact_number("0E-999999999") == 0
+
+
+@pytest.mark.parametrize(("path", "body"), [
+    ("/api/table/sessions", '{"seed": "exact", "bankroll": 1000, "stakes": [{"box": 1, "ante": %s}]}'),
+    ("/api/classic/sessions", '{"seed": "exact", "chips": %s}'),
+    ("/api/designer/toml", '{"pair_plus": {"flush": %s, "pair": 1}}'),
+])
+@pytest.mark.parametrize("amount", ['"%s\uff15"' % (" " * 31), '"%s\u0665"' % (" " * 41), '"1.%s"' % ("0" * 2000),
+                                    '"5.%s"' % ("0" * 40), "1.%s" % ("0" * 20000)])
+def test_no_text_and_no_long_number_gets_past_the_amount_rules(client, path, body, amount):
+    """A text longer than an amount's limit was read by pydantic's own Decimal conversion (a fullwidth 5 after 31
+    spaces was staked as 5); a JSON number of 20,000 digits was built as a Decimal, seconds of validation a
+    request. Both are refused now (4xx), as the same digits written short would be if out of the rules."""
+    answer = _post(client, path, body % amount)
+    assert 400 <= answer.status_code < 500, (answer.status_code, answer.text[:200])
+
+
+def test_a_json_number_longer_than_any_amount_stays_text():
+    assert exact_number("1." + "0" * 20000) == "1." + "0" * 20000
+    assert exact_number("1.5") == Fraction(3, 2)
