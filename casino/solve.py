@@ -165,6 +165,8 @@ def target_text(value: Fraction | float | str) -> str:
         ('3%', '-99.99999%', '33.33333333…%')
         >>> target_text(Fraction(-1, 1) + Fraction(1, 3 * 10**12))   # just above -100%: never shown as -100%
         '-99.99999999…%'
+        >>> target_text(Fraction(1, 3 * 10**30))   # a tiny edge: its first digits, never "0…%"
+        '0.000000000000000000000000000033333333…%'
     """
     percent = Fraction(str(value)) * 100 if not isinstance(value, Fraction) else value * 100
     sign, size = ("-" if percent < 0 else ""), abs(percent)
@@ -173,6 +175,8 @@ def target_text(value: Fraction | float | str) -> str:
             break
     else:
         places = 8
+        while int(size * 10**places) < 10**7:  # a tiny edge shows its first eight digits, never "0…%"
+            places += 1
     whole, part = divmod(int(size * 10**places), 10**places)  # int(): cut off, never rounded up to the next value
     digits = f"{whole}.{part:0{places}d}".rstrip("0").rstrip(".") if places else str(whole)
     more = "" if (size * 10**places).denominator == 1 else "…"
