@@ -29,8 +29,9 @@ CheckSeedOpt = Annotated[
 ]
 PracticeSeedOpt = Annotated[
     Optional[str],
-    typer.Option("--seed", help="Practice only: any text decides every deal (reproducible, foreseeable, not fair "
-                                "play). Default: a secure seed per hand, committed before the deal."),
+    typer.Option("--seed", help="Practice only: a text of your choice (not blank, at most 200 characters) decides "
+                                "every deal (reproducible, foreseeable, not fair play). Default: a secure seed per "
+                                "hand, committed before the deal."),
 ]
 AnteBonusTableOpt = Annotated[
     Optional[str],
