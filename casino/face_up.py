@@ -133,11 +133,27 @@ def _key(game: Game) -> Game:
                 rules=replace(game.rules, face_up=False, pair_plus_on_fold=True))
 
 
-def informed_play(game: Game) -> np.ndarray:
+def informed_play(game: Game, pair_plus_ratio: Fraction | int = 0) -> np.ndarray:
     """The informed strategy: ``play[i, d]`` for hand ``i`` against up card ``d`` (a tie folds;
-    impossible pairs fold). Read-only, (22,100, 52)."""
+    impossible pairs fold). Read-only, (22,100, 52).
+
+    ``pair_plus_ratio``: a box's Pair Plus stake / its Ante. Where a fold loses the Pair Plus
+    (``pair_plus_on_fold = false``) the box plays when the value of playing plus the Pair Plus it keeps by
+    playing beats folding (:func:`casino.edge.pair_plus_counted`, as the blind strategy does); elsewhere the
+    ratio changes nothing."""
+    from casino.edge import pair_plus_counted
+
     values = informed_values(game)
-    play = np.ascontiguousarray((values.possible & (values.value > values.fold_value)).T)
+    extra = pair_plus_counted(game, Fraction(pair_plus_ratio))
+    if extra is None:
+        better = values.value > values.fold_value
+    else:  # value / unit + extra > -1, in exact integers: value * d + extra * d * unit > -unit * d
+        table = hand_table(game.ranking)
+        d = math.lcm(1, *(e.denominator for e in extra))
+        unit = values.scale * N_COMPLETIONS
+        kept = np.array([int(e * d) for e in extra], dtype=object)[table.pay_class] * unit  # per hand
+        better = values.value.astype(object) * d + kept[np.newaxis, :] > -unit * d
+    play = np.ascontiguousarray((values.possible & np.asarray(better, dtype=bool)).T)
     play.setflags(write=False)
     return play
 

@@ -97,12 +97,18 @@ class ByPairPlus:
         self._masks: dict[Fraction, np.ndarray] = {}
 
     def mask(self, ratio: Fraction | int) -> np.ndarray:
-        """The optimal play mask of a box staking ``ratio`` x its Ante on Pair Plus."""
+        """The optimal play mask of a box staking ``ratio`` x its Ante on Pair Plus: one entry per hand,
+        or at a Face Up game one per hand and dealer up card (:func:`casino.face_up.informed_play`)."""
         key = Fraction(ratio)
         if key not in self._masks:
-            from casino.edge import analyze
+            if self.game.rules.face_up:
+                from casino.face_up import informed_play
 
-            self._masks[key] = analyze(self.game, pair_plus_ratio=key).play
+                self._masks[key] = informed_play(self.game, key)
+            else:
+                from casino.edge import analyze
+
+                self._masks[key] = analyze(self.game, pair_plus_ratio=key).play
         return self._masks[key]
 
 
@@ -118,9 +124,9 @@ def table_strategy(game: Game, strategy: str) -> TableStrategy:
     if name == "informed" and not game.rules.face_up:
         raise BragError("the informed strategy decides on the dealer's up card, which only a Face Up game"
                         " (face_up = true) shows; here give one decision per hand (optimal, a threshold …)")
-    if (name == "optimal" and not game.rules.face_up and game.pair_plus is not None
+    if ((name == "optimal" or (name == "informed" and game.rules.face_up)) and game.pair_plus is not None
             and not game.rules.pair_plus_on_fold and game.head_to_head is None):
-        return ByPairPlus(game)
+        return ByPairPlus(game)  # at a Face Up game, informed by the up card as well
     return decision_table(game, strategy)
 
 
@@ -130,7 +136,7 @@ def box_plays(strategy: TableStrategy, rnd: Any, box: int) -> bool:
     row = rnd.hand(box)
     if isinstance(strategy, ByPairPlus):
         bets = next(b for b in rnd.bets if b.box == box)
-        return bool(strategy.mask(bets.pair_plus / bets.ante)[row])
+        strategy = strategy.mask(bets.pair_plus / bets.ante)
     if strategy.ndim == 2:
         return bool(strategy[row, rnd.up_card.index])
     return bool(strategy[row])

@@ -47,6 +47,7 @@ class Advice:
     up_card: Card
     ev_play: Fraction
     ev_fold: Fraction
+    pair_plus_counted: bool = False  # a fold loses the box's Pair Plus, and both EVs count it
 
     @property
     def best(self) -> Decision:
@@ -65,8 +66,14 @@ def _cards(cards: str | Iterable[Card], count: int) -> tuple[Card, ...]:
     return tuple(parse_cards(cards, count=count)) if isinstance(cards, str) else tuple(cards)
 
 
-def advise(game: Game, hand: str | Iterable[Card], up_card: str | Card) -> Advice:
-    """The exact EVs of playing and folding ``hand`` when the dealer's ``up_card`` is seen."""
+def advise(game: Game, hand: str | Iterable[Card], up_card: str | Card,
+           pair_plus_ratio: Fraction | int = 0) -> Advice:
+    """The exact EVs of playing and folding ``hand`` when the dealer's ``up_card`` is seen, per Ante.
+
+    ``pair_plus_ratio``: the box's Pair Plus stake / its Ante. Where a fold loses the Pair Plus
+    (``pair_plus_on_fold = false``) both EVs count it, as the blind hint does
+    (:meth:`casino.edge.EdgeReport.decision`): folding loses 1 + ratio, playing adds ratio x the Pair
+    Plus pay; elsewhere it is ignored."""
     cards = _cards(hand, 3)
     if len(cards) != 3:
         raise CardError(f"a hand has three cards, not {len(cards)}")
@@ -75,9 +82,18 @@ def advise(game: Game, hand: str | Iterable[Card], up_card: str | Card) -> Advic
         raise CardError(f"{up.ascii()} is both in the hand and the dealer's up card")
     import numpy as np
 
+    from casino.edge import pair_plus_counted
+
     i = int(hand_index(np.array([c.index for c in cards])))
     values = informed_values(game)
-    return Advice(hand_table(game.ranking).describe(i), up, values.ev_play(i, up.index), Fraction(-1))
+    table = hand_table(game.ranking)
+    ev_play, ev_fold = values.ev_play(i, up.index), Fraction(-1)
+    ratio = Fraction(pair_plus_ratio)
+    extra = pair_plus_counted(game, ratio)
+    if extra is not None:
+        ev_fold -= ratio
+        ev_play += extra[int(table.pay_class[i])] - ratio
+    return Advice(table.describe(i), up, ev_play, ev_fold, extra is not None)
 
 
 @dataclass

@@ -37,11 +37,12 @@ class Trainer:
         for b in rnd.bets:
             if not b.ante:
                 continue
-            advice = advise(self.game, rnd.cards[b.box], up)
+            advice = advise(self.game, rnd.cards[b.box], up, b.pair_plus / b.ante)
             self._advice[b.box] = advice
             if hints:
+                counted = ", your Pair Plus counted" if advice.pair_plus_counted else ""
                 out.print(f"  box {b.box} hint, knowing the {up}: {advice.best.upper()} — EV of playing "
-                          f"{float(advice.ev_play):+.4f} vs folding {float(advice.ev_fold):+.4f} per Ante "
+                          f"{float(advice.ev_play):+.4f} vs folding {float(advice.ev_fold):+.4f} per Ante{counted} "
                           f"(exact {advice.ev_play})", style="cyan")
 
     def after_decision(self, out: Any, box: int, play: bool, ante: Fraction) -> None:

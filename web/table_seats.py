@@ -95,7 +95,9 @@ class Seat:
             from casino.trainer import advise
 
             self._advice = {k: v for k, v in self._advice.items() if k[0] == rnd.round_no}
-            self._advice[key] = advise(self.service.game, rnd.cards[box], rnd.up_card)
+            bets = next((b for b in rnd.bets if b.box == box), None)
+            ratio = bets.pair_plus / bets.ante if bets is not None and bets.ante else 0
+            self._advice[key] = advise(self.service.game, rnd.cards[box], rnd.up_card, ratio)
         return self._advice[key]
 
     @property

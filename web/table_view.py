@@ -95,7 +95,8 @@ def _hint(seat: Seat, rnd: Any, box: int) -> dict[str, Any] | None:
     if seat.shows_up_card:  # the informed strategy: the exact EVs knowing the up card
         advice = seat.advice(rnd, box)
         return {"play": advice.best == "play", "ev_play": float(advice.ev_play), "ev_fold": float(advice.ev_fold),
-                "exact_play": str(advice.ev_play), "exact_fold": str(advice.ev_fold), "informed": True}
+                "exact_play": str(advice.ev_play), "exact_fold": str(advice.ev_fold),
+                "pair_plus_counted": advice.pair_plus_counted, "informed": True}
     bets = next(b for b in rnd.bets if b.box == box)
     decision = seat.report.decision(rnd.hand(box), pair_plus_ratio=bets.pair_plus / bets.ante)
     return {"play": decision.play, "ev_play": float(decision.ev_play), "ev_fold": float(decision.ev_fold),

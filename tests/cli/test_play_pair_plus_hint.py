@@ -106,3 +106,21 @@ def test_exact_sessions_at_a_face_up_game_refuse_optimal_rather_than_price_the_b
     assert len(result.output.strip().splitlines()) == 1
     blind = runner.invoke(app, ["session", str(path), "--hands", "5", "--bankroll", "20", "--strategy", "Q-6-4"])
     assert blind.exit_code == 0, blind.output
+
+
+def test_the_face_up_hint_counts_the_pair_plus_a_fold_would_lose(runner, app, url, tmp_path):
+    """At a Face Up game the terminal's informed hint counted the Ante/Play alone, though a fold lost the Pair Plus."""
+    from casino.sitting import Sitting
+    from casino.trainer import advise
+
+    path = tmp_path / "fu.toml"
+    path.write_text(LOST_ON_FOLD.replace("[rules]\n", "[rules]\nface_up = true\n"))
+    game = load_game(str(path))
+    rnd = Sitting(game, Fraction(100), seed="fu").deal((BoxBets(1, Fraction(1), Fraction(1)),))
+    advice = advise(game, rnd.cards[1], rnd.up_card, 1)
+    result = runner.invoke(app, ["play", str(path), "--db", url, "--seed", "fu", "--ante", "1", "--pair-plus", "1"],
+                           input="\nf\nq\n")
+    out = " ".join(result.output.split())
+    assert result.exit_code == 0, result.output
+    assert (f"knowing the {rnd.up_card}: {advice.best.upper()} — EV of playing {float(advice.ev_play):+.4f} vs "
+            f"folding -2.0000 per Ante, your Pair Plus counted (exact {advice.ev_play})") in out
