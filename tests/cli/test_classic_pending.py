@@ -90,12 +90,9 @@ def brag(*args: str) -> tuple[int, str, str]:
     return process.returncode, out.decode(), err.decode()
 
 
-def test_verify_reports_a_pending_hand_after_settled_ones_and_names_it_tampered(tmp_path):
+def _leave_with_hand_3_pending(url: str) -> None:
     """With this seed the computers settle hand 1 without you, you fold hand 2, look in hand 3 (its pack
-    carried over, a blind hand kept by Bob brought in) and leave with q: hand 3 is pending. Verify checks all
-    three, counts two, reports hand 3 pending; a tampered action in it is one line, exit 1, and the resume
-    refuses it with the same line."""
-    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    carried over, a blind hand kept by Bob brought in) and leave with q: hand 3 is pending."""
     player = Classic("--db", url, "--opponents", "2", "--hands", "5", "--seed", "pending verify 82")
     try:
         player.wait_for(ACTION_PROMPT)
@@ -109,6 +106,14 @@ def test_verify_reports_a_pending_hand_after_settled_ones_and_names_it_tampered(
         player.kill()
     assert player.process.returncode == 0, err.decode()
     assert "Hand 3 is pending" in (player.output + out).decode()
+
+
+def test_verify_reports_a_pending_hand_after_settled_ones_and_names_it_tampered(tmp_path):
+    """Hand 3 left pending (:func:`_leave_with_hand_3_pending`). Verify checks all three, counts two, reports hand
+    3 pending; a tampered action in it is one line, exit 1, and the resume
+    refuses it with the same line."""
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    _leave_with_hand_3_pending(url)
     with Session(connect(url)) as db:
         pending = classic_store.pending_of(1, session=db)
         assert pending is not None and pending.hand_no == 3 and len(classic_store.hands_of(1, session=db)) == 2
@@ -156,17 +161,7 @@ def test_a_resume_with_a_hand_pending_refuses_chips_moved_between_seats(tmp_path
     """Hand 3 pending (as above); the session's chips and its table state's moved 500 from Ann to You, both
     alike: the resume refused that only with no hand pending, and dealt on at 1,500 (verify found it)."""
     url = f"sqlite:///{tmp_path / 'brag.db'}"
-    player = Classic("--db", url, "--opponents", "2", "--hands", "5", "--seed", "pending verify 82")
-    try:
-        player.wait_for(ACTION_PROMPT)
-        player.send("f")
-        player.wait_for(ACTION_PROMPT, 2)
-        player.send("l")
-        player.wait_for(ACTION_PROMPT, 3)
-        player.send("q")
-        player.process.communicate(timeout=60)
-    finally:
-        player.kill()
+    _leave_with_hand_3_pending(url)
     with Session(connect(url)) as db:
         row = classic_store.get_session(1, session=db)
         assert classic_store.pending_of(1, session=db) is not None
