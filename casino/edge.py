@@ -33,7 +33,8 @@ from casino.hands import N_DEALER_HANDS, N_HANDS, HandTable
 from casino.rankings import PAY_CLASSES, SPECIAL_PARENT
 from casino.rules import LOSE, NOT_QUALIFY, OUTCOME_NAMES, TIE, WIN, outcome_nets, pay_vector
 
-__all__ = ["Outcome", "BetReport", "HandDecision", "EdgeReport", "analyze", "pair_plus_counted"]
+__all__ = ["Outcome", "BetReport", "HandDecision", "EdgeReport", "analyze", "pair_plus_counted",
+           "plays_with_pair_plus", "evs_with_pair_plus"]
 N_PAIRS = N_HANDS * N_DEALER_HANDS  # 407,170,400
 
 
@@ -172,14 +173,10 @@ class EdgeReport:
         playing adds ratio x the Pair Plus pay) and ``pair_plus_counted`` is true; elsewhere it is ignored.
         """
         i = hand if isinstance(hand, (int, np.integer)) else self.table.index(hand if isinstance(hand, str) else tuple(hand))
-        ev_play = Fraction(int(self.play_value[i]), N_DEALER_HANDS * self.scale)
-        ev_fold = Fraction(-1)
-        ratio = Fraction(pair_plus_ratio)
-        extra = pair_plus_counted(self.game, ratio)
-        if extra is not None:  # ev_play + ratio x pay vs -1 - ratio: play when ev_play + extra > -1, as analyze does
-            ev_fold -= ratio
-            ev_play += extra[int(self.table.pay_class[i])] - ratio
-        return HandDecision(self.table.describe(int(i)), bool(ev_play > ev_fold), ev_play, ev_fold, extra is not None)
+        ev_play, ev_fold, counted = evs_with_pair_plus(
+            self.game, Fraction(pair_plus_ratio), int(self.table.pay_class[i]),
+            Fraction(int(self.play_value[i]), N_DEALER_HANDS * self.scale))
+        return HandDecision(self.table.describe(int(i)), bool(ev_play > ev_fold), ev_play, ev_fold, counted)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game.name, "ranking": self.game.ranking.name}
@@ -218,18 +215,29 @@ def pair_plus_counted(game: Game, ratio: Fraction) -> list[Fraction] | None:
     return [ratio * ((p if p is not None else Fraction(-1)) + 1) for p in pay_vector(game.pair_plus, Fraction(-1))]
 
 
-def _coupled_play(
-    table: HandTable, play_value: np.ndarray, scale: int, extra: list[Fraction], n_dealer: int = N_DEALER_HANDS
-) -> np.ndarray:
+def plays_with_pair_plus(value: np.ndarray, unit: int, extra: list[Fraction], pay_class: np.ndarray) -> np.ndarray:
     """The optimal decisions of a player who also bets on Pair Plus, where a fold loses it.
 
-    Folding then costs 1 + ratio; playing returns the Ante/Play value plus ratio x the Pair Plus pay,
-    so play when ``value + extra > -1`` (``extra``: :func:`pair_plus_counted` per pay class).
+    ``value / unit`` is the Ante/Play value of playing, per Ante (exact integers; the last axis runs over
+    the hands, whose pay classes are ``pay_class``). Folding then costs 1 + ratio and playing adds ratio x
+    the Pair Plus pay, so play when ``value / unit + extra > -1`` (``extra``: :func:`pair_plus_counted` per
+    pay class): the blind strategy (:func:`analyze`) and the informed one (:func:`casino.face_up.informed_play`).
     """
     d = _lcm_of_denominators(extra)
-    extra_scaled = np.array([int(e * d) for e in extra], dtype=object)[table.pay_class]
-    unit = scale * n_dealer  # exact Python integers: no overflow whatever the denominators
-    return np.asarray(play_value.astype(object) * d + extra_scaled * unit > -unit * d, dtype=bool)
+    extra_scaled = np.array([int(e * d) for e in extra], dtype=object)[pay_class]
+    # exact Python integers: no overflow whatever the denominators
+    return np.asarray(value.astype(object) * d + extra_scaled * unit > -unit * d, dtype=bool)
+
+
+def evs_with_pair_plus(game: Game, ratio: Fraction, pay_class: int, ev_play: Fraction) -> tuple[Fraction, Fraction, bool]:
+    """One hand's (EV of playing, EV of folding, Pair Plus counted), per Ante, from its Ante/Play value of playing:
+    where a fold loses the Pair Plus (:func:`pair_plus_counted`) folding loses 1 + ratio and playing adds ratio x
+    the Pair Plus pay; elsewhere (-1 for folding) the Pair Plus is not counted. The blind hint
+    (:meth:`EdgeReport.decision`) and the informed one (:func:`casino.trainer.advise`)."""
+    extra = pair_plus_counted(game, ratio)
+    if extra is None:
+        return ev_play, Fraction(-1), False
+    return ev_play + extra[pay_class] - ratio, -1 - ratio, True
 
 
 def _ante_play(
@@ -258,7 +266,7 @@ def _ante_play(
     if play is None:
         extra = pair_plus_counted(game, Fraction(pair_plus_ratio))
         if extra is not None:
-            play = _coupled_play(table, play_value, scale, extra, n_dealer)
+            play = plays_with_pair_plus(play_value, scale * n_dealer, extra, table.pay_class)
         else:
             play = play_value > -scale * n_dealer
     play = np.asarray(play, dtype=bool)

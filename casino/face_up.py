@@ -141,19 +141,16 @@ def informed_play(game: Game, pair_plus_ratio: Fraction | int = 0) -> np.ndarray
     (``pair_plus_on_fold = false``) the box plays when the value of playing plus the Pair Plus it keeps by
     playing beats folding (:func:`casino.edge.pair_plus_counted`, as the blind strategy does); elsewhere the
     ratio changes nothing."""
-    from casino.edge import pair_plus_counted
+    from casino.edge import pair_plus_counted, plays_with_pair_plus
 
     values = informed_values(game)
     extra = pair_plus_counted(game, Fraction(pair_plus_ratio))
     if extra is None:
         better = values.value > values.fold_value
-    else:  # value / unit + extra > -1, in exact integers: value * d + extra * d * unit > -unit * d
-        table = hand_table(game.ranking)
-        d = math.lcm(1, *(e.denominator for e in extra))
-        unit = values.scale * N_COMPLETIONS
-        kept = np.array([int(e * d) for e in extra], dtype=object)[table.pay_class] * unit  # per hand
-        better = values.value.astype(object) * d + kept[np.newaxis, :] > -unit * d
-    play = np.ascontiguousarray((values.possible & np.asarray(better, dtype=bool)).T)
+    else:
+        better = plays_with_pair_plus(values.value, values.scale * N_COMPLETIONS, extra,
+                                      hand_table(game.ranking).pay_class)
+    play = np.ascontiguousarray((values.possible & better).T)
     play.setflags(write=False)
     return play
 

@@ -82,18 +82,13 @@ def advise(game: Game, hand: str | Iterable[Card], up_card: str | Card,
         raise CardError(f"{up.ascii()} is both in the hand and the dealer's up card")
     import numpy as np
 
-    from casino.edge import pair_plus_counted
+    from casino.edge import evs_with_pair_plus
 
     i = int(hand_index(np.array([c.index for c in cards])))
-    values = informed_values(game)
     table = hand_table(game.ranking)
-    ev_play, ev_fold = values.ev_play(i, up.index), Fraction(-1)
-    ratio = Fraction(pair_plus_ratio)
-    extra = pair_plus_counted(game, ratio)
-    if extra is not None:
-        ev_fold -= ratio
-        ev_play += extra[int(table.pay_class[i])] - ratio
-    return Advice(table.describe(i), up, ev_play, ev_fold, extra is not None)
+    ev_play, ev_fold, counted = evs_with_pair_plus(game, Fraction(pair_plus_ratio), int(table.pay_class[i]),
+                                                   informed_values(game).ev_play(i, up.index))
+    return Advice(table.describe(i), up, ev_play, ev_fold, counted)
 
 
 @dataclass
