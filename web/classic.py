@@ -26,7 +26,6 @@ pending hand included). As at the casino table, every state-changing request car
 from __future__ import annotations
 
 import json
-from decimal import Decimal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
@@ -35,7 +34,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 from sqlmodel import Session
 
 from casino.classic.rules import MAX_HANDS
@@ -44,15 +43,13 @@ from casino.money import parse
 from web import classic_hands as playing
 from web.classic_seats import COMPUTER_NAMES, LINEUPS, ClassicSeat, ClassicSeats, seats_of
 from web.classic_view import state
-from web.exact_json import ExactRoute
+from web.exact_json import Amount, ExactRoute
 from web.errors import SEQ_MAX, Conflict, NotFound, resumed_seq, turn
 
 __all__ = ["router", "ClassicSeat", "ClassicSeats"]
 
 router = APIRouter(prefix="/api/classic", tags=["traditional Brag"], route_class=ExactRoute)
 
-#: A JSON true/false is let through (not read as 1/0) so that :func:`_amount` refuses it in one line (400).
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=64)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
 # strict, as the casino table's API: a JSON true, "1" or 1.0 is not an action number, a count or a choice (a 422
 # saying so)
 Seq = Annotated[StrictInt, Field(ge=0, le=SEQ_MAX, description="the session's action number, as last shown (replays get 409)")]

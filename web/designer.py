@@ -21,11 +21,11 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from casino.games import BETS, TIES, Game, builtin_games, load_game, parse_game_text
 from casino.money import amount_text
-from web.exact_json import ExactRoute
+from web.exact_json import Amount, ExactRoute
 
 __all__ = ["router", "Design", "design_text", "design_of", "analysis"]
 
@@ -33,10 +33,6 @@ router = APIRouter(prefix="/api/designer", tags=["designer"], route_class=ExactR
 
 #: A hand or option key as written in a game file (``running_flush``, ``min_ante``).
 Key = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_ -]{0,39}$")]
-#: An amount as text (``"5"``, ``"12.5"``, ``"25/2"``, ``"70% meter"``); numbers are taken as written (a JSON number
-#: with a fraction arrives as the exact Decimal: :mod:`web.exact_json`).
-#: A JSON true/false is let through (pydantic would read it as 1/0) so that the game-file rules refuse it.
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=64)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
 Paytable = dict[Key, Amount]
 
 SIDE_BET_KEYS = ("six_card_bonus", "colour_bonus", "prime", "progressive")
@@ -73,14 +69,12 @@ def _quoted(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _amount(value: str | int | Decimal | float) -> str:
+def _amount(value: str | int | Decimal) -> str:
     """An amount as TOML text; a JSON number is written as the digits sent (``12.5``, never a float's rounding)."""
     if isinstance(value, bool):  # JSON true/false: let the game-file rules refuse it by name
         return "true" if value else "false"
     if isinstance(value, Decimal):  # exact: '1.0000000000000001' stays so; '1E+400' is refused as too large
         return _quoted(str(value))
-    if isinstance(value, float):
-        return _quoted(repr(value)) if value == value and abs(value) != float("inf") else _quoted(str(value))
     return _quoted(str(value).strip())
 
 

@@ -20,12 +20,21 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Coroutine
 from decimal import Decimal
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
+from pydantic import Strict, StrictBool, StrictInt, StringConstraints
 
-__all__ = ["ExactRequest", "ExactRoute", "exact_number", "WIDEST", "LONGEST"]
+__all__ = ["Amount", "ExactRequest", "ExactRoute", "exact_number", "WIDEST", "LONGEST"]
+
+#: An amount in a request body, as every router of the app takes it: text (``"5"``, ``"2.5"``, ``"5/2"``, in a game
+#: design ``"70% meter"``) or a JSON number, read exactly (a number with a fraction arrives as the Decimal of the
+#: digits sent, never a float rounded: ``1.0000000000000001`` is not 1). Numbers are strict: a text is read by the
+#: amount rules alone (``casino.money.parse``, the game-file rules), never turned into a number by pydantic, which
+#: would take ``"   ５"`` as 5 past them. A JSON true/false is let through (pydantic would read it as 1/0) so that
+#: those rules refuse it in one line (400).
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=64)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
 
 
 #: A JSON number with a fraction or an exponent beyond 10**±40 (no amount comes near: amounts are at most

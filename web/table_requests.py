@@ -23,26 +23,20 @@ a :class:`~casino.errors.BetError` when the bets are read (400).
 
 from __future__ import annotations
 
-from decimal import Decimal
 from fractions import Fraction
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, Strict, StrictBool, StrictInt, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
 from casino.bets import side_bet_named, title
 from casino.errors import BetError
 from casino.events import BoxBets
 from casino.money import parse
 from web.errors import SEQ_MAX
+from web.exact_json import Amount
 
 __all__ = ["Amount", "Seq", "Box", "Stake", "NewSession", "Action", "Deal", "Decide"]
 
-#: An amount as text (``"5"``, ``"2.5"``, ``"5/2"``) or a JSON number, read exactly: a number with a fraction
-#: arrives as the Decimal of the digits sent (:mod:`web.exact_json`), never a float rounded (``1.0000000000000001``
-#: is not 1). Numbers are strict: a text is read by ``parse`` alone (never turned into a number by pydantic, which
-#: would take ``"   ５"`` as 5 past the amount rules). A JSON true/false is let through (pydantic would read it as 1/0)
-#: so that ``parse`` refuses it in one line (400).
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=64)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
 # strict: a JSON true, "1" or 1.0 is not an action number, a box or a decision (a 422 saying so)
 Seq = Annotated[StrictInt, Field(ge=0, le=SEQ_MAX, description="the session's action number, as last shown (replays get 409)")]
 Box = Annotated[StrictInt, Field(ge=1, le=6)]
