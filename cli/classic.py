@@ -66,10 +66,6 @@ def classic(
             limit = record.hand_limit
             game_rules = table.rules
         else:
-            if seed is not None:  # the web's and brag play's check: not empty, no control characters
-                from casino.practice import check_practice_seed
-
-                check_practice_seed(seed)
             game_rules = load_rules(rules)
             if chips is not None:  # each refused in the option's name ('--ante: ante must be zero or more')
                 game_rules = game_rules.with_changes("--chips", chips=chips)

@@ -164,12 +164,8 @@ def create(request: Request, body: NewClassic) -> JSONResponse:
     from casino.classic.table import ClassicTable
     from casino.db import classic_store
 
-    from casino.practice import check_practice_seed
-
     if body.rules.lower() not in _rules_names():  # built-in rules only: a request never names a file
         raise NotFound(f"no built-in rules {body.rules!r} (rules: {', '.join(_rules_names())})")
-    if body.seed is not None:  # the casino table's check (casino.service), and a client seed's: one line, 400
-        check_practice_seed(body.seed)
     rules = load_rules(body.rules.lower())
     changes = {k: str(parse(v, k)) for k, v in (("chips", body.chips), ("ante", body.ante)) if v is not None}
     if changes:

@@ -110,7 +110,12 @@ def _amounts(values: Sequence[Any]) -> str:
 def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[str], hand_limit: int,
                    settings: dict[str, Any], *, session: Session, chips: Sequence[Fraction] | None = None
                    ) -> ClassicSessionRecord:
-    """A new session row (before the first hand)."""
+    """A new session row (before the first hand). A practice seed text (``settings["seed"]``) is checked as the
+    casino table's is (:func:`casino.practice.check_practice_seed`), for the terminal and the web alike."""
+    from casino.practice import check_practice_seed
+
+    if settings.get("seed") is not None:
+        check_practice_seed(settings["seed"])
     start = list(chips) if chips is not None else [rules.chips] * len(names)
     short = [name for name, c in zip(names, start) if Fraction(c) < rules.ante or Fraction(c) <= 0]
     if short:  # refused before anything is stored: a session nobody can play is not kept
