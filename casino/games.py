@@ -25,7 +25,6 @@ import os
 import json
 from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
@@ -277,10 +276,11 @@ def _toml_value(value: Any) -> str:
             digits = 0
             while (value * 10**digits).denominator != 1:
                 digits += 1
-            return format(Decimal(value.numerator) / Decimal(value.denominator), f".{digits}f")
+            whole, part = divmod(abs((value * 10**digits).numerator), 10**digits)  # exact at any length
+            return f"{'-' if value < 0 else ''}{whole}.{part:0{digits}d}"
         return f'"{value.numerator}/{value.denominator}"'
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, str):  # (JSON escapes the other control characters as TOML does; DEL too here)
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, list):
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     raise TypeError(f"cannot write {value!r} to TOML")

@@ -22,7 +22,8 @@ Amounts are written with the digits 0-9 (Python alone would read Arabic-Indic ``
     ...
     casino.errors.BetError: '٢' is not an amount for the bet: amounts are written with the digits 0-9 (e.g. 5, 2.5 or 5/2)
 
-:func:`parse` is for amounts a player types (bets, bankrolls: :class:`~casino.errors.BetError`);
+:func:`parse` is for amounts a player types (bets, bankrolls: :class:`~casino.errors.BetError`), whole or
+decimal (``5/2`` is 2.5; ``1/3`` of a chip is refused, while a game file may pay 1/3);
 :func:`parse_amount` reads files (games, paytables, rules, hands) with the same bounds but its own error
 class, :class:`~casino.errors.GameFileError`::
 
@@ -44,7 +45,7 @@ from typing import Any
 
 from casino.errors import BetError, GameFileError
 
-__all__ = ["MAX_AMOUNT", "ZERO", "clipped", "parse", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
+__all__ = ["MAX_AMOUNT", "ZERO", "clipped", "parse", "decimal_places", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
            "other_digits", "DIGITS_0_9", "parse_amount", "amount_text"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
@@ -102,10 +103,10 @@ LONGEST_TEXT = 10_000
 _LARGEST = 10**15
 _FINEST_EXPONENT = -30
 _FRACTION = re.compile(r"^[+-]?[0-9]+\s*/\s*[0-9]+$")
-#: Stored exact text (``stored``): sums over a long session may have long denominators, so the bound is wide,
-#: yet far below anything slow to build.
-_STORED = re.compile(r"^(-?[0-9]{1,60})(?:/([0-9]{1,60}))?$")
-_LARGEST_STORED = 10**60
+#: Stored exact text (``stored``): sums over a long session may have long denominators (a stake of 30 decimal
+#: places times a pay of 30 more), so the bound is wide, yet far below anything slow to build.
+_STORED = re.compile(r"^(-?[0-9]{1,300})(?:/([0-9]{1,300}))?$")
+_LARGEST_STORED = 10**300
 _DECIMAL = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 
 
@@ -151,10 +152,12 @@ def clipped(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = MAX_AMOUNT) -> Fraction:
+def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = MAX_AMOUNT,
+          any_fraction: bool = False) -> Fraction:
     """An exact amount a player gave for ``what`` (``"Ante"``, ``"--bankroll"`` …): not negative, at
-    most ``maximum``, and not zero unless ``allow_zero``; anything else (``true`` from JSON too) is one
-    clear :class:`BetError`."""
+    most ``maximum``, not zero unless ``allow_zero``, and whole or decimal unless ``any_fraction`` (a
+    traditional Brag table whose rules file antes 1/3 takes bets in thirds); anything else (``true`` from
+    JSON too) is one clear :class:`BetError`."""
     if isinstance(value, bool):
         raise BetError(f"the {what} must be a number, not {str(value).lower()}")
     shown = clipped(value.strip() if isinstance(value, str) else str(value))
@@ -173,6 +176,12 @@ def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = M
         raise BetError(f"{shown!r} is not an amount for the {what} (write e.g. 5, 2.5 or 5/2)") from None
     if amount < 0:
         raise BetError(f"the {what} cannot be negative ({shown})")
+    places = decimal_places(amount) if not any_fraction else 0
+    if places is None:  # 1/3 of a chip: no table deals in it, and sums of such stakes (a progressive meter
+        # fed by 1/999999937, then 1/999999929 …) would grow without end and could not be stored
+        raise BetError(f"the {what} must be a whole or decimal amount (e.g. 5, 2.5 or 5/2), not {shown}")
+    if places > -_FINEST_EXPONENT:
+        raise BetError(f"the {what} has more than {-_FINEST_EXPONENT} decimal places ({shown})")
     if amount == 0 and not allow_zero:
         raise BetError(f"the {what} must be more than 0")
     if amount > maximum:
@@ -195,6 +204,23 @@ def text(value: Fraction | int) -> str:
             whole, part = divmod(abs(scaled.numerator), 10**places)
             return f"{'-' if value < 0 else ''}{whole}.{part:0{places}d}"
     return str(value)
+
+
+def decimal_places(value: Fraction) -> int | None:
+    """How many decimal places ``value`` needs (0 for a whole amount), or ``None`` when no decimal is exact::
+
+        >>> decimal_places(Fraction(5, 2)), decimal_places(Fraction(7)), decimal_places(Fraction(1, 3))
+        (1, 0, None)
+    """
+    d = value.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    return max(twos, fives) if d == 1 else None
 
 
 def json_number(value: Fraction | int) -> int | float | str:

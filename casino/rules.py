@@ -161,6 +161,10 @@ class CompiledRules:
         return Settlement(outcome, ante, play_result, bonus, pair_plus, s)
 
 
+#: The table settles pays as 64-bit whole multiples of one unit (numpy); this leaves room for the stakes' sums.
+_LARGEST_SCALED = 2**53
+
+
 @cache
 def compile_rules(game: Game) -> CompiledRules:
     """Compile (once per game) the lookup arrays that :meth:`CompiledRules.settle` uses."""
@@ -179,8 +183,16 @@ def compile_rules(game: Game) -> CompiledRules:
     bonus = pay_vector(game.ante_bonus, Fraction(0))
     pair_plus = pay_vector(game.pair_plus, Fraction(-1))
     scale = math.lcm(1, *(v.denominator for v in (*bonus, *pair_plus) if v is not None))
-    bonus_by_class = np.array([int(v * scale) for v in bonus], dtype=np.int64)
-    pair_plus_by_class = np.array([int(v * scale) for v in pair_plus], dtype=np.int64)
+    scaled = [[int(v * scale) for v in pays] for pays in (bonus, pair_plus)]
+    if max(abs(x) for x in (scale, *scaled[0], *scaled[1])) > _LARGEST_SCALED:
+        from casino.errors import BetError
+
+        raise BetError(f"{game.name}: its Ante Bonus and Pair Plus pays are too finely divided for the table (over"
+                       f" one denominator they need 1/{scale:,}; edge, par, compare and solve work on it)"
+                       if scale > 10**6 else f"{game.name}: its Ante Bonus and Pair Plus pays are too large for the"
+                       " table (edge, par, compare and solve work on it)")
+    bonus_by_class = np.array(scaled[0], dtype=np.int64)
+    pair_plus_by_class = np.array(scaled[1], dtype=np.int64)
     arrays = (bonus_by_class[table.pay_class], pair_plus_by_class[table.pay_class])
     for array in arrays:
         array.setflags(write=False)

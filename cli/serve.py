@@ -9,9 +9,19 @@ from typing import Annotated
 
 import typer
 
-from cli.history import DbOpt
+from cli.history import DbOpt, refuse_playing_in_memory
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` keeps the table on this computer: ``localhost`` or a loopback address (127.0.0.0/8, ::1)."""
+    import ipaddress
+
+    if host.strip().lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip().strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 def serve(
@@ -33,6 +43,8 @@ def serve(
 
     url = database_url(db, app_dir=typer.get_app_dir("brag-table"))
     connect(url).dispose()  # a bad URL or an unreadable database is one line here, before serving
+    if not host.strip():  # (--host "$UNSET" would otherwise listen on every interface)
+        fail("--host is empty: give an address of this computer (127.0.0.1, the default; 0.0.0.0 for every one)")
     try:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
         with socket.socket(family, socket.SOCK_STREAM) as probe:  # a clear line rather than Uvicorn's log
@@ -46,6 +58,7 @@ def serve(
         hint = " (choose another with --port)" if error.errno in (errno.EADDRINUSE, errno.EACCES) else ""
         fail(f"cannot listen on {host} port {port}: {error.strerror or error}{hint}")
 
+    refuse_playing_in_memory(url)  # (after the address, so a bad --host or a port in use is named first)
     try:
         import fastapi  # noqa: F401
         import uvicorn
@@ -57,7 +70,7 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     print(f"brag serve: the table is at {address} (Ctrl-C stops; API described at {address}api/docs)", flush=True)
-    if host not in LOOPBACK:
+    if not is_loopback(host):
         print(f"brag serve: listening on {host}: anyone who can reach this computer can open the table",
               flush=True)
     if open_browser:

@@ -94,7 +94,7 @@ def _action(body: ClassicAction) -> Any:
     if body.action == "bet":
         if body.amount is None:
             raise BragError("a bet needs an amount: the chips you put in")
-        return actions.Bet(parse(body.amount, "bet"))
+        return actions.Bet(parse(body.amount, "bet", any_fraction=True))
     if body.action == "discard":
         from casino.cards import parse_cards_with_jokers
 
@@ -167,7 +167,7 @@ def create(request: Request, body: NewClassic) -> JSONResponse:
     if body.rules.lower() not in _rules_names():  # built-in rules only: a request never names a file
         raise NotFound(f"no built-in rules {body.rules!r} (rules: {', '.join(_rules_names())})")
     rules = load_rules(body.rules.lower())
-    changes = {k: str(parse(v, k)) for k, v in (("chips", body.chips), ("ante", body.ante)) if v is not None}
+    changes = {k: str(parse(v, k, any_fraction=True)) for k, v in (("chips", body.chips), ("ante", body.ante)) if v is not None}
     if changes:
         rules = rules.with_changes(**changes)
     count = body.opponents if body.opponents is not None else rules.opponents

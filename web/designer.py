@@ -21,7 +21,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StringConstraints
 
 from casino.games import BETS, TIES, Game, builtin_games, load_game, parse_game_text
 from casino.money import amount_text
@@ -43,9 +43,10 @@ class DesignRules(BaseModel):
     """The ``[rules]`` section."""
 
     model_config = ConfigDict(extra="forbid")
-    ante_bonus_on_loss: bool = True
-    pair_plus_on_fold: bool = True
-    face_up: bool = False  # the dealer's first card dealt face up (the casino "Face Up" variant)
+    # strict, as the table's are: "yes", "1" or 0 is refused (422), not read as a truth value
+    ante_bonus_on_loss: StrictBool = True
+    pair_plus_on_fold: StrictBool = True
+    face_up: StrictBool = False  # the dealer's first card dealt face up (the casino "Face Up" variant)
 
 
 class Design(BaseModel):
@@ -65,8 +66,9 @@ class Design(BaseModel):
 
 
 def _quoted(value: str) -> str:
-    """A TOML basic string (JSON's escapes are TOML's, and ``json.dumps`` writes no ``\\/``)."""
-    return json.dumps(value, ensure_ascii=False)
+    """A TOML basic string (JSON's escapes are TOML's, and ``json.dumps`` writes no ``\\/``; DEL, which JSON
+    leaves as it is and TOML refuses, is escaped too)."""
+    return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def _amount(value: str | int | Decimal) -> str:

@@ -200,7 +200,7 @@ def _bet(rest: list[str], legal: LegalActions | None) -> Bet:
     from casino.money import parse  # bounded before it is built: 1e999999999 is refused at once
 
     try:
-        return Bet(parse(rest[0], "bet"))
+        return Bet(parse(rest[0], "bet", any_fraction=True))
     except BetError as error:
         raise IllegalAction(f"'bet' needs an amount: {error}") from None
 

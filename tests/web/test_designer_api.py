@@ -94,6 +94,8 @@ def test_the_download_is_a_game_file_that_reads_back_as_the_same_game(client):
         ({"side_bets": {"keno": {"x": "1"}}}, 422, "body.side_bets"),
         ({"side_bets": {"progressive": {"mini_royal": "meter"}}}, 400, "meter is required"),
         ({"rules": {"pair_plus_on_fold": "maybe"}}, 422, "body.rules.pair_plus_on_fold"),
+        ({"rules": {"face_up": "yes"}}, 422, "body.rules.face_up"),  # strict: no "yes", "1" or 0
+        ({"rules": {"ante_bonus_on_loss": 0}}, 422, "body.rules.ante_bonus_on_loss"),
         # a JSON true/false is not an amount (pydantic alone would read true as 1)
         ({"pair_plus": {"flush": True}}, 400, "[pair_plus].flush must be a number, not true"),
         ({"limits": {"min_ante": False}}, 400, "[limits].min_ante must be a number, not false"),

@@ -71,6 +71,35 @@ def test_bad_options_are_one_line_and_exit_2(args, words):
     assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--host", ""], "--host is empty"),  # not every interface, as Uvicorn would take it
+        (["--db", "sqlite://"], "an SQLite database in memory keeps nothing"),
+        (["--db", "sqlite:///:memory:"], "an SQLite database in memory keeps nothing"),
+    ],
+)
+def test_an_empty_host_and_a_database_in_memory_are_refused(args, words, tmp_path):
+    if "--db" not in args:
+        args = [*args, "--db", str(tmp_path / "brag.db")]
+    result = brag("serve", "--port", str(free_port()), *args)
+    assert result.returncode == 2
+    assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_loopback_addresses_are_this_computer_only():
+    from cli.serve import is_loopback
+
+    assert all(is_loopback(h) for h in ("127.0.0.1", "127.0.0.2", "localhost", "::1", "[::1]"))
+    assert not any(is_loopback(h) for h in ("0.0.0.0", "10.0.0.1", "::", "example.com", ""))
+
+
 def test_a_port_in_use_is_one_line_naming_the_port():
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

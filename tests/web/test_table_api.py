@@ -147,6 +147,11 @@ def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):
         ("/api/table/sessions", {"game": "../../etc/passwd.toml"}, 404, "no built-in game"),
         ("/api/table/sessions", {"bankroll": "-5"}, 400, "bankroll"),
         ("/api/table/sessions", {"bankroll": "lots"}, 400, "bankroll"),
+        ("/api/table/sessions", {"bankroll": "1000/3"}, 400, "whole or decimal"),
+        # a stake in 1/999999937ths, fed to the shared progressive meter, would grow it past what can be stored
+        ("/api/table/sessions", {"game": "brag-with-side-bets", "stakes": [{"box": 1, "ante": "0", "side":
+                                 {"prog": "1/999999937"}}]}, 400, "whole or decimal"),
+        ("/api/table/sessions", {"stakes": [{"box": 1, "ante": "5", "pair_plus": "1/3"}]}, 400, "whole or decimal"),
         ("/api/table/sessions", {"bankroll": "5", "stakes": [{"box": 1, "ante": "5"}]}, 400, "the bankroll is 5"),
         ("/api/table/sessions", {"stakes": [{"box": 1, "ante": "1000"}]}, 400, "above the table maximum"),
         ("/api/table/sessions", {"stakes": [{"box": 7, "ante": "1"}]}, 422, "body.stakes.0.box"),
