@@ -59,9 +59,10 @@ def get_side_bet(name: str | BetName) -> SideBetKind:
 
 
 #: What a player may call each side bet, at every front end (the terminal's bets prompt and ``--side-bet NAME=AMOUNT``,
-#: the web's ``"side": {NAME: AMOUNT}``): the game-file name, and the short words.
+#: the web's ``"side": {NAME: AMOUNT}``): the game-file name, the title the felt shows ("6 Card Bonus"), and the
+#: short words.
 SIDE_WORDS: Mapping[str, str] = MappingProxyType({
-    "six_card_bonus": "six_card_bonus", "6cb": "six_card_bonus", "6card": "six_card_bonus", "six": "six_card_bonus",
+    "six_card_bonus": "six_card_bonus", "6_card_bonus": "six_card_bonus", "6cb": "six_card_bonus", "6card": "six_card_bonus", "six": "six_card_bonus",
     "colour_bonus": "colour_bonus", "color_bonus": "colour_bonus", "colour": "colour_bonus", "color": "colour_bonus",
     "cb": "colour_bonus", "prime": "prime", "progressive": "progressive", "prog": "progressive",
 })
@@ -73,12 +74,14 @@ def side_bet_named(word: str) -> str:
 
         >>> side_bet_named("6cb"), side_bet_named("Colour"), side_bet_named("prog"), side_bet_named("prime")
         ('six_card_bonus', 'colour_bonus', 'progressive', 'prime')
+        >>> side_bet_named("6 Card Bonus"), side_bet_named("Colour Bonus")
+        ('six_card_bonus', 'colour_bonus')
         >>> side_bet_named("keno")
         Traceback (most recent call last):
         ...
         casino.errors.BetError: 'keno' is not a side bet: write 6cb, colour, prime or prog (or the full name)
     """
-    key = str(word).strip().lower().replace("-", "_")
+    key = "_".join(str(word).lower().replace("-", " ").replace("_", " ").split())  # "6 Card Bonus" too
     if key not in SIDE_WORDS:
         raise BetError(f"{str(word)[:40]!r} is not a side bet: write 6cb, colour, prime or prog (or the full name)")
     return SIDE_WORDS[key]

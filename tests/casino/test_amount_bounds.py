@@ -95,3 +95,10 @@ def test_a_long_sessions_sum_is_stored_and_read_back():
     # a stake of 30 decimal places times a pay of 30 more, over a bankroll near the largest
     value = Fraction(10**15) + Fraction(1, 10**30) * Fraction(1, 10**30 - 1)
     assert read_stored(stored(value)) == value
+
+
+def test_every_side_bet_is_named_by_the_title_the_felt_shows():
+    from casino.bets import side_bet_named, side_bets
+
+    assert [side_bet_named(bet.title) for bet in side_bets()] == [bet.name for bet in side_bets()]
+    assert side_bet_named("  six-card   BONUS ") == "six_card_bonus"
