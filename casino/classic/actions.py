@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from casino.errors import BragError
-from casino.money import text, to_fraction
+from casino.money import read_stored, text
 
 if TYPE_CHECKING:
     from casino.classic.state import LegalActions
@@ -232,7 +232,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     values: dict[str, Any] = {}
     for f in fields(cls):
         value = data[f.name]
-        values[f.name] = to_fraction(value) if f.name == "amount" else tuple(value) if isinstance(value, list) else value
+        values[f.name] = read_stored(value) if f.name == "amount" else tuple(value) if isinstance(value, list) else value
     return cls(**values)  # type: ignore[no-any-return]
 
 
@@ -271,7 +271,7 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     for f in fields(cls):
         value = data[f.name]
         if f.type in ("Fraction", "Chips"):
-            value = to_fraction(value)  # bounded: a stored 1e999999999 is refused, never built
+            value = read_stored(value)  # bounded: a stored 1e999999999 is refused, never built
         elif isinstance(value, list):
             value = tuple(value)
         values[f.name] = value

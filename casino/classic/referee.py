@@ -115,7 +115,8 @@ def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[
         if unknown:
             raise RefereeError(f"{where}: unknown key {sorted(unknown)[0]!r} (name, chips, hand, kept)")
         name = seat.get("name")
-        if not isinstance(name, str) or not name.strip() or " " in name.strip():
+        # one word: no space, tab, line break, no-break space … (actions name the seat by its first word)
+        if not isinstance(name, str) or len(name.split()) != 1 or not name.isprintable():
             raise RefereeError(f"{where}: name must be one word of text, not {name!r}")
         name = name.strip()
         if name in names:

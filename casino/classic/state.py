@@ -27,6 +27,8 @@ turns go round in increasing seat numbers from there.
 
 from __future__ import annotations
 
+import math
+
 from fractions import Fraction
 from typing import Sequence
 
@@ -475,6 +477,11 @@ class HandState:
         bets = self.voice.says(s, "bet")
         if amount <= 0:
             raise IllegalAction("a bet must be more than nothing")
+        if not self._in_units(amount):
+            raise IllegalAction(
+                f"{bets} {amount_text(amount)}: a bet is in whole chips, decimals, or the fractions the table's chips"
+                " are already in (thirds where the ante is 1/3), so that what is stored can always be read back"
+            )
         minimum = self.minimum_bet(s)
         if amount < minimum:
             who = "a seen player" if self.seen[s] else "a blind player (half the stake)"
@@ -504,6 +511,23 @@ class HandState:
                 f"pot limit: a raise may not exceed the pot ({amount_text(self.pot)}); {self.voice.says(s, 'may', start=False)} bet at most "
                 f"{amount_text(Fraction(self.stake + self.pot) / factor)}"
             )
+
+    def _in_units(self, amount: Chips) -> bool:
+        """Whether ``amount`` divides into the units already in play: its denominator divides that of every
+        chip count, stake, pot and rules amount (2s and 5s aside) times 10^30. A typed bet of
+        1/999999937 chips would otherwise bring a new prime into every later sum, until stored chips grew
+        too long to read back."""
+        d = Fraction(amount).denominator
+        if d == 1:
+            return True
+        rules = self.rules
+        unit = math.lcm(*(Fraction(x).denominator for x in (*self.chips, *self.put_in, self.stake, self.pot,
+                                                            rules.ante, rules.min_bet, rules.max_bet or 0)))
+        while unit % 2 == 0:
+            unit //= 2
+        while unit % 5 == 0:
+            unit //= 5
+        return (unit * 10**30) % d == 0
 
     def _see_problem(self, s: int, cost: bool = True) -> str | None:
         if self._n_active != 2:

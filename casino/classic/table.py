@@ -502,11 +502,11 @@ class ClassicTable:
     def restore(cls, rules: ClassicRules, names: Sequence[str], snapshot: dict[str, Any], *,
                 seeds: SeedSource | None = None) -> ClassicTable:
         """A table as :meth:`snapshot` left it (to resume a session)."""
-        from casino.money import to_fraction  # bounded: a stored 1e999999999 is refused, never built
+        from casino.money import read_stored  # bounded: a stored 1e999999999 is refused, never built
 
-        table = cls(rules, names, [to_fraction(c) for c in snapshot["chips"]], seeds=seeds,
+        table = cls(rules, names, [read_stored(c) for c in snapshot["chips"]], seeds=seeds,
                     dealer=int(snapshot["dealer"]))
-        table.borrowed = [to_fraction(b) for b in snapshot["borrowed"]]
+        table.borrowed = [read_stored(b) for b in snapshot["borrowed"]]
         table.hand_no = int(snapshot["hand_no"])
         table.pack = [int(c) for c in snapshot["pack"]]
         table.kept_blind = {int(seat): tuple(int(c) for c in cards) for seat, cards in snapshot["kept_blind"].items()}

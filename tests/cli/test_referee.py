@@ -102,6 +102,8 @@ hand = "As Ac 9h 8c"
     (["Ann look", "Ann discard 7c"], "three-card Brag has no discard"),
     (["Ann look"], "the actions end before the hand is settled (it is Ann's turn)"),
     (["Ann bet 0.5", "Bob fold", "Cat fold", "Ann fold"], "action 4 ('Ann fold'): the hand is already over"),
+    # a bet may not bring a new fraction into the chips: sums of 1/7ths, 1/999999937ths … outgrow any record
+    (["Ann look", "Ann bet 15/7"], "action 2 ('Ann bet 15/7'): Ann bets 15/7: a bet is in whole chips, decimals"),
 ])
 def test_illegal_actions_are_one_line_naming_the_action(runner, app, tmp_path, actions, message):
     result = run(runner, app, write(tmp_path, actions))
@@ -119,6 +121,10 @@ def test_illegal_actions_are_one_line_naming_the_action(runner, app, tmp_path, a
     (SEATS, "[rules]\nmystery = 1\n", "[rules]: unknown key 'mystery'"),
     ("", "", "no [[seat]] tables"),
     (SEATS.replace('name = "Cat"', 'name = "Ann"'), "", "two seats are called 'Ann'"),
+    # an action names a seat by one word: a tab, line break or no-break space in a name could never be named
+    (SEATS.replace('name = "Cat"', 'name = "Cat\\tLee"'), "", "name must be one word of text"),
+    (SEATS.replace('name = "Cat"', 'name = "Cat\\u00a0Lee"'), "", "name must be one word of text"),
+    (SEATS.replace('name = "Cat"', 'name = "Cat\\u0007"'), "", "name must be one word of text"),
     (SEATS.replace("chips = 20\nhand = \"Qs", "chips = 0\nhand = \"Qs"), "", "Bob cannot pay the ante of 1 with 0"),
 ])
 def test_bad_files_are_one_line(runner, app, tmp_path, seats, rules, message):
@@ -180,3 +186,12 @@ def test_an_agreed_showdown_after_a_bet_is_for_the_pot_as_it_stands(runner, app,
     assert data["showdown"] is True
     assert data["chips"] == {"Ann": 21, "Bob": 21, "Cat": 18}  # the antes (3) and Cat's 1, shared by the A-K-7s
     assert sum(p["amount"] for p in data["pots"]) == 4
+
+
+def test_bets_in_the_fractions_the_table_is_already_in_are_taken(runner, app, tmp_path):
+    rules = '[rules]\nante = "1/3"\nmin_bet = "1/3"\n'
+    good = run(runner, app, write(tmp_path, ["Ann look", "Ann bet 2/3", "Bob fold", "Cat fold"], rules=rules), "--json")
+    assert good.exit_code == 0, good.output
+    assert json.loads(good.output)["chips"]["Ann"] == "62/3"  # 20 - 1/3 - 2/3 + 1 + 2/3 + 2/3 … exact
+    bad = run(runner, app, write(tmp_path, ["Ann look", "Ann bet 2/7"], rules=rules))
+    assert bad.exit_code == 2 and "a bet is in whole chips, decimals, or the fractions" in bad.output
