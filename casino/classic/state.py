@@ -499,7 +499,7 @@ class HandState:
         if rules.limit == "fixed" and value not in (self.stake, self.stake + rules.min_bet):
             raise IllegalAction(
                 f"fixed limit: {self.voice.says(s, 'may', start=False)} bet the stake {amount_text(Fraction(self.stake) / factor)} or raise it by "
-                f"{amount_text(rules.min_bet)} (to {amount_text(Fraction(self.stake + rules.min_bet) / factor)}), not {amount_text(amount)}"
+                f"{amount_text(Fraction(rules.min_bet) / factor)} (to {amount_text(Fraction(self.stake + rules.min_bet) / factor)}), not {amount_text(amount)}"
             )
         if rules.max_bet and value > rules.max_bet:
             raise IllegalAction(

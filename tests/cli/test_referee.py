@@ -103,10 +103,13 @@ hand = "As Ac 9h 8c"
     (["Ann look"], "the actions end before the hand is settled (it is Ann's turn)"),
     (["Ann bet 0.5", "Bob fold", "Cat fold", "Ann fold"], "action 4 ('Ann fold'): the hand is already over"),
     # a bet may not bring a new fraction into the chips: sums of 1/7ths, 1/999999937ths … outgrow any record
+    # fixed limit (stake 1, raises of 1): a blind player's amounts are halves, the raise too
+    (["Ann bet 2", ], "fixed limit: Ann may bet the stake 0.5 or raise it by 0.5 (to 1), not 2"),
     (["Ann look", "Ann bet 15/7"], "action 2 ('Ann bet 15/7'): Ann bets 15/7: a bet is in whole chips, decimals"),
 ])
 def test_illegal_actions_are_one_line_naming_the_action(runner, app, tmp_path, actions, message):
-    result = run(runner, app, write(tmp_path, actions))
+    rules = '[rules]\nlimit = "fixed"\n' if message.startswith("fixed limit") else ""
+    result = run(runner, app, write(tmp_path, actions, rules=rules))
     assert result.exit_code == 2
     assert message in result.output and result.output.count("\n") == 1 and "Traceback" not in result.output
 
