@@ -39,18 +39,26 @@ def readable(session_id: int | None) -> Iterator[None]:
 
 
 def session_rows(session: Any) -> list[dict[str, Any]]:
-    """Every classic session as a dict (newest first); a row that cannot be read is one line, exit code 2."""
+    """Every classic session as a dict (newest first). A row that cannot be read back (hand-edited, damaged)
+    is listed with ``"unreadable"``, what cannot be read, and nothing taken from it; every other session is
+    listed as usual (the web's lobby does the same)."""
     from casino.db import classic_store
-    from casino.db.classic_rows import amounts
+    from casino.db.classic_rows import READ_ERRORS, amounts
     from casino.db.queries import practice_of
+    from casino.errors import BragError
 
-    out = []
+    out: list[dict[str, Any]] = []
     for r in classic_store.list_sessions(session=session):
-        with readable(r.id):
+        try:
             names, players = classic_store.seats_of(r)  # type: ignore[arg-type]  # the columns it reads
             you = players.index("you") if "you" in players else None
             start = amounts(r.start_chips, f"classic session {r.id}: start_chips", len(names))
             chips = amounts(r.chips, f"classic session {r.id}: chips", len(names))
+        except (BragError, *READ_ERRORS) as error:
+            out.append({"id": r.id, "rules": str(r.rules_name)[:60], "started_at": None, "hands": None,
+                        "hand_limit": None, "seats": [], "auto": None, "you": None, "status": "unreadable",
+                        "practice": None, "unreadable": " ".join(str(error).split())[:160]})
+            continue
         out.append({
             "id": r.id, "rules": r.rules_name, "started_at": r.started_at.isoformat() if r.started_at else None,
             "hands": r.hands_played, "hand_limit": r.hand_limit, "seats": names, "auto": you is None,
@@ -105,6 +113,9 @@ def print_sessions(session: Any, out: Any) -> None:
     for name in ("ID", "Rules", "Started (UTC)", "Hands", "Seats", "You", "Status"):
         table.add_column(name, justify="right" if name in ("ID", "Hands") else "left")
     for r in rows:
+        if "unreadable" in r:  # the other sessions are listed; this one is named, and verify says what is wrong
+            table.add_row(str(r["id"]), Text(r["rules"]), "", "", "", "", Text("unreadable", style="bold red"))
+            continue
         you = "auto" if r["you"] is None else f"{_amount(r['you']['chips'])} ({_amount(r['you']['net'])})"
         rules = Text(r["rules"])
         if r["practice"] is not False:  # practice, or settings that cannot be read: never shown as fair play
@@ -114,8 +125,12 @@ def print_sessions(session: Any, out: Any) -> None:
     out.print(table)
     if any(r["practice"] for r in rows):
         out.print(f"{PRACTICE_MARK}: {PRACTICE_NOTE}.", markup=False, highlight=False)
-    if any(r["practice"] is None for r in rows):
+    if any(r["practice"] is None and "unreadable" not in r for r in rows):
         out.print("UNKNOWN DECK: the stored settings cannot be read.", markup=False)
+    for r in rows:
+        if "unreadable" in r:
+            out.print(f"Session {r['id']} cannot be read: {r['unreadable']} ('brag verify {r['id']} --classic' "
+                      "names every row that is wrong).", markup=False, highlight=False)
 
 
 def history(session_id: int, db: Optional[str], json: bool, *, csv: bool = False, last: Optional[int] = None,
