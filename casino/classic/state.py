@@ -179,6 +179,8 @@ class HandState:
         self.last_action: list[str] = [""] * n
         self.turns = [0] * n  # bets and agreements made this hand, per seat (public)
         self.dirty: set[int] = set(range(n))  # seats whose public state changed since a view last read it
+        #: a new bet must be in the table's units (:meth:`_in_units`); off while stored actions are replayed
+        self.units_rule = True
         self.agreed: set[int] = set()
         self.stake: Chips = self._min_bet
         self._half_stake = _half(self.stake)
@@ -477,7 +479,7 @@ class HandState:
         bets = self.voice.says(s, "bet")
         if amount <= 0:
             raise IllegalAction("a bet must be more than nothing")
-        if not self._in_units(amount):
+        if self.units_rule and not self._in_units(amount):
             raise IllegalAction(
                 f"{bets} {amount_text(amount)}: a bet is in whole chips, decimals, or the fractions the table's chips"
                 " are already in (thirds where the ante is 1/3), so that what is stored can always be read back"

@@ -523,7 +523,12 @@ def deal_pending(record: ClassicSessionRecord, pending: ClassicPendingRecord) ->
                 raise IllegalAction("the hand is over")
             if table.to_act != seat:
                 raise IllegalAction(f"it is {table.names[table.to_act]}'s turn")
-            table.act(action)
+            assert table.state is not None
+            table.state.units_rule = False  # (stored before bets had to be in the table's units: replayed as taken)
+            try:
+                table.act(action)
+            finally:
+                table.state.units_rule = True
         except BragError as error:
             problems.append(f"{where}: stored action {i} ({who} {action}) does not follow the rules ({error})")
             break

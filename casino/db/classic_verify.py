@@ -357,6 +357,7 @@ def _replay_problems(hand: HandRecord) -> list[str]:
     try:
         state = HandState(hand.rules, hand.names, hand.chips_before, [[list(h) for h in hs] for hs in hand.dealt],
                           first=hand.first)
+        state.units_rule = False  # a hand stored before bets had to be in the table's units still replays
         for seat, action in hand.actions:
             state.act(action, seat=seat)
     except Exception as error:  # noqa: BLE001 - any failure to replay is a finding

@@ -383,3 +383,24 @@ def test_the_rules_of_a_file_named_with_markup(runner, app, tmp_path):
                                  "--db", db_url(tmp_path)], input="?\nq\n")
     assert result.exit_code == 0, result.output
     assert "Your action>" in result.output and "[/bold] x" in result.output
+
+
+def test_a_bet_stored_before_the_units_rule_still_verifies_and_resumes(runner, app, tmp_path, monkeypatch):
+    """Bets must now be in the table's units (no 1/7 at an ante-1 table); hands stored before that, settled or
+    pending, still replay as they were taken: verified, and the pending one carried on, never refused."""
+    from casino.classic.state import HandState
+
+    url = db_url(tmp_path)
+    with monkeypatch.context() as before:
+        before.setattr(HandState, "_in_units", lambda self, amount: True)
+        played = runner.invoke(app, ["classic", "--opponents", "stay-in,stay-in", "--hands", "3", "--seed", "old",
+                                     "--db", url], input="b 15/7\nf\nb 15/7\nq\n")
+    assert played.exit_code == 0, played.output
+    assert played.output.count("You bet 15/7") == 2
+    now = runner.invoke(app, ["classic", "--opponents", "stay-in,stay-in", "--hands", "1", "--seed", "new", "--db",
+                              url], input="b 15/7\nq\n")
+    assert "a bet is in whole chips, decimals, or the fractions" in now.output  # refused today
+    verified = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
+    assert verified.exit_code == 0, verified.output
+    resumed = runner.invoke(app, ["classic", "--resume", "1", "--db", url], input="q\n")
+    assert resumed.exit_code == 0 and "does not follow the rules" not in resumed.output, resumed.output
