@@ -272,10 +272,10 @@ def _toml_value(value: Any) -> str:
             d //= 2
         while d % 5 == 0:
             d //= 5
-        if d == 1:  # a terminating decimal: written as one, read back exactly (parse_float=Decimal)
-            digits = 0
-            while (value * 10**digits).denominator != 1:
-                digits += 1
+        digits = 0
+        while d == 1 and (value * 10**digits).denominator != 1:
+            digits += 1
+        if d == 1 and digits <= 30:  # a decimal a file may hold: written as one, read back exactly (parse_float=Decimal)
             whole, part = divmod(abs((value * 10**digits).numerator), 10**digits)  # exact at any length
             return f"{'-' if value < 0 else ''}{whole}.{part:0{digits}d}"
         return f'"{value.numerator}/{value.denominator}"'

@@ -206,7 +206,7 @@ class HeadToHeadService(StoredSession):
             raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(bankroll)} cannot cover "
                            "the smallest bet this table takes")
         if stakes is None:
-            bets = last_bets(table, record.id, db) or table.bets(settings.get("h2h_bets") or {})
+            bets = last_bets(table, record.id, db) or table.bets(settings.get("h2h_bets") or {}, stored=True)
             table.verify_bets(bets)  # the limits (the bankroll is asked of each round)
         else:
             bets = stakes if isinstance(stakes, HeadToHeadBets) else table.bets(stakes)
@@ -414,7 +414,7 @@ def last_bets(table: HeadToHeadTable, session_id: int, db: Session) -> HeadToHea
     hand = store.get_hand(session_id, last, session=db)
     assert hand.id is not None
     rows = store.bets_of([hand.id], session=db).get(hand.id, [])
-    return table.bets({row.bet: row.stake for row in rows})
+    return table.bets({row.bet: row.stake for row in rows}, stored=True)
 
 
 def is_head_to_head_session(record: Any) -> bool:

@@ -246,10 +246,11 @@ class HeadToHeadTable:
         shown = str(word)[:40]
         raise BetError(f"{self.game.name} offers no bet {shown!r} (bets: {', '.join(self.names)})")
 
-    def bets(self, stakes: Stakes) -> HeadToHeadBets:
+    def bets(self, stakes: Stakes, *, stored: bool = False) -> HeadToHeadBets:
         """Stakes by bet (names or a player's words for them, see :meth:`bet_of`) as :class:`HeadToHeadBets`.
 
-        Amounts are read exactly (:func:`casino.money.parse`); a bet named twice is refused; zero stakes
+        Amounts are read exactly (:func:`casino.money.parse`: whole or decimal, or, ``stored``, any fraction a
+        session stored before that rule); a bet named twice is refused; zero stakes
         are left out. Limits and the bankroll are checked by :meth:`verify_bets`."""
         from casino.money import parse
 
@@ -259,7 +260,7 @@ class HeadToHeadTable:
             bet = self.bet_of(word)
             if bet in found:
                 raise BetError(f"the {self.titles[bet]} bet is given twice")
-            found[bet] = parse(amount, f"{self.titles[bet]} stake")
+            found[bet] = parse(amount, f"{self.titles[bet]} stake", any_fraction=stored)
         return HeadToHeadBets(tuple((name, found[name]) for name in self.names if found.get(name)))
 
     def paid_label(self, bet: str, hand: str | None) -> str:

@@ -80,8 +80,9 @@ def to_fraction(value: object) -> Fraction:
             numerator, denominator = text.split("/")
             # as fine as a decimal may be (30 places), and the size judged by the value, not the digits:
             # 7500000000000001/25000000000000000 (what 0.30000000000000004 is) reads back as it was written
-            if len(denominator.strip().lstrip("0")) > -_FINEST_EXPONENT:
-                raise OverflowError(f"a denominator of more than {-_FINEST_EXPONENT} digits: too finely divided")
+            # (10^30, the denominator of a 30-place decimal written as a fraction, has 31 digits)
+            if len(denominator.strip().lstrip("0")) > 1 - _FINEST_EXPONENT:
+                raise OverflowError(f"a denominator of more than {1 - _FINEST_EXPONENT} digits")
             if len(numerator.strip().lstrip("+-").lstrip("0")) > 15 + len(denominator.strip().lstrip("0")):
                 raise OverflowError("too large")
             if int(denominator) == 0:
@@ -142,7 +143,7 @@ def too_fine(error: OverflowError) -> str | None:
     amounts uses after the name of what was given."""
     if "places" in str(error):
         return f"has more than {-_FINEST_EXPONENT} decimal places"
-    if "finely" in str(error):
+    if "denominator" in str(error):
         return f"is too finely divided ({error})"
     return None
 

@@ -44,6 +44,7 @@ def session_rows(session: Any) -> list[dict[str, Any]]:
     listed as usual (the web's lobby does the same)."""
     from casino.db import classic_store
     from casino.db.classic_rows import READ_ERRORS, amounts
+    from casino.db.columns import whole_number
     from casino.db.queries import practice_of
     from casino.errors import BragError
 
@@ -54,6 +55,8 @@ def session_rows(session: Any) -> list[dict[str, Any]]:
             you = players.index("you") if "you" in players else None
             start = amounts(r.start_chips, f"classic session {r.id}: start_chips", len(names))
             chips = amounts(r.chips, f"classic session {r.id}: chips", len(names))
+            played = whole_number(r.hands_played, "classic_sessions.hands_played")
+            limit = whole_number(r.hand_limit, "classic_sessions.hand_limit")
         except (BragError, *READ_ERRORS) as error:
             out.append({"id": r.id, "rules": str(r.rules_name)[:60], "started_at": None, "hands": None,
                         "hand_limit": None, "seats": [], "auto": None, "you": None, "status": "unreadable",
@@ -61,7 +64,7 @@ def session_rows(session: Any) -> list[dict[str, Any]]:
             continue
         out.append({
             "id": r.id, "rules": r.rules_name, "started_at": r.started_at.isoformat() if r.started_at else None,
-            "hands": r.hands_played, "hand_limit": r.hand_limit, "seats": names, "auto": you is None,
+            "hands": played, "hand_limit": limit, "seats": names, "auto": you is None,
             "you": None if you is None else {"start": str(start[you]), "chips": str(chips[you]),
                                             "net": str(chips[you] - start[you])},
             "status": "open" if r.end_reason is None else f"ended: {r.end_reason}",

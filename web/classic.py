@@ -138,6 +138,8 @@ def rules() -> dict[str, Any]:
 def sessions(request: Request) -> dict[str, Any]:
     from casino.db import classic_store
     from casino.db.classic_rows import READ_ERRORS, amounts
+    from casino.db.columns import whole_number
+    from casino.db.database import UnreadableData
 
     listed, unreadable = [], []
     with _db(request) as db:
@@ -147,14 +149,16 @@ def sessions(request: Request) -> dict[str, Any]:
                 # open, or left (Leave, q or Ctrl-C, a hand pending or not): not over for good, so it carries on
                 if "you" in players and (r.ended_at is None or r.end_reason in classic_store.LEFT):
                     chips = amounts(r.chips, f"classic session {r.id}: chips", len(players))
-                    listed.append((r, chips[players.index("you")]))
-            except READ_ERRORS:
+                    counts = (whole_number(r.hands_played, "classic_sessions.hands_played"),
+                              whole_number(r.hand_limit, "classic_sessions.hand_limit"))
+                    listed.append((r, chips[players.index("you")], counts))
+            except (*READ_ERRORS, UnreadableData):
                 unreadable.append(r.id)
     from casino.db.queries import practice_of
     from casino.practice import PRACTICE_NOTE
 
-    return {"sessions": [{"id": r.id, "rules": r.rules_name, "hands_played": r.hands_played, "hands": r.hand_limit,
-                          "chips": str(chips), "practice": practice_of(r.settings)} for r, chips in listed[:50]],
+    return {"sessions": [{"id": r.id, "rules": r.rules_name, "hands_played": counts[0], "hands": counts[1],
+                          "chips": str(chips), "practice": practice_of(r.settings)} for r, chips, counts in listed[:50]],
             "practice_note": PRACTICE_NOTE, "unreadable": unreadable[:50]}
 
 

@@ -134,26 +134,28 @@ class ClassicRules:
 
     def to_toml(self) -> str:
         """This rules file as TOML text that reads back to the same rules."""
-        lines = [f'name = "{self.name}"']
+        lines = [f"name = {_toml_literal(self.name)}"]
         for key in (*RULE_KEYS, *SESSION_KEYS):
             lines.append(f"{key} = {_toml_literal(getattr(self, key))}")
         return "\n".join(lines) + "\n"
 
 
 def _to_toml_value(value: Any) -> Any:
+    """A value as a rules table holds it, read back exactly: an amount as the Decimal or ``"p/q"`` a file has."""
     if isinstance(value, Fraction):
-        return str(value) if value.denominator != 1 else int(value)
+        import tomllib
+        from decimal import Decimal
+
+        return tomllib.loads(f"x = {_toml_literal(value)}", parse_float=Decimal)["x"]
     return value
 
 
 def _toml_literal(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f'"{value}"'
-    if isinstance(value, int):
-        return str(value)
-    return f'"{value}"'
+    """A TOML literal that reads back exactly (:func:`casino.games._toml_value`: a decimal of up to 30 places, or
+    ``"p/q"``; text with its quotes and control characters escaped)."""
+    from casino.games import _toml_value
+
+    return _toml_value(value)
 
 
 def _shown(value: Any) -> str:

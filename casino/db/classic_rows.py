@@ -4,7 +4,7 @@ this code writes (a row edited by hand, or damaged).
 Every reader names where the value was (``classic session 3, hand 2: chips_after``) in an
 :class:`UnreadableRecord` (a :class:`~casino.db.database.UnreadableData`, as the casino table's
 :class:`~casino.db.store.UnreadableValue` is: one line, exit code 2 at the command line, 409 on the web; ``brag verify --classic`` reports it as a record that does not verify).
-Amounts are read with :func:`casino.money.to_fraction`, bounded before they are built (a 5,000-digit
+Amounts are read with :func:`casino.money.read_stored`, bounded before they are built (a 5,000-digit
 amount or ``1e999999999`` is refused at once, never computed)::
 
     >>> amounts('["10", "25/2"]', "chips")
@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from casino.db.database import UnreadableData
-from casino.money import to_fraction
+from casino.money import read_stored
 
 __all__ = ["UnreadableRecord", "READ_ERRORS", "stored_json", "amount", "amounts", "numbers", "texts", "shown"]
 
@@ -65,12 +65,12 @@ def stored_json(text: Any, where: str) -> Any:
 
 
 def amount(value: Any, where: str) -> Fraction:
-    """One stored amount (``"25/2"``), bounded before it is built."""
+    """One stored amount (``"25/2"``), bounded before it is built (:func:`casino.money.read_stored`)."""
     try:
-        return to_fraction(value)
-    except OverflowError:
-        raise UnreadableRecord(f"{where} cannot be read: {shown(value)} is far beyond any amount") from None
+        return read_stored(value)
     except (ValueError, TypeError) as error:
+        if isinstance(value, str) and len(value) > 300 and set(value) <= set("0123456789/-"):
+            raise UnreadableRecord(f"{where} cannot be read: {shown(value)} is far beyond any amount") from None
         raise UnreadableRecord(f"{where} cannot be read: {str(error)[:80]}") from None
 
 

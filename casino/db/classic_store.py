@@ -352,12 +352,15 @@ def _moment(value: Any) -> Any:
 def list_sessions(*, session: Session) -> list[SessionRow]:
     """Every classic session, newest first (read column by column, without the ORM: a damaged time or
     list in one row is that row's problem, not the listing's)."""
-    from sqlalchemy import String, type_coerce
+    from sqlalchemy import Integer, String, type_coerce
 
     t = _SESSIONS
     query = sa_select(t.c.id, t.c.rules_name, type_coerce(t.c.started_at, String).label("started_at"),
-                      type_coerce(t.c.ended_at, String).label("ended_at"), t.c.end_reason, t.c.hands_played,
-                      t.c.hand_limit, t.c.names, t.c.players, t.c.start_chips, t.c.chips, t.c.settings
+                      type_coerce(t.c.ended_at, String).label("ended_at"), t.c.end_reason,
+                      # the counts as stored (a hand-edited 'x' too): each reader checks them row by row
+                      type_coerce(t.c.hands_played, Integer).label("hands_played"),
+                      type_coerce(t.c.hand_limit, Integer).label("hand_limit"), t.c.names, t.c.players,
+                      t.c.start_chips, t.c.chips, t.c.settings
                       ).order_by(t.c.id.desc())
     return [SessionRow(r.id, r.rules_name, _moment(r.started_at), None if r.ended_at is None else
                        (_moment(r.ended_at) or r.ended_at), r.end_reason, r.hands_played, r.hand_limit, r.names,

@@ -19,13 +19,13 @@ import pytest
 from casino.classic.actions import Bet, action_from_text
 from casino.errors import BetError
 from casino.games import _toml_value, parse_game_text
-from casino.money import decimal_places, parse, read_stored, stored
+from casino.money import decimal_places, parse, parse_amount, read_stored, stored
 from casino.rules import compile_rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("text", ["1/3", "1/999999937", "2/7", "1/1024000000000000000000000000000000"])
+@pytest.mark.parametrize("text", ["1/3", "1/999999937", "2/7", "5/6"])
 def test_a_stake_that_is_no_decimal_is_refused_in_one_line(text):
     with pytest.raises(BetError) as error:
         parse(text, "Ante")
@@ -34,7 +34,9 @@ def test_a_stake_that_is_no_decimal_is_refused_in_one_line(text):
 
 
 @pytest.mark.parametrize(("text", "value"), [("5/2", Fraction(5, 2)), ("0.125", Fraction(1, 8)), ("7", Fraction(7)),
-                                             ("1/1048576", Fraction(1, 2**20))])
+                                             ("1/1048576", Fraction(1, 2**20)),
+                                             # a 30-place decimal as the API writes it back: 31 digits below
+                                             (f"{10**30 + 3}/{10**30}", Fraction(10**30 + 3, 10**30))])
 def test_whole_and_decimal_stakes_are_taken_exactly(text, value):
     assert parse(text, "Ante") == value
 
@@ -84,6 +86,14 @@ def test_a_written_amount_reads_back_exactly_at_any_length(value):
     text = _toml_value(value)
     read = tomllib.loads(f"x = {text}", parse_float=Decimal)["x"]
     assert Fraction(read) == value
+    if value > 0:
+        assert parse_amount(read, "x") == value  # what a game file's reader takes back
+
+
+def test_a_decimal_longer_than_a_file_may_hold_is_written_as_a_fraction():
+    value = Fraction(2147483649, 2147483648)  # 31 decimal places
+    assert _toml_value(value) == '"2147483649/2147483648"'
+    assert parse_amount(tomllib.loads(f"x = {_toml_value(value)}")["x"], "x") == value
 
 
 def test_a_name_with_control_characters_is_written_as_valid_toml():

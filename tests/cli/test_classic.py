@@ -402,5 +402,12 @@ def test_a_bet_stored_before_the_units_rule_still_verifies_and_resumes(runner, a
     assert "a bet is in whole chips, decimals, or the fractions" in now.output  # refused today
     verified = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
     assert verified.exit_code == 0, verified.output
-    resumed = runner.invoke(app, ["classic", "--resume", "1", "--db", url], input="q\n")
+    with monkeypatch.context() as before:  # a session whose first hand, its first bet in sevenths, is pending
+        before.setattr(HandState, "_in_units", lambda self, amount: True)
+        pending = runner.invoke(app, ["classic", "--opponents", "stay-in,stay-in", "--hands", "3", "--seed", "old2",
+                                      "--db", url], input="b 15/7\nq\n")
+    assert pending.exit_code == 0 and "You bet 15/7" in pending.output, pending.output
+    session = 3  # (1: played above; 2: the refused bet's session)
+    resumed = runner.invoke(app, ["classic", "--resume", str(session), "--db", url], input="q\n")
     assert resumed.exit_code == 0 and "does not follow the rules" not in resumed.output, resumed.output
+    assert runner.invoke(app, ["verify", str(session), "--classic", "--db", url]).exit_code == 0

@@ -44,18 +44,19 @@ def test_a_damaged_time_is_one_line(pending_db: Path, tmp_path: Path, edit: str)
     assert _brag("sessions", "--classic", db=db).returncode == 0
 
 
-def test_one_unreadable_session_does_not_hide_the_others(pending_db: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("edit", ["chips = '[\"1/0\", \"5\", \"5\"]'", "hand_limit = 'x'", "hands_played = 2.5"])
+def test_one_unreadable_session_does_not_hide_the_others(pending_db: Path, tmp_path: Path, edit: str) -> None:
     import json
 
     db = tmp_path / "two.db"
     shutil.copy(pending_db, db)
     assert _brag("classic", "--auto", "--hands", "2", "--opponents", "2", "--seed", "other", db=db).returncode == 0
     with sqlite3.connect(db) as con:
-        con.execute("update classic_sessions set chips = ? where id = 1", ('["1/0", "5", "5"]',))
+        con.execute(f"update classic_sessions set {edit} where id = 1")
     listing = _brag("sessions", "--classic", "--json", db=db)
     assert listing.returncode == 0, listing.stderr
     rows = {r["id"]: r for r in json.loads(listing.stdout)["sessions"]}
     assert rows[2]["hands"] == 2 and "unreadable" not in rows[2]
-    assert rows[1]["status"] == "unreadable" and "chips" in rows[1]["unreadable"]
+    assert rows[1]["status"] == "unreadable" and edit.split()[0].split("_")[-1] in rows[1]["unreadable"]
     table = _brag("sessions", "--classic", db=db)
     assert table.returncode == 0 and "unreadable" in table.stdout and "Session 1 cannot be read" in table.stdout

@@ -198,3 +198,14 @@ def test_bets_in_the_fractions_the_table_is_already_in_are_taken(runner, app, tm
     assert json.loads(good.output)["chips"]["Ann"] == "62/3"  # 20 - 1/3 - 2/3 + 1 + 2/3 + 2/3 … exact
     bad = run(runner, app, write(tmp_path, ["Ann look", "Ann bet 2/7"], rules=rules))
     assert bad.exit_code == 2 and "a bet is in whole chips, decimals, or the fractions" in bad.output
+
+
+def test_a_rules_name_with_quotes_and_a_thirty_place_ante_are_stored_and_read_back(tmp_path):
+    """The rules are stored as TOML text: a name's quotes escaped, a 30-place amount written as a decimal
+    (its fraction, 1/10^30, has a 31-digit denominator no reader takes), so verify reads the record back."""
+    from casino.classic.rules import parse_rules_text
+
+    rules = parse_rules_text('name = "My \\"house\\" rules"\nante = 0.000000000000000000000000000001\n'
+                             'min_bet = 0.000000000000000000000000000001\n', "rules")
+    again = parse_rules_text(rules.to_toml(), "rules")
+    assert again == rules and again.name == 'My "house" rules'

@@ -93,3 +93,19 @@ def test_a_damaged_game_snapshot_is_409_naming_the_column_on_resume_and_exit_2_a
     result = runner.invoke(app, ["play", "--resume", str(sid), "--db", url])
     said = " ".join(result.output.split())
     assert result.exit_code == 2 and said.startswith("brag: error:") and "sessions.game_text" in said, said
+
+
+@pytest.mark.parametrize("edit", ["hand_limit = 'x'", "hands_played = 2.5", "chips = '[\"1/0\", \"5\", \"5\"]'"])
+def test_the_lobby_lists_every_other_traditional_session(tmp_path, monkeypatch, edit):
+    """A count edited into nonsense in one session's row was a 409 for the whole lobby: now that session is
+    named as unreadable and the others are listed."""
+    monkeypatch.delenv("BRAG_DB", raising=False)
+    path = tmp_path / "brag.db"
+    client = TestClient(create_app(f"sqlite:///{path}"), raise_server_exceptions=False)
+    ids = [client.post("/api/classic/sessions", json={"rules": "classic-brag", "opponents": 2, "seed": f"s{i}"})
+           .json()["session"] for i in range(2)]
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE classic_sessions SET {edit} WHERE id = ?", (ids[0],))
+    lobby = client.get("/api/classic/sessions")
+    assert lobby.status_code == 200, lobby.text
+    assert [s["id"] for s in lobby.json()["sessions"]] == [ids[1]] and lobby.json()["unreadable"] == [ids[0]]
