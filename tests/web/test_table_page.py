@@ -228,3 +228,24 @@ def test_the_page_carries_on_after_the_server_lets_its_seat_go_and_old_action_nu
         answer = httpx.post(f"{served.url}/api/table/sessions/{session_id}/deal", json={"seq": old, "stakes": stakes})
         assert answer.status_code == 409, answer.text
     assert stored_session(served.db_url, session_id)[0].rounds == 2
+
+
+def test_stakes_the_server_sent_go_back_exactly_with_chips_added(served, page):
+    """A session's stakes may be finer than the felt draws them (2.555 over the API): the page adds a chip to
+    the exact amount and sends 3.555, never the 2-decimal figure it shows (it sent 3.56)."""
+    import httpx
+
+    sat = httpx.post(f"{served.url}/api/table/sessions", json={"game": "3-card-brag", "bankroll": "250", "seed": "exact",
+                                                              "stakes": [{"box": 1, "ante": "2.555"}]})
+    assert sat.status_code == 200, sat.text
+    session_id = sat.json()["session"]
+    page.goto(f"{served.url}/table")
+    page.evaluate(f"() => localStorage.setItem('brag-table-session', '{session_id}')")
+    page.goto(f"{served.url}/table")
+    page.wait_for_selector('.box[data-box="1"]')
+    page.click('.chip-pick[data-chip="1"]')
+    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    state = httpx.get(f"{served.url}/api/table/sessions/{session_id}").json()
+    assert Fraction(state["round"]["boxes"][0]["stakes"]["ante"]) == Fraction("3.555"), state["round"]["boxes"][0]

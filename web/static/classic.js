@@ -68,6 +68,11 @@ function drawSeats() {
   });
 }
 
+/** The amount in the bet box: the server's exact least bet while the box still shows it, else what was typed. */
+function betAmount() {
+  const box = $("c-amount");
+  return box.dataset.exact !== undefined && box.value === box.dataset.shown ? box.dataset.exact : box.value;
+}
 function num(text) { const s = String(text); if (s.includes("/")) { const [p, q] = s.split("/").map(Number); return p / q; } return Number(s); }
 
 function othersCards(s, i) {
@@ -170,11 +175,13 @@ function drawActions() {
     const input = choices
       ? el("select", { id: "c-amount", "aria-label": "bet amount" }, choices.map((c) => el("option", { value: c }, money(c))))
       : el("input", { id: "c-amount", type: "number", min: num(legal.bet_min), max: legal.bet_max ? num(legal.bet_max) : null,
-                      step: "any", value: num(legal.bet_min), "aria-label": "bet amount", size: 6 });
+                      step: "any", value: num(legal.bet_min), "aria-label": "bet amount", size: 6,
+                      // the least bet as the server wrote it (1/3 is no number an input holds): sent when untouched
+                      "data-exact": String(legal.bet_min), "data-shown": String(num(legal.bet_min)) });
     const blind = !S.cards;
     const word = num(S.seats[S.you].put_in) > num(S.rules.ante) || S.seats.some((s) => !s.you && /bet/.test(s.last_action)) ? "Raise / bet" : "Bet";
     bar.append(el("span", { class: "bet-group" },
-      button(`${word}${blind ? " blind" : ""}`, "b", () => act("bet", { amount: $("c-amount").value }), "play", "c-bet"), input,
+      button(`${word}${blind ? " blind" : ""}`, "b", () => act("bet", { amount: betAmount() }), "play", "c-bet"), input,
       el("span", { class: "status" }, `${money(legal.bet_min)}${legal.bet_max ? `–${money(legal.bet_max)}` : "+"}`)));
   }
   if (legal.see !== null) bar.append(button(`See for ${money(legal.see)}`, "s", () => act("see"), "gold", "c-see"));

@@ -19,15 +19,46 @@ function num(text) {
 }
 function amountText(n) { return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100); }
 
+// What is sent back is exact: the server's text ("2.555", "5/2"), plus or minus whole chips, in BigInt
+// fractions; the numbers above only draw the felt (a float rounded for show would change the bet).
+function ratOf(text) {
+  const s = String(text).trim(), neg = s.startsWith("-"), t = neg ? s.slice(1) : s;
+  let p, q;
+  if (t.includes("/")) { const [a, b] = t.split("/"); p = BigInt(a.trim()); q = BigInt(b.trim()); }
+  else if (/e/i.test(t)) { return ratOf(String(Number(s))); }  // (never sent so by the server)
+  else { const [w, f = ""] = t.split("."); q = 10n ** BigInt(f.length); p = BigInt(w || "0") * q + BigInt(f || "0"); }
+  return [neg ? -p : p, q];
+}
+function exactPlus(text, delta) {
+  const [p, q] = ratOf(text), n = p + BigInt(delta) * q;
+  if (n <= 0n) return "0";
+  let a = n, b = q;
+  while (b) [a, b] = [b, a % b];
+  const top = n / a, below = q / a;
+  let places = 0;
+  while (places <= 60 && (10n ** BigInt(places)) % below !== 0n) places++;
+  if (places > 60) return `${top}/${below}`;  // no decimal (thirds): as the server wrote it
+  if (places === 0) return String(top);
+  const digits = String(top * (10n ** BigInt(places) / below)).padStart(places + 1, "0");
+  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+}
+
 function draftFrom(stakes) {
   return stakes.map((s) => ({ ante: num(s.ante), pair_plus: num(s.pair_plus),
-                              side: Object.fromEntries(Object.entries(s.side || {}).map(([k, v]) => [k, num(v)])) }));
+                              side: Object.fromEntries(Object.entries(s.side || {}).map(([k, v]) => [k, num(v)])),
+                              exact: { ante: String(s.ante), pair_plus: String(s.pair_plus),
+                                       side: Object.fromEntries(Object.entries(s.side || {}).map(([k, v]) => [k, String(v)])) } }));
+}
+function exactOf(b, key) {  // the exact text of a draft bet (a whole number when it never came from the server)
+  const known = b.exact && (key === "ante" || key === "pair_plus" ? b.exact[key] : b.exact.side[key]);
+  const value = key === "ante" || key === "pair_plus" ? b[key] : (b.side[key] || 0);
+  return known !== undefined && known !== null ? known : amountText(value);
 }
 
 function stakesOf() {
-  return draft.map((b, i) => ({ box: i + 1, ante: amountText(b.ante), pair_plus: amountText(b.pair_plus),
+  return draft.map((b, i) => ({ box: i + 1, ante: exactOf(b, "ante"), pair_plus: exactOf(b, "pair_plus"),
                                 side: Object.fromEntries(Object.entries(b.side).filter(([, v]) => v > 0)
-                                  .map(([k, v]) => [k, amountText(v)])) }))
+                                  .map(([k]) => [k, exactOf(b, k)])) }))
     .filter((s) => num(s.ante) > 0 || num(s.pair_plus) > 0 || Object.keys(s.side).length);
 }
 
@@ -103,8 +134,10 @@ function spotEl(label, key, amount, box, editable, result) {
 
 function change(box, key, delta) {
   const b = draft[box - 1];
-  if (key === "ante" || key === "pair_plus") b[key] = Math.max(0, b[key] + delta);
-  else b.side[key] = Math.max(0, (b.side[key] || 0) + delta);
+  const text = exactPlus(exactOf(b, key), delta);
+  b.exact = b.exact || { side: {} };
+  if (key === "ante" || key === "pair_plus") { b[key] = num(text); b.exact[key] = text; }
+  else { b.side[key] = num(text); b.exact.side[key] = text; }
   draw();
 }
 
@@ -367,7 +400,10 @@ function onKey(event) {
 }
 
 function setBoxes(n) {
-  while (draft.length < n) draft.push({ ...draft[draft.length - 1], side: { ...draft[draft.length - 1].side } });
+  while (draft.length < n) {
+    const last = draft[draft.length - 1];
+    draft.push({ ...last, side: { ...last.side }, exact: last.exact ? { ...last.exact, side: { ...last.exact.side } } : undefined });
+  }
   draft.length = n;
   draw();
 }
