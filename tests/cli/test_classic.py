@@ -339,7 +339,7 @@ def test_a_finely_divided_amount_is_not_called_too_large():
     from casino.money import parse_amount
     from casino.money import parse
 
-    tiny = "1/1" + "0" * 30  # finer than the 30 decimal places any amount may have
+    tiny = "1/1" + "0" * 31  # finer than the 30 decimal places any amount may have (1/10^30 is exactly 30)
     with pytest.raises(GameFileError, match="min_bet is too finely divided"):
         parse_amount(tiny, "min_bet")
     with pytest.raises(BetError, match="too finely divided"):

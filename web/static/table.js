@@ -25,7 +25,12 @@ function ratOf(text) {
   const s = String(text).trim(), neg = s.startsWith("-"), t = neg ? s.slice(1) : s;
   let p, q;
   if (t.includes("/")) { const [a, b] = t.split("/"); p = BigInt(a.trim()); q = BigInt(b.trim()); }
-  else if (/e/i.test(t)) { return ratOf(String(Number(s))); }  // (never sent so by the server)
+  else if (/e/i.test(t)) {  // 1.5e-7 (a JSON number; the server sends exact text, but a number reads so)
+    const [, whole, part = "", power] = t.match(/^(\d*)(?:\.(\d*))?e([+-]?\d+)$/i) || [, "0", "", "0"];
+    const shift = Number(power) - part.length;
+    p = BigInt((whole || "0") + part) * (shift > 0 ? 10n ** BigInt(shift) : 1n);
+    q = shift < 0 ? 10n ** BigInt(-shift) : 1n;
+  }
   else { const [w, f = ""] = t.split("."); q = 10n ** BigInt(f.length); p = BigInt(w || "0") * q + BigInt(f || "0"); }
   return [neg ? -p : p, q];
 }
