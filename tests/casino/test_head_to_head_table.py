@@ -130,7 +130,10 @@ def test_table_limits_and_the_bankroll_are_checked_as_at_the_casino_table():
                           ({"pp_south": 4}, "above the table maximum 3"), ({}, "no bets")):
         with pytest.raises(BetError, match=words):
             table.verify_bets(table.bets(stakes), Fraction(1000))
-    table.verify_bets(table.bets({"north": 2, "south": "2.5", "tie": 10, "pair_plus_north": Fraction(1, 3)}), Fraction(100))
+    table.verify_bets(table.bets({"north": 2, "south": "2.5", "tie": 10, "pair_plus_north": Fraction(1, 4)}), Fraction(100))
+    with pytest.raises(BetError, match="whole or decimal"):  # a typed stake in thirds: no sum could hold them all
+        table.bets({"pair_plus_north": Fraction(1, 3)})
+    assert table.bets({"pair_plus_north": Fraction(1, 3)}, stored=True).stakes == (("pair_plus_north", Fraction(1, 3)),)
     with pytest.raises(BetError, match="need 16 but the bankroll is 15"):
         table.verify_bets(table.bets({"north": 10, "south": 6}), Fraction(15))
     assert not table.out_of_chips(Fraction(1, 10)) and table.out_of_chips(Fraction(0))  # Pair Plus: no minimum

@@ -97,7 +97,13 @@ def test_a_damaged_row_is_one_line_in_every_command(runner, app, db_url, name):
                 assert "Traceback" not in result.stdout + result.stderr
     for command in MUST_REFUSE.get(name, ()):  # the commands that read the damaged value: one line, exit 2
         words = command.split()
-        args = ["sessions"] if words[0] == "sessions" else [words[0], str(sid), *words[1:]]
+        if words[0] == "sessions":  # the listing names that session as unreadable and lists the others
+            listing = runner.invoke(app, ["sessions", "--classic", "--json", "--db", url])
+            assert listing.exit_code == 0, listing.stdout + listing.stderr
+            rows = {r["id"]: r for r in json.loads(listing.stdout)["sessions"]}
+            assert rows[sid]["status"] == "unreadable" and rows[sid]["unreadable"], rows[sid]
+            continue
+        args = [words[0], str(sid), *words[1:]]
         assert runner.invoke(app, [*args, "--classic", "--db", url]).exit_code == 2, command
 
 
