@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 from casino.bets import side_bet_names
 from casino.files import read_source
-from casino.money import amount_text, parse_amount
+from casino.money import amount_text, decimal_text, parse_amount
 from casino.rankings import (
     CATEGORIES, SPECIAL_HANDS, SPECIAL_PARENT, Ranking, get_ranking, hand_key, parse_ranking, ranking_names,
 )
@@ -267,18 +267,8 @@ def _toml_value(value: Any) -> str:
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
-        d = value.denominator
-        while d % 2 == 0:
-            d //= 2
-        while d % 5 == 0:
-            d //= 5
-        digits = 0
-        while d == 1 and (value * 10**digits).denominator != 1:
-            digits += 1
-        if d == 1 and digits <= 30:  # a decimal a file may hold: written as one, read back exactly (parse_float=Decimal)
-            whole, part = divmod(abs((value * 10**digits).numerator), 10**digits)  # exact at any length
-            return f"{'-' if value < 0 else ''}{whole}.{part:0{digits}d}"
-        return f'"{value.numerator}/{value.denominator}"'
+        shown = decimal_text(value, 30)  # a decimal a file may hold: read back exactly (parse_float=Decimal)
+        return shown if shown is not None else f'"{value.numerator}/{value.denominator}"'
     if isinstance(value, str):  # (JSON escapes the other control characters as TOML does; DEL too here)
         return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, list):

@@ -45,7 +45,7 @@ from typing import Any
 
 from casino.errors import BetError, GameFileError
 
-__all__ = ["MAX_AMOUNT", "ZERO", "clipped", "parse", "decimal_places", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
+__all__ = ["MAX_AMOUNT", "ZERO", "clipped", "parse", "decimal_places", "decimal_text", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
            "other_digits", "DIGITS_0_9", "parse_amount", "amount_text"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
@@ -197,14 +197,24 @@ def text(value: Fraction | int) -> str:
         ('123456.5', '-0.125', '1/512', '1/3')
     """
     value = Fraction(value)
-    if value.denominator == 1:
+    shown = decimal_text(value, 6)  # a decimal of up to 6 places, written out in full (123456.5, not 123456)
+    return shown if shown is not None else str(value)
+
+
+def decimal_text(value: Fraction, most_places: int) -> str | None:
+    """``value`` as an exact decimal of at most ``most_places`` places (``"2.5"``, ``"7"``), or ``None``
+    when it needs more or has none (thirds): what :func:`text` shows and game files write::
+
+        >>> decimal_text(Fraction(-1, 8), 6), decimal_text(Fraction(1, 512), 6), decimal_text(Fraction(1, 3), 30)
+        ('-0.125', None, None)
+    """
+    places = decimal_places(value)
+    if places is None or places > most_places:
+        return None
+    if places == 0:
         return str(value.numerator)
-    for places in range(1, 7):  # a decimal of up to 6 places, written out in full (123456.5, not 123456)
-        scaled = value * 10**places
-        if scaled.denominator == 1:
-            whole, part = divmod(abs(scaled.numerator), 10**places)
-            return f"{'-' if value < 0 else ''}{whole}.{part:0{places}d}"
-    return str(value)
+    whole, part = divmod(abs(value.numerator * 10**places // value.denominator), 10**places)
+    return f"{'-' if value < 0 else ''}{whole}.{part:0{places}d}"
 
 
 def decimal_places(value: Fraction) -> int | None:
@@ -268,7 +278,9 @@ def read_stored(value: object) -> Fraction:
         return Fraction(int(found.group(1)), int(found.group(2) or 1))
     try:  # older rows written as decimals ("2.5"): the bounded reader of typed amounts
         return to_fraction(value)
-    except (OverflowError, TypeError, ValueError):
+    except OverflowError:
+        raise ValueError(f"{clipped(value, 40)} is far beyond any amount") from None
+    except (TypeError, ValueError):
         raise ValueError(f"{clipped(value, 40)!r} is not a stored amount") from None
 
 

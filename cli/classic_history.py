@@ -44,7 +44,6 @@ def session_rows(session: Any) -> list[dict[str, Any]]:
     listed as usual (the web's lobby does the same)."""
     from casino.db import classic_store
     from casino.db.classic_rows import READ_ERRORS, amounts
-    from casino.db.columns import whole_number
     from casino.db.queries import practice_of
     from casino.errors import BragError
 
@@ -55,8 +54,7 @@ def session_rows(session: Any) -> list[dict[str, Any]]:
             you = players.index("you") if "you" in players else None
             start = amounts(r.start_chips, f"classic session {r.id}: start_chips", len(names))
             chips = amounts(r.chips, f"classic session {r.id}: chips", len(names))
-            played = whole_number(r.hands_played, "classic_sessions.hands_played")
-            limit = whole_number(r.hand_limit, "classic_sessions.hand_limit")
+            played, limit = classic_store.counts_of(r)
         except (BragError, *READ_ERRORS) as error:
             out.append({"id": r.id, "rules": str(r.rules_name)[:60], "started_at": None, "hands": None,
                         "hand_limit": None, "seats": [], "auto": None, "you": None, "status": "unreadable",

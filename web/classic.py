@@ -138,7 +138,6 @@ def rules() -> dict[str, Any]:
 def sessions(request: Request) -> dict[str, Any]:
     from casino.db import classic_store
     from casino.db.classic_rows import READ_ERRORS, amounts
-    from casino.db.columns import whole_number
     from casino.db.database import UnreadableData
 
     listed, unreadable = [], []
@@ -149,9 +148,7 @@ def sessions(request: Request) -> dict[str, Any]:
                 # open, or left (Leave, q or Ctrl-C, a hand pending or not): not over for good, so it carries on
                 if "you" in players and (r.ended_at is None or r.end_reason in classic_store.LEFT):
                     chips = amounts(r.chips, f"classic session {r.id}: chips", len(players))
-                    counts = (whole_number(r.hands_played, "classic_sessions.hands_played"),
-                              whole_number(r.hand_limit, "classic_sessions.hand_limit"))
-                    listed.append((r, chips[players.index("you")], counts))
+                    listed.append((r, chips[players.index("you")], classic_store.counts_of(r)))
             except (*READ_ERRORS, UnreadableData):
                 unreadable.append(r.id)
     from casino.db.queries import practice_of

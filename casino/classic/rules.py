@@ -143,10 +143,12 @@ class ClassicRules:
 def _to_toml_value(value: Any) -> Any:
     """A value as a rules table holds it, read back exactly: an amount as the Decimal or ``"p/q"`` a file has."""
     if isinstance(value, Fraction):
-        import tomllib
         from decimal import Decimal
 
-        return tomllib.loads(f"x = {_toml_literal(value)}", parse_float=Decimal)["x"]
+        from casino.money import decimal_text
+
+        shown = decimal_text(value, 30)
+        return Decimal(shown) if shown is not None else f"{value.numerator}/{value.denominator}"
     return value
 
 

@@ -479,7 +479,7 @@ class HandState:
         bets = self.voice.says(s, "bet")
         if amount <= 0:
             raise IllegalAction("a bet must be more than nothing")
-        if self.units_rule and amount != self.minimum_bet(s) and not self._in_units(amount):
+        if self.units_rule and not self._in_units(amount):
             raise IllegalAction(
                 f"{bets} {amount_text(amount)}: a bet is in whole chips, decimals, or the fractions the table's chips"
                 " are already in (thirds where the ante is 1/3), so that what is stored can always be read back"
@@ -518,15 +518,15 @@ class HandState:
         """Whether ``amount`` divides into the units already in play: its denominator divides the common
         denominator of every chip count, stake, pot and rules amount, or of those and 10^30 (any decimal of up
         to 30 places). A typed bet of 1/999999937 chips would otherwise bring a new prime into every later sum,
-        until stored chips grew too long to read back. (The least bet the table offers, half a stake for a
-        blind player, is always taken: see :meth:`_verify_bet`.)"""
+        until stored chips grew too long to read back. The half stake a blind player may bet is in play too, so
+        the least bet the table offers is always in its units."""
         d = Fraction(amount).denominator
         if d == 1:
             return True
         rules = self.rules
         unit = math.lcm(10**30, *(Fraction(x).denominator for x in (*self.chips, *self.put_in, self.stake,
-                                                                    self.pot, rules.ante, rules.min_bet,
-                                                                    rules.max_bet or 0)))
+                                                                    self._half_stake, self.pot, rules.ante,
+                                                                    rules.min_bet, rules.max_bet or 0)))
         return unit % d == 0
 
     def _see_problem(self, s: int, cost: bool = True) -> str | None:

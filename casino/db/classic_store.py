@@ -455,6 +455,15 @@ def seats_of(record: ClassicSessionRecord) -> tuple[list[str], list[str]]:
     return names, players
 
 
+def counts_of(record: SessionRow) -> tuple[int, int]:
+    """A listed session's hands played and hand limit, read back and checked (the listing reads them as stored:
+    :class:`~casino.db.columns.NotWholeNumber` naming the column when one is not a whole number)."""
+    from casino.db.columns import whole_number
+
+    return (whole_number(record.hands_played, "classic_sessions.hands_played"),
+            whole_number(record.hand_limit, "classic_sessions.hand_limit"))
+
+
 def settings_of(record: ClassicSessionRecord) -> dict[str, Any]:
     """The session's settings (a JSON object), read back."""
     settings = stored_json(record.settings, f"classic session {record.id}: settings")

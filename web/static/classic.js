@@ -73,7 +73,6 @@ function betAmount() {
   const box = $("c-amount");
   return box.dataset.exact !== undefined && box.value === box.dataset.shown ? box.dataset.exact : box.value;
 }
-function num(text) { const s = String(text); if (s.includes("/")) { const [p, q] = s.split("/").map(Number); return p / q; } return Number(s); }
 
 function othersCards(s, i) {
   const shown = S.last && !S.in_hand ? S.last.shown.find((h) => h.seat === i) : null;

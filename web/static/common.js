@@ -53,6 +53,13 @@ function percent(value, digits = 4) {
   return value === null || value === undefined ? "—" : `${(100 * value).toFixed(digits)}%`;
 }
 
+/** An exact amount from the API ("5", "2.5", "5/2") as a number, to draw with (never sent back). */
+function num(text) {
+  const s = String(text);
+  if (s.includes("/")) { const [p, q] = s.split("/").map(Number); return p / q; }
+  return Number(s);
+}
+
 /** An exact amount from the API ("12.5", "25/2", "-5") as players read it. */
 function money(text) {
   if (text === null || text === undefined) return "—";

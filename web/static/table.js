@@ -11,12 +11,7 @@ let draft = [];            // the bets on the felt for the next deal: [{ante, pa
 let busy = false;          // a request is on its way: keys and clicks wait
 const sessionKey = "brag-table-session";
 
-// ---- amounts: exact text from the server ("5", "2.5", "5/2") to numbers for the chips ----
-function num(text) {
-  const s = String(text);
-  if (s.includes("/")) { const [p, q] = s.split("/").map(Number); return p / q; }
-  return Number(s);
-}
+// ---- amounts: exact text from the server ("5", "2.5", "5/2"); num() (common.js) draws the chips ----
 function amountText(n) { return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100); }
 
 // What is sent back is exact: the server's text ("2.555", "5/2"), plus or minus whole chips, in BigInt
