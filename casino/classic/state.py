@@ -55,6 +55,9 @@ def _num(x: Chips) -> Chips:
     return x.numerator if x.denominator == 1 else x
 
 
+_DECIMAL_UNIT = 10**30
+
+
 def _half(x: Chips) -> Chips:
     if type(x) is int:
         return x >> 1 if not x & 1 else Fraction(x, 2)
@@ -183,7 +186,8 @@ class HandState:
         self.units_rule = True
         self.agreed: set[int] = set()
         self.stake: Chips = self._min_bet
-        self._half_stake = _half(self.stake)
+        self._double_see = rules.see_cost == "double"
+        self._set_stake(self.stake)
         self.pots: list[Pot] = [Pot(0)]
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
@@ -242,8 +246,14 @@ class HandState:
 
     def see_cost(self, seat: int) -> Chips:
         """What a see costs this seat: twice its minimum bet (or once, with ``see_cost = "equal"``)."""
-        minimum = self.minimum_bet(seat)
-        return minimum * 2 if self.rules.see_cost == "double" else minimum
+        return self._see_seen if self.seen[seat] else self._see_blind
+
+    def _set_stake(self, stake: Chips) -> None:
+        """A new stake, with what follows from it (the blind half, the price of a see), worked out once."""
+        self.stake = stake
+        self._half_stake = half = _half(stake)
+        self._see_seen = stake * 2 if self._double_see else stake
+        self._see_blind = stake if self._double_see else half
 
     def total_chips(self) -> Chips:
         """Chips in front of the seats plus the pots (equals what they brought, plus anything borrowed)."""
@@ -520,11 +530,11 @@ class HandState:
         to 30 places). A typed bet of 1/999999937 chips would otherwise bring a new prime into every later sum,
         until stored chips grew too long to read back. The half stake a blind player may bet is in play too, so
         the least bet the table offers is always in its units."""
-        d = Fraction(amount).denominator
-        if d == 1:
+        d = amount.denominator
+        if _DECIMAL_UNIT % d == 0:  # whole, or a decimal of up to 30 places: always in units (the usual case)
             return True
         rules = self.rules
-        unit = math.lcm(10**30, *(Fraction(x).denominator for x in (*self.chips, *self.put_in, self.stake,
+        unit = math.lcm(_DECIMAL_UNIT, *(Fraction(x).denominator for x in (*self.chips, *self.put_in, self.stake,
                                                                     self._half_stake, self.pot, rules.ante,
                                                                     rules.min_bet, rules.max_bet or 0)))
         return unit % d == 0
@@ -659,8 +669,7 @@ class HandState:
     def _bet(self, s: int, amount: Chips) -> None:
         value = amount if self.seen[s] else amount * 2
         if value != self.stake:
-            self.stake = value
-            self._half_stake = _half(value)
+            self._set_stake(value)
         borrowed = self._pay(s, amount)
         if self.agreed:
             self.agreed.clear()

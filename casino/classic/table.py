@@ -231,11 +231,13 @@ class ClassicTable:
                                hands, first=first, ranker=self.ranker,
                                you=players.index(self.voice.you) if self.voice.you in players else None)
         self._seats = players
+        self._hand_seat = {seat: i for i, seat in enumerate(players)}
         self._awaiting_keep = -1
         self._keep_checked = False
         self._converted: list[Event] = []
         self._publics: list[SeatPublic] = []
         self._identity = players == list(range(len(self.names)))
+        self._history: tuple[int, int, tuple[Event, ...]] = (-1, -1, ())  # (events, seat or -1, history)
         self._record = HandRecord(
             hand_no=self.hand_no, rules=self.rules, names=[self.names[s] for s in players], seats=players,
             dealer=hand_dealer, first=first, shuffled=shuffled, seed=seed, commitment=pack_commitment(seed, pack),
@@ -315,7 +317,7 @@ class ClassicTable:
         """What table seat ``seat`` may know now."""
         state = self.state
         assert state is not None
-        hand_seat = self._seats.index(seat) if seat in self._seats else -1
+        hand_seat = self._hand_seat.get(seat, -1)
         publics = self._publics
         if not publics:
             playing = set(self._seats)
@@ -337,16 +339,16 @@ class ClassicTable:
             kept = state.kept[hand_seat]
             discards = state.discards[hand_seat]
         # events name hand seats; the view speaks in table seats only through ``seats`` order
-        return SeatView(
-            seat=seat, hand_no=self.hand_no, rules=self.rules, cards=cards, kept=kept, discards=discards,
-            seats=tuple(publics), dealer=self.dealer, to_act=self.to_act, stake=state.stake, pot=state.pot,
-            pots=tuple(p.amount for p in state.pots if p.amount or p is state.pots[-1]),
-            minimum_bet=state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
-            see_cost=state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
-            history=self.history(seat),
-            shown_before=self._shown_tuple(), known_absent=self.known_absent, looking=looking,
-            thrown=state.thrown[hand_seat] if hand_seat >= 0 else (),
-        )
+        pots = state.pots
+        return SeatView._make((  # positional, in the order of SeatView's fields (a view is made per decision)
+            seat, self.hand_no, self.rules, cards, kept, discards, tuple(publics), self.dealer, self.to_act,
+            state.stake, state.pot,
+            (pots[0].amount,) if len(pots) == 1 else tuple(p.amount for p in pots if p.amount or p is pots[-1]),
+            state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
+            state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
+            self.history(seat), self._shown_tuple(), self.known_absent, looking,
+            state.thrown[hand_seat] if hand_seat >= 0 else (),
+        ))
 
     def history(self, seat: int) -> tuple[Event, ...]:
         """This hand's events as table seat ``seat`` may know them (what :meth:`view` gives as ``history``,
@@ -355,7 +357,12 @@ class ClassicTable:
         is made from these, never from the hand's own events."""
         state = self.state
         assert state is not None
-        return public_events(self._table_events(state.events), seat, state.has_discards)
+        who = seat if state.has_discards else -1  # without discards every seat knows the same events
+        known, for_seat, events = self._history
+        if known != len(state.events) or for_seat != who:  # a hand's events are only ever added to
+            events = public_events(self._table_events(state.events), seat, state.has_discards)
+            self._history = (len(state.events), who, events)
+        return events
 
     def _shown_tuple(self) -> tuple[ShownHand, ...]:
         if self._shown_cached_at != self._shown_version:
@@ -369,21 +376,23 @@ class ClassicTable:
 
     def _table_events(self, events: list[Event]) -> list[Event]:
         """Events with hand seat numbers turned into table seat numbers (converted once each)."""
-        from dataclasses import replace
-
         seats = self._seats
         out = self._converted
         if self._identity:
             return events
         for e in events[len(out):]:
+            fields = e.__dict__  # events are frozen dataclasses: a copy with the seats renumbered
             changes: dict[str, Any] = {}
-            for name in ("seat", "target"):
-                value = getattr(e, name, None)
-                if isinstance(value, int) and value >= 0:
+            for name in ("seat", "target", "blind_winner"):
+                value = fields.get(name)
+                if type(value) is int and value >= 0:
                     changes[name] = seats[value]
-            if isinstance(e, HandOver) and e.blind_winner >= 0:
-                changes["blind_winner"] = seats[e.blind_winner]
-            out.append(replace(e, **changes) if changes else e)
+            if changes:
+                copy = object.__new__(type(e))
+                copy.__dict__.update(fields)
+                copy.__dict__.update(changes)
+                e = copy
+            out.append(e)
         return out
 
     # --- the end -----------------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ from casino.classic.actions import (
     Action, Chips, AgreedShowdown, AgreeShowdown, Bet, BetMade, Choose, Cover, Discard, Discarded, Event, Fold, Keep,
     Look, See,
 )
+from casino.besthand import HandRanker
+from casino.besthand import ranker as ranker_for
 from casino.classic.rules import ClassicRules
 from casino.classic.state import LegalActions
 
@@ -138,8 +140,6 @@ class SimpleOpponent:
         self.nerve = nerve
 
     def decide(self, view: SeatView, legal: LegalActions, rng: random.Random) -> Action:
-        from casino.besthand import ranker as ranker_for
-
         if legal.keep:
             return Keep(True)
         ranker = ranker_for(view.rules.cards, view.rules.wild)
@@ -166,7 +166,7 @@ class SimpleOpponent:
         if two_left and legal.see_cost is not None and (strength >= 1 or my_turns >= 2 or rng.random() < 0.3):
             return See()
         # with three or more still in, even a good hand stops after a while: the pot is not worth any price
-        patience = {0: 1, 1: 3, 2: 4, 3: 5, 4: 8, 5: 12}[strength]
+        patience = _PATIENCE[strength]
         if my_turns < patience and (strength >= 1 or rng.random() < self.nerve):
             return self._stay(legal, rng, raise_it=strength >= 3 and my_turns < 3)
         return Fold()
@@ -186,11 +186,11 @@ class SimpleOpponent:
         return Fold()
 
 
-def _category(ranker: object, kept: tuple[int, ...]) -> int:
-    """0 high card, 1 pair, 2 flush, 3 run, 4 running flush, 5 prial (the best three of ``kept``)."""
-    from casino.besthand import HandRanker
+_PATIENCE = (1, 3, 4, 5, 8, 12)  # the simple player's bets before folding, by the category of its hand
 
-    assert isinstance(ranker, HandRanker)
+
+def _category(ranker: HandRanker, kept: tuple[int, ...]) -> int:
+    """0 high card, 1 pair, 2 flush, 3 run, 4 running flush, 5 prial (the best three of ``kept``)."""
     if len(kept) == 3:
         return ranker.category(kept)
     three, _ = ranker.best_choice(kept)
