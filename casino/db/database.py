@@ -151,13 +151,15 @@ def describe(url: str) -> str:
 # NORMAL under WAL: a commit is in the log before it returns, so a killed process (even SIGKILL) loses
 # nothing settled; only a power cut or OS crash may lose the last commits (see docs/storage.md)
 SYNCHRONOUS = "NORMAL"
+#: how long a SQLite connection waits for another's write lock before it gives up ("database is locked")
+BUSY_TIMEOUT_MS = 5000
 
 
 def _sqlite_session_pragmas(dbapi_connection: Any, _record: Any) -> None:
     """Per connection, nothing written to the file: foreign keys on; wait for a lock rather than fail."""
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
     cursor.close()
 
@@ -166,7 +168,7 @@ def _sqlite_read_only(dbapi_connection: Any, _record: Any) -> None:
     """Read-only connections: explicit transactions (one snapshot per transaction), no writes at all."""
     dbapi_connection.isolation_level = None  # pysqlite begins nothing by itself: _sqlite_begin does
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA query_only=ON")
     cursor.close()
 

@@ -179,7 +179,8 @@ def test_auto_play_stop_loss_and_bankroll(runner, app, url):
     assert "stop-loss reached" in result.output
     record, _ = stored(url)
     assert Fraction(record.start_bankroll) - Fraction(record.bankroll) >= 10 and record.end_reason == "stop-loss"
-    result = runner.invoke(app, ["play", "--db", url, "--auto", "--hands", "5000", "--bankroll", "30", "--ante", "10"])
+    result = runner.invoke(app, ["play", "--db", url, "--auto", "--hands", "5000", "--bankroll", "30", "--ante", "10",
+                                 "--seed", "s"])  # (secret seeds survive all 5,000 hands about once in 1,000 sessions)
     assert "could not cover the bets" in result.output
 
 

@@ -101,9 +101,11 @@ def test_a_server_restart_mid_hand_brings_back_the_same_hand(browser, tmp_path, 
     with contextlib.closing(listening_socket()) as listening:  # one address for both servers, open throughout
         port = listening.getsockname()[1]
         with ServerThread(create_app(db_url), listening):
+            page.goto(f"http://127.0.0.1:{port}/classic")
             for _ in range(20):  # a hand where you may look (not one the computer players all folded to you blind)
-                page.goto(f"http://127.0.0.1:{port}/classic")
-                page.evaluate("() => localStorage.clear()")  # the lobby, not the last session
+                # the lobby, not the last session: cleared while the page is idle (a page still loading could answer
+                # its resume after the clear and store the last session again)
+                page.evaluate("() => localStorage.clear()")
                 page.goto(f"http://127.0.0.1:{port}/classic")
                 page.wait_for_selector("#c-rules option", state="attached")
                 page.select_option("#c-rules", "classic-brag")

@@ -127,6 +127,13 @@ def _sit(http: httpx.Client, **body: Any) -> dict[str, Any]:
 # -- a slow request holds up no one else -------------------------------------------------------------------
 
 
+@pytest.fixture
+def patient(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The slow request waits for the lock for a minute, not five seconds: on a busy machine the quick requests
+    below (the designer's whole analysis among them) may take longer than five seconds together."""
+    monkeypatch.setattr("casino.db.database.BUSY_TIMEOUT_MS", 60_000)
+
+
 def _others_answer_while(running: Running, slow: Future, other_table: int, classic: int) -> None:
     """Every quick request answers while ``slow`` is still waiting for the database."""
     from web.designer import design_of
@@ -143,7 +150,7 @@ def _others_answer_while(running: Running, slow: Future, other_table: int, class
     assert not slow.done(), "the slow request finished first: the others may have waited for it"
 
 
-def test_a_deal_waiting_for_the_database_holds_up_no_one_else(running: Running) -> None:
+def test_a_deal_waiting_for_the_database_holds_up_no_one_else(patient: None, running: Running) -> None:
     with _client(running.url) as http:
         waiting = _sit(http)
         other = _sit(http)
@@ -162,7 +169,7 @@ def test_a_deal_waiting_for_the_database_holds_up_no_one_else(running: Running) 
     assert dealt["round"]["round_no"] == 1 and dealt["seq"] == waiting["seq"] + 1
 
 
-def test_a_classic_action_waiting_for_the_database_holds_up_no_one_else(running: Running) -> None:
+def test_a_classic_action_waiting_for_the_database_holds_up_no_one_else(patient: None, running: Running) -> None:
     with _client(running.url) as http:
         other = _sit(http)
         classic = _ok(http.post("/api/classic/sessions", json={"opponents": 2, "seed": "quick"}))
