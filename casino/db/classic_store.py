@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence, cast
 
+from sqlalchemy import func as sa_func
 from sqlalchemy import select as sa_select
 from sqlalchemy import update
 from sqlmodel import Session, col, select
@@ -78,12 +79,13 @@ class MovedOn(StoreError):
 
 
 _SESSIONS = ClassicSessionRecord.__table__  # type: ignore[attr-defined]
+_HANDS = ClassicHandRecord.__table__  # type: ignore[attr-defined]
 
 
 def _chain_state(session_id: int, *, session: Session) -> Any:
     """The session row's chain columns as stored now (read through the connection: never a stale copy)."""
     row = session.connection().execute(
-        sa_select(_SESSIONS.c.chain_key, _SESSIONS.c.head_hash, _SESSIONS.c.dealt_hand)
+        sa_select(_SESSIONS.c.chain_key, _SESSIONS.c.head_hash, _SESSIONS.c.dealt_hand, _SESSIONS.c.end_reason)
         .where(_SESSIONS.c.id == session_id)).first()
     if row is None:
         raise StoreError(f"no classic session {session_id} in this database (see 'brag sessions --classic')")
@@ -204,6 +206,13 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
     chain = _chain_state(session_id, session=session)
     if pending_of(session_id, session=session) is not None or chain.dealt_hand is not None:
         raise StoreError(f"classic session {session_id} already has a hand pending: finish it first")
+    if chain.end_reason in ENDED_FOR_GOOD:  # (a table still open elsewhere, after the session ended)
+        raise MovedOn(f"classic session {session_id} is over ({chain.end_reason}): no hand is dealt")
+    last = session.connection().execute(
+        sa_select(sa_func.max(_HANDS.c.hand_no)).where(_HANDS.c.session_id == session_id)).scalar() or 0
+    if hand.hand_no != last + 1:  # another table (the terminal, another server) has played on since this one read it
+        raise MovedOn(f"classic session {session_id} has moved on since this table read it (hand {last} is the last "
+                      f"settled; this table would deal hand {hand.hand_no}): nothing was stored")
     link = deal_hash(chain.head_hash, hand.hand_no, hand.commitment)
     row = ClassicPendingRecord(session_id=session_id, hand_no=hand.hand_no, seed=hand.seed.hex(),
                                commitment=hand.commitment, actions="[]", prev_hash=chain.head_hash, hash=link)

@@ -54,3 +54,47 @@ def test_the_table_a_step_behind_can_neither_act_nor_settle(db):
         act(second, opponents[second.to_act].decide(second.view(second.to_act), second.legal_actions(), rng))
     classic_store.save_hand(record.id, second.end_hand(), second, session=db)
     assert classic_store.verify_classic(record.id, session=db) == []
+
+
+def _play_and_save(table: ClassicTable, session_id: int, db, rng: random.Random) -> None:
+    table.start_hand()
+    classic_store.start_pending(session_id, table, session=db)
+    opponents = [SimpleOpponent()] * len(table.names)
+    while not table.hand_done:
+        seat = table.to_act
+        action = opponents[seat].decide(table.view(seat), table.legal_actions(), rng)
+        table.act(action)
+        classic_store.record_action(session_id, seat, action, session=db, hand_no=table.hand_no,
+                                    played=None if table.state is None else table.state.actions)
+    classic_store.save_hand(session_id, table.end_hand(), table, session=db)
+
+
+@pytest.mark.parametrize("ended", [False, True])
+def test_a_table_left_behind_between_hands_deals_nothing(db, ended):
+    """A table left open between hands (a server's seat, say) while the session is carried on elsewhere would
+    deal a hand the session has already played: refused, nothing stored, and the session still verifies and
+    resumes — where it would have held a second hand 2 on top of the settled one."""
+    rules = load_rules("classic-brag")
+    names = ["You", "Ann", "Bob"]
+    record = classic_store.create_session(rules, names, ["simple"] * 3, 3, {"seed": None}, session=db)
+    rng = random.Random(7)
+    behind = ClassicTable(rules, names)
+    _play_and_save(behind, record.id, db, rng)  # hand 1, by the table that is then left open
+    ahead = classic_store.resume_table(classic_store.get_session(record.id, session=db), session=db)
+    _play_and_save(ahead, record.id, db, rng)  # hand 2, elsewhere
+    if ended:
+        _play_and_save(ahead, record.id, db, rng)  # hand 3: the session is over
+        classic_store.end_session(record.id, "hands", session=db)
+    head = classic_store.get_session(record.id, session=db).head_hash
+    behind.start_hand()  # the table left behind deals "hand 2" from its old state
+    words = "is over \\(hands\\)" if ended else "has moved on since this table read it \\(hand 2 is the last settled"
+    with pytest.raises(StoreError, match=words):
+        classic_store.start_pending(record.id, behind, session=db)
+    db.rollback()
+    assert classic_store.pending_of(record.id, session=db) is None
+    assert classic_store.get_session(record.id, session=db).head_hash == head
+    assert classic_store.verify_classic(record.id, session=db) == []
+    if not ended:  # the session carries on from where it is
+        again = classic_store.resume_table(classic_store.get_session(record.id, session=db), session=db)
+        _play_and_save(again, record.id, db, rng)
+        assert [h.hand_no for h in classic_store.hands_of(record.id, session=db)] == [1, 2, 3]
