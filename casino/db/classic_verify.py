@@ -65,7 +65,7 @@ def verify_classic(session_id: int, hand_no: int | None = None, *, session: Sess
     For each hand: the seed against the commitment, the pack (the seed's shuffle, or the previous
     hand's carry-over), the cards dealt off the top, and the hand replayed from its actions, which
     must give the stored events, chips and summary and the pack left for the next hand (:func:`pack_left`, as
-    the table leaves it), and the chips it was dealt from the ones the hands before left; the session's chips must be the last hand's and, with no hand pending, its stored
+    the table leaves it), and the chips it was dealt from the ones the hands before left; the session's chips must be what its hands left each seat (those that sat the last hand out too) and, with no hand pending, its stored
     table state's pack the one the last hand left (:func:`_table_state_problems`). A pending hand
     (started, not settled) is checked as far as it goes by :func:`_pending_problems` (with the whole session,
     or when ``hand_no`` is its number); it is never counted as settled. A ``hand_no`` the session has
@@ -130,13 +130,8 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
             turned_up.extend(shown_hands(hand))
         except READ_ERRORS:  # (events naming a seat not in the hand: the replay reports them)
             every_hand = False
-    if hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no and \
-            len(previous.seats) == len(names):
-        try:
-            if amounts(record.chips, "the session's chips", len(names)) != previous.chips_after:
-                problems.append("the session's chips are not the last hand's")
-        except UnreadableRecord as error:
-            problems.append(str(error))
+    if hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
+        problems += _chips_problems(record, names, chips, table_state=pending is None)
     if pending is not None and (hand_no is None or hand_no == pending.hand_no):
         try:
             problems += _pending_problems(record, pending, rows[-1].hand_no if rows else 0, previous)
@@ -148,6 +143,38 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
     elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
         problems += next_deal_problems(record, previous, with_chips=False, lent=lent if every_hand else None,
                                        shown_before=list(turned_up) if every_hand else None)
+    return problems
+
+
+def _chips_problems(record: ClassicSessionRecord, names: Sequence[str], chips: Sequence[Chips | None], *,
+                    table_state: bool) -> list[str]:
+    """The session's chips (its row, and with ``table_state`` the table state the next deal comes from; a pending
+    hand's check names a changed table state itself) against ``chips``, each seat's as the settled hands leave
+    them (``None``: not known, after a hand that cannot be read) — every seat, those that sat the last hand out
+    (bust, or short of the ante) too."""
+    problems = []
+    moved: list[str] = []
+    try:
+        stored = amounts(record.chips, "the session's chips", len(names))
+    except UnreadableRecord as error:
+        problems.append(str(error))
+    else:
+        moved = [names[s] for s in range(len(names)) if chips[s] is not None and stored[s] != chips[s]]
+        if moved:
+            problems.append(f"the session's chips are not what its hands left ({', '.join(moved)})")
+    if not table_state:
+        return problems
+    try:
+        snapshot = json.loads(record.table_state)
+        table_chips = [amount(c, "the session's table state: chips") for c in snapshot["chips"]]
+    except (*READ_ERRORS, UnreadableRecord):
+        return problems  # (reported with the rest of the table state)
+    if len(table_chips) != len(names):
+        return problems + [f"the session's table state has chips for {len(table_chips)} seats, not {len(names)}"]
+    also = [names[s] for s in range(len(names))  # (a seat whose row was named already is named once)
+            if chips[s] is not None and table_chips[s] != chips[s] and names[s] not in moved]
+    if also:
+        problems.append(f"the session's table state has chips that are not what its hands left ({', '.join(also)})")
     return problems
 
 

@@ -54,7 +54,7 @@ def test_a_blind_hand_written_in_for_the_player_is_listed_and_refused(tmp_path):
 
 def test_chips_moved_in_the_table_state_and_the_row_alike_are_listed_once(tmp_path):
     problems, refused = edited(tmp_path, chips=lambda ts: ["5000"] + ts["chips"][1:])
-    assert problems == ["the session's chips are not the last hand's"]
+    assert problems == [f"the session's chips are not what its hands left ({NAMES[0]})"]
     assert "the session's chips for the next hand are not the ones hand 3 left" in refused
 
 
@@ -207,3 +207,22 @@ def test_with_a_hand_pending_its_table_state_is_checked_too(tmp_path):
             f"the session's table state does not end its hands shown with the ones hand {last} showed"]
         with pytest.raises(classic_store.StoreError, match="has 50 borrowed from the bank in all"):
             classic_store.resume_session(sid, session=db)
+
+
+@pytest.mark.parametrize("give", [[-1, 0, 1], [-1, 1, 0]], ids=["between two who played", "to a seat that sat out"])
+def test_chips_moved_when_a_seat_sat_out_the_last_hand_are_listed(tmp_path, give):
+    """Ann sits hand 4 out (bust in hand 3): the session's chips are still checked for every seat, against what
+    the hands left each (verify checked them only when every seat had played the last hand)."""
+    path = tmp_path / "l.db"
+    sid = lent_session(path, 4)
+    with sqlite3.connect(path) as raw:
+        ts = json.loads(raw.execute("SELECT table_state FROM classic_sessions WHERE id = ?", (sid,)).fetchone()[0])
+        ts["chips"] = [str(Fraction(c) + d) for c, d in zip(ts["chips"], give)]
+        raw.execute("UPDATE classic_sessions SET table_state = ?, chips = ? WHERE id = ?",
+                    (json.dumps(ts), json.dumps(ts["chips"]), sid))
+    with Session(connect(f"sqlite:///{path}")) as db:
+        assert len(classic_store.hand_from_row(classic_store.hands_of(sid, session=db)[-1], load_rules(
+            "classic-brag").with_changes(short_stack="fold-or-borrow"), NAMES).seats) == 2  # Ann sat it out
+        problems = classic_store.verify_classic(sid, session=db)
+    moved = ", ".join(name for name, d in zip(NAMES, give) if d)
+    assert f"the session's chips are not what its hands left ({moved})" in problems

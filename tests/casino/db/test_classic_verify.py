@@ -214,8 +214,9 @@ def test_a_kept_blind_hand_given_back_by_a_player_who_cannot_ante_is_no_false_al
     assert after.pack == kept.pack_after + given_back  # the hand given back, at the bottom
     assert verify_pack(after, kept) == []
     classic_store.save_hand(record.id, after, table, session=db)
-    assert classic_store.verify_classic(record.id, session=db) == [
-        f"hand {after.hand_no}: the chips it was dealt from are not what the hands before left ({NAMES[other]})"]
+    assert classic_store.verify_classic(record.id, session=db) == [  # the keeper sat hand 8 out: named for its chips
+        f"hand {after.hand_no}: the chips it was dealt from are not what the hands before left ({NAMES[other]})",
+        f"the session's chips are not what its hands left ({NAMES[keeper]})"]
 
 
 def test_chips_changed_between_hands_are_named(db):
