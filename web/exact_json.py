@@ -34,7 +34,10 @@ __all__ = ["Amount", "ExactRequest", "ExactRoute", "exact_number", "WIDEST", "LO
 #: amount rules alone (``casino.money.parse``, the game-file rules), never turned into a number by pydantic, which
 #: would take ``"   ５"`` as 5 past them. A JSON true/false is let through (pydantic would read it as 1/0) so that
 #: those rules refuse it in one line (400).
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=64)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
+#: The longest text taken: any amount the server sends back as ``p/q`` (up to 10**9 chips in units of up to 10**-30:
+#: 40 digits, a slash, 31 digits) fits, so a page can always send back what it was given; the amount rules bound
+#: the rest.
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=80)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
 
 
 #: A JSON number with a fraction or an exponent beyond 10**±40 (no amount comes near: amounts are at most

@@ -424,3 +424,26 @@ def test_the_web_takes_the_same_number_of_hands_as_the_terminal(client, hands, s
     response = client.post("/api/classic/sessions", json={"rules": "classic-brag", "opponents": 1, "hands": hands,
                                                           "seed": "limit"})
     assert response.status_code == status, response.text
+
+
+def test_the_longest_amount_the_server_offers_can_be_sent_back(client):
+    """A billion chips in units of 10^-30: the most a seat may bet is a 40-digit numerator over a 31-digit
+    denominator, sent as text — and taken back as it was sent (the request limit was 64 characters)."""
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 1, "chips": "1000000000",
+                                               "ante": "0.000000000000000000000000000001", "players": "simple",
+                                               "seed": "long"})  # (a seed whose first hand reaches your bet)
+    act = f"/api/classic/sessions/{s['session']}/act"
+    for _ in range(20):  # to a turn of yours with a bet to make (the computer player may fold to you first)
+        legal = s.get("legal")  # (between hands: none)
+        if legal is None:
+            s = post(client, f"/api/classic/sessions/{s['session']}/next", {"seq": s["seq"]})
+        elif legal["keep"]:
+            s = post(client, act, {"seq": s["seq"], "action": "keep", "keep": False})
+        elif legal["bet_max"] is None:
+            s = post(client, act, {"seq": s["seq"], "action": "look" if legal["look"] else "fold"})
+        else:
+            break
+    most = s["legal"]["bet_max"]
+    assert isinstance(most, str) and len(most) > 64, most
+    bet = post(client, f"/api/classic/sessions/{s['session']}/act", {"seq": s["seq"], "action": "bet", "amount": most})
+    assert Fraction(bet["seats"][s["you"]]["chips"]) == 0
