@@ -127,7 +127,7 @@ def classic(
             while table.hand_no < limit or table.state is not None:
                 if stop["now"]:
                     raise KeyboardInterrupt
-                if table.state is None and (not table.can_deal() or (you is not None and table.chips[you] < game_rules.ante)):
+                if table.state is None and (not table.can_deal() or (you is not None and you not in table.players())):
                     reason = "bust"
                     break
                 hand_record = _play_one(table, you, computer, out if not json else None, started,

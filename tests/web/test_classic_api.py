@@ -447,3 +447,28 @@ def test_the_longest_amount_the_server_offers_can_be_sent_back(client):
     assert isinstance(most, str) and len(most) > 64, most
     bet = post(client, f"/api/classic/sessions/{s['session']}/act", {"seq": s["seq"], "action": "bet", "amount": most})
     assert Fraction(bet["seats"][s["you"]]["chips"]) == 0
+
+
+def test_no_chips_left_ends_the_session_when_the_ante_is_nothing(client):
+    """With an ante of 0 a player with no chips left could still 'pay' it: the session ends (bust) all the same
+    — it went on dealing hands the player sat out (the test was the ante alone)."""
+    for n in range(30):  # all in, blind, until a hand is lost
+        s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "chips": "10", "ante": "0",
+                                                   "players": "simple", "seed": f"all in {n}", "hands": 50})
+        act = f"/api/classic/sessions/{s['session']}/act"
+        while s["in_hand"] and s.get("legal") is not None:
+            legal = s["legal"]
+            if legal["keep"]:
+                s = post(client, act, {"seq": s["seq"], "action": "keep", "keep": False})
+            elif legal["bet_max"] is not None:
+                s = post(client, act, {"seq": s["seq"], "action": "bet", "amount": legal["bet_max"]})
+            elif legal["cover"] is not None:
+                s = post(client, act, {"seq": s["seq"], "action": "cover"})
+            elif legal["see"] is not None:
+                s = post(client, act, {"seq": s["seq"], "action": "see"})
+            else:
+                s = post(client, act, {"seq": s["seq"], "action": "fold"})
+        if Fraction(s["seats"][s["you"]]["chips"]) == 0:
+            assert s["ended"] == "bust" and not s["can_deal"], (s["ended"], s["can_deal"])
+            return
+    pytest.fail("30 all-in hands and none lost")
