@@ -281,7 +281,7 @@ def _expert_hint(view: Any, legal: Any) -> str:
 
 
 def _hint(table: Any, view: Any) -> str:
-    from casino.classic.hint import NoHint, seat_chances
+    from casino.classic.hint import NoHint, best_three_note, seat_chances
     from cli.render import percent
 
     try:
@@ -290,4 +290,5 @@ def _hint(table: Any, view: Any) -> str:
         return f"Hint: {why}."
     parts = [f"{c.opponents} opponent{'s' if c.opponents > 1 else ''}: {percent(c.beat, 2)}"
              + ("" if c.exact else f" ± {100 * c.margin:.2f} points (simulated, {c.deals:,} deals)") for c in chances]
-    return "Hint — your chance of a better hand than " + "; ".join(parts)
+    note = best_three_note(view, table.ranker)
+    return f"Hint — {note + ', ' if note else ''}your chance of a better hand than " + "; ".join(parts)

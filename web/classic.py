@@ -264,7 +264,7 @@ def act(request: Request, session_id: int, body: ClassicAction) -> JSONResponse:
 def hint(request: Request, session_id: int) -> JSONResponse:
     """Counted over the cards your seat has not seen (:func:`casino.classic.hint.seat_chances`), plus what
     the computed expert would do in your seat when it is your turn (:func:`~casino.classic.opponents.seat.expert_hint`)."""
-    from casino.classic.hint import NoHint, seat_chances
+    from casino.classic.hint import NoHint, best_three_note, seat_chances
     from casino.classic.opponents.seat import expert_hint
 
     seat = _seat(request, session_id)
@@ -281,7 +281,8 @@ def hint(request: Request, session_id: int) -> JSONResponse:
             chances, reason = [], str(why)
         expert = expert_hint(view, table.legal_actions()) if table.to_act == seat.you else None
         return JSONResponse({"session": session_id, "hand_no": table.hand_no, "chances": chances,
-                             "reason": reason, "expert": expert})
+                             "reason": reason, "expert": expert,
+                             "counted_for": None if reason else best_three_note(view, table.ranker)})
 
 
 @router.post("/sessions/{session_id}/next", summary="Deal the next hand")

@@ -43,7 +43,7 @@ from casino.errors import BragError
 if TYPE_CHECKING:
     from casino.classic.view import SeatView
 
-__all__ = ["Chance", "NoHint", "beat_chances", "seat_chances", "SIMULATED_DEALS"]
+__all__ = ["Chance", "NoHint", "beat_chances", "seat_chances", "hint_hand", "best_three_note", "SIMULATED_DEALS"]
 
 SIMULATED_DEALS = 50_000
 
@@ -94,26 +94,53 @@ class NoHint(BragError):
 def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Chance]:
     """The hint for one seat, from what that seat may see: its chance of beating 1, 2, … of the opponents
     still in (betting, or covered), counting over the cards it has not seen (its own cards, a hand it
-    looked at and threw, and :attr:`~casino.classic.view.SeatView.known_absent` are left out). Raises :class:`NoHint` when the seat
-    is blind or must discard first. The terminal's ``h`` key and the web page's Hint button both call it."""
+    looked at and threw, and :attr:`~casino.classic.view.SeatView.known_absent` are left out), for the three
+    cards of :func:`hint_hand` (before a discard: the best three). Raises :class:`NoHint` when the seat
+    is blind. The terminal's ``h`` key and the web page's Hint button both call it."""
     cards = view.cards if view.cards is not None else view.looking  # two blind hands: the one looked at
     if cards is None:
         raise NoHint("you are blind; look first (the hint needs your cards)")
-    kept = view.kept if view.kept is not None else cards
-    if len(kept) != 3:
-        raise NoHint("discard first" if view.cards is not None else "keep the hand you looked at and discard first")
+    kept, discards = hint_hand(view, ranker)
     known = set(cards) | set(view.known_absent) | set(view.thrown)
     unseen = tuple(c for c in range(pack_size) if c not in known)
     others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
-    key = (ranker.cards, ranker.wild, tuple(kept), tuple(view.discards), unseen, others, view.hand_no)
+    key = (ranker.cards, ranker.wild, tuple(kept), tuple(discards), unseen, others, view.hand_no)
     found = _RECENT.get(key)  # the hint and the expert's line count the same thing once
     if found is None:
-        found = beat_chances(ranker, kept, view.discards, unseen, others, seed=f"hint-{view.hand_no}")
+        found = beat_chances(ranker, kept, discards, unseen, others, seed=f"hint-{view.hand_no}")
         with _RECENT_LOCK:  # a web server counts hints in several threads at once
             if len(_RECENT) >= 16:
                 _RECENT.pop(next(iter(_RECENT)), None)
             _RECENT[key] = found
     return list(found)
+
+
+def hint_hand(view: SeatView, ranker: HandRanker) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The three cards (and discards) the hint counts for: the seat's kept three; before a four- or five-card
+    hand is cut down to three (or while a looked-at second hand is kept or thrown), its best three, the
+    choice a showdown makes for a hand still blind — :func:`best_three_note` says so on the screen."""
+    cards = view.cards if view.cards is not None else view.looking
+    if cards is None:
+        raise NoHint("you are blind; look first (the hint needs your cards)")
+    if view.cards is not None and view.kept is not None:
+        return tuple(view.kept), tuple(view.discards)
+    if len(cards) == 3:
+        return tuple(cards), ()
+    kept, gone = ranker.best_choice(cards)
+    return tuple(kept), tuple(gone)
+
+
+def best_three_note(view: SeatView, ranker: HandRanker) -> str | None:
+    """``"with your best three, … (discarding …)"`` when the hint counts for a hand not yet cut down to three
+    (:func:`hint_hand`), else ``None``."""
+    from casino.cards import card_from_index
+
+    cards = view.cards if view.cards is not None else view.looking
+    if cards is None or len(cards) == 3 or (view.cards is not None and view.kept is not None):
+        return None
+    kept, gone = hint_hand(view, ranker)
+    return (f"with your best three, {' '.join(str(card_from_index(c)) for c in kept)} "
+            f"(discarding {' '.join(str(card_from_index(c)) for c in gone)})")
 
 
 _RECENT: dict[tuple[object, ...], list[Chance]] = {}

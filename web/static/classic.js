@@ -248,7 +248,7 @@ async function showHint() {
   try { h = await api("GET", `/api/classic/sessions/${S.session}/hint`); } catch (error) { say(error.message, true); return; }
   const pct = (x) => `${(x * 100).toFixed(2)}%`;
   const lines = h.reason ? [el("p", { id: "c-hint-chances" }, `Hint: ${h.reason}.`)]
-    : [el("p", { id: "c-hint-chances" }, "Your chance of a better hand than " + h.chances.map((c) =>
+    : [el("p", { id: "c-hint-chances" }, (h.counted_for ? `${h.counted_for[0].toUpperCase()}${h.counted_for.slice(1)}, your` : "Your") + " chance of a better hand than " + h.chances.map((c) =>
         `${c.opponents} opponent${c.opponents > 1 ? "s" : ""}: ${pct(c.beat)}` +
         (c.exact ? ` (exact ${c.exact_beat})` : ` ± ${(100 * c.margin).toFixed(2)} points (simulated, ${c.deals.toLocaleString()} deals)`)).join("; "))];
   if (h.expert) lines.push(el("p", { id: "c-hint-expert", style: "white-space: pre-line" }, h.expert));

@@ -98,3 +98,27 @@ def test_a_blind_hand_looked_at_and_thrown_is_left_out_of_the_count():
     counted = beat_counts(table.ranker, table.ranker.three_key(*view.cards), unseen, 2)
     assert [c.beat for c in chances] == [Fraction(n.beat, n.deals) for n in counted]
     assert all(table.view(s).thrown == () for s in range(3) if s != blind_bettor)  # nobody else saw them
+
+
+@pytest.mark.parametrize("cards", [4, 5])
+def test_before_the_discard_the_hint_counts_for_the_best_three(cards):
+    """Looked at, not yet cut down to three: the hint counts for the hand's best three with its discards (the
+    choice a showdown makes for a blind hand) and says so — it used to say only "discard first"."""
+    from casino.classic.actions import Look
+    from casino.classic.hint import best_three_note, hint_hand
+
+    table = ClassicTable(ClassicRules(cards=cards), ["Ann", "Bob", "Cat"], seed=f"discard {cards}")
+    table.start_hand()
+    seat = table.to_act
+    table.act(Look(0))
+    view = table.view(seat)
+    assert view.cards is not None and len(view.cards) == cards and view.kept is None
+    assert table.legal_actions().discard == cards - 3
+    kept, gone = table.ranker.best_choice(view.cards)
+    assert hint_hand(view, table.ranker) == (tuple(kept), tuple(gone))
+    unseen = [c for c in range(52) if c not in view.cards]
+    assert seat_chances(view, table.ranker, 52) == beat_chances(table.ranker, kept, gone, unseen, 2,
+                                                                seed=f"hint-{view.hand_no}")
+    note = best_three_note(view, table.ranker)
+    assert note is not None and note.startswith("with your best three, ") and "(discarding " in note
+    assert best_three_note(table.view((seat + 1) % 3), table.ranker) is None  # a blind seat: nothing to count
