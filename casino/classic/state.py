@@ -58,6 +58,14 @@ def _num(x: Chips) -> Chips:
 _DECIMAL_UNIT = 10**30
 
 
+def _less(a: Chips, b: Chips) -> bool:
+    """``a < b`` for chip amounts, without Fraction's generic comparison (a hot path: every decision makes
+    several): whole amounts compared as they are, others by cross-multiplying (denominators are positive)."""
+    if type(a) is int and type(b) is int:
+        return a < b
+    return a.numerator * b.denominator < b.numerator * a.denominator
+
+
 def _half(x: Chips) -> Chips:
     if type(x) is int:
         return x >> 1 if not x & 1 else Fraction(x, 2)
@@ -419,7 +427,7 @@ class HandState:
         look: tuple[int, ...] = () if self.seen[s] else tuple(range(len(self.hands[s])))
         low, high, choices = self._bet_range(s)
         borrow = False
-        if low is not None and high is not None and low > high:
+        if low is not None and high is not None and _less(high, low):
             low = high = choices = None
         if self._borrow_rule and self.chips[s] < self.minimum_bet(s):
             low = high = self.minimum_bet(s)
@@ -428,7 +436,7 @@ class HandState:
         see = None
         if self._n_active == 2 and self._see_problem(s, cost=False) is None:
             see = self.see_cost(s)
-            if see > self.chips[s] and not self._borrow_rule:
+            if _less(self.chips[s], see) and not self._borrow_rule:
                 see = None
         cover = self.chips[s] if self._cover_rule and self._cover_problem(s, explain=False) is None else None
         agree = self.rules.agreed_showdown and self._agree_problem(s) is None
@@ -487,7 +495,7 @@ class HandState:
 
     def _verify_bet(self, s: int, amount: Chips) -> None:
         bets = self.voice.says(s, "bet")
-        if amount <= 0:
+        if amount.numerator <= 0:
             raise IllegalAction("a bet must be more than nothing")
         if self.units_rule and not self._in_units(amount):
             raise IllegalAction(
@@ -495,13 +503,14 @@ class HandState:
                 " are already in (thirds where the ante is 1/3), so that what is stored can always be read back"
             )
         minimum = self.minimum_bet(s)
-        if amount < minimum:
+        if _less(amount, minimum):
             who = "a seen player" if self.seen[s] else "a blind player (half the stake)"
             raise IllegalAction(
                 f"{bets} {amount_text(amount)}, below the stake: {who} must put in at least {amount_text(minimum)}"
             )
-        borrowing = self._borrow_rule and amount == minimum and amount > self.chips[s]
-        if amount > self.chips[s] and not borrowing:
+        over = _less(self.chips[s], amount)
+        borrowing = self._borrow_rule and over and amount == minimum
+        if over and not borrowing:
             raise IllegalAction(f"{bets} {amount_text(amount)} with only {amount_text(self.chips[s])} chips")
         if borrowing:
             return
@@ -563,9 +572,9 @@ class HandState:
         if self.rules.short_stack != "cover":
             return "these rules do not allow covering the pot (fold or borrow)"
         chips = self.chips[s]
-        short = chips < self.minimum_bet(s)
+        short = _less(chips, self.minimum_bet(s))
         if not short and self._n_active == 2 and self._see_problem(s, cost=False) is None:
-            short = chips < self.see_cost(s)
+            short = _less(chips, self.see_cost(s))
         if short:
             return None
         if not explain:
@@ -596,7 +605,7 @@ class HandState:
     def _pay(self, s: int, amount: Chips) -> Chips:
         """Move chips from a seat to the open pot; the part the bank lends when the seat is short."""
         borrowed: Chips = 0
-        if amount > self.chips[s]:
+        if _less(self.chips[s], amount):
             borrowed = amount - self.chips[s]
             self.chips[s] += borrowed
             self.borrowed[s] += borrowed
