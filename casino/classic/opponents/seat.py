@@ -142,7 +142,7 @@ class CharacterOpponent:
         self.name = self.character.name
 
     def decide(self, view: SeatView, legal: LegalActions, rng: random.Random) -> Action:
-        from casino.classic.actions import Bet, Choose, Cover, Discard, Fold, Keep, Look, See
+        from casino.classic.actions import AgreeShowdown, Bet, Choose, Cover, Discard, Fold, Keep, Look, See
 
         if legal.keep:
             return Keep(True)
@@ -159,6 +159,9 @@ class CharacterOpponent:
         if choice in ("stay", "raise") and read.own_bets >= MAX_OWN_BETS:
             # a betting war between computer players would otherwise last until their chips ran out (three
             # seen players staying at the stake: no see is allowed, so nothing else ends the hand)
+            # an agreed showdown, where the rules have one, ends it with the best hand winning, not the last to fold
+            if legal.agree_showdown:
+                return AgreeShowdown()
             choice = "see" if legal.see_cost is not None else "fold"
         if choice == "look":
             return Look(0)
