@@ -97,11 +97,8 @@ def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Cha
     looked at and threw, and :attr:`~casino.classic.view.SeatView.known_absent` are left out), for the three
     cards of :func:`hint_hand` (before a discard: the best three). Raises :class:`NoHint` when the seat
     is blind. The terminal's ``h`` key and the web page's Hint button both call it."""
-    cards = view.cards if view.cards is not None else view.looking  # two blind hands: the one looked at
-    if cards is None:
-        raise NoHint("you are blind; look first (the hint needs your cards)")
-    kept, discards = hint_hand(view, ranker)
-    known = set(cards) | set(view.known_absent) | set(view.thrown)
+    kept, discards = hint_hand(view, ranker)  # (raises NoHint for a blind seat)
+    known = set(kept) | set(discards) | set(view.known_absent) | set(view.thrown)
     unseen = tuple(c for c in range(pack_size) if c not in known)
     others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
     key = (ranker.cards, ranker.wild, tuple(kept), tuple(discards), unseen, others, view.hand_no)
@@ -119,28 +116,33 @@ def hint_hand(view: SeatView, ranker: HandRanker) -> tuple[tuple[int, ...], tupl
     """The three cards (and discards) the hint counts for: the seat's kept three; before a four- or five-card
     hand is cut down to three (or while a looked-at second hand is kept or thrown), its best three, the
     choice a showdown makes for a hand still blind — :func:`best_three_note` says so on the screen."""
-    cards = view.cards if view.cards is not None else view.looking
-    if cards is None:
-        raise NoHint("you are blind; look first (the hint needs your cards)")
-    if view.cards is not None and view.kept is not None:
-        return tuple(view.kept), tuple(view.discards)
-    if len(cards) == 3:
-        return tuple(cards), ()
-    kept, gone = ranker.best_choice(cards)
-    return tuple(kept), tuple(gone)
+    kept, gone, _ = _counted(view, ranker)
+    return kept, gone
 
 
 def best_three_note(view: SeatView, ranker: HandRanker) -> str | None:
     """``"with your best three, … (discarding …)"`` when the hint counts for a hand not yet cut down to three
-    (:func:`hint_hand`), else ``None``."""
-    from casino.cards import card_from_index
+    (:func:`hint_hand`), else ``None`` (a blind seat, or a hand of three)."""
+    from casino.classic.words import cards_text
 
-    cards = view.cards if view.cards is not None else view.looking
-    if cards is None or len(cards) == 3 or (view.cards is not None and view.kept is not None):
+    try:
+        kept, gone, chosen = _counted(view, ranker)
+    except NoHint:
         return None
-    kept, gone = hint_hand(view, ranker)
-    return (f"with your best three, {' '.join(str(card_from_index(c)) for c in kept)} "
-            f"(discarding {' '.join(str(card_from_index(c)) for c in gone)})")
+    return f"with your best three, {cards_text(kept)} (discarding {cards_text(gone)})" if chosen else None
+
+
+def _counted(view: SeatView, ranker: HandRanker) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    """:func:`hint_hand`'s three and discards, and whether the hint chose them (the hand is not cut down yet)."""
+    cards = view.cards if view.cards is not None else view.looking  # two blind hands: the one looked at
+    if cards is None:
+        raise NoHint("you are blind; look first (the hint needs your cards)")
+    if view.cards is not None and view.kept is not None:
+        return tuple(view.kept), tuple(view.discards), False
+    if len(cards) == 3:
+        return tuple(cards), (), False
+    kept, gone = ranker.best_choice(cards)
+    return tuple(kept), tuple(gone), True
 
 
 _RECENT: dict[tuple[object, ...], list[Chance]] = {}

@@ -32,6 +32,7 @@ it never reads.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence, cast
@@ -78,6 +79,10 @@ class MovedOn(StoreError):
     has played it on, or its record was changed. Nothing is written."""
 
 
+#: The finest unit a typed amount can name (``casino.money.to_fraction`` takes denominators of up to 31 digits): a
+#: session's chips and ante (halved, for a blind player) must divide into it, so every amount the table offers —
+#: all of a seat's chips, the least bet — can be typed back.
+TYPED_UNIT = 10**31 - 1
 _SESSIONS = ClassicSessionRecord.__table__  # type: ignore[attr-defined]
 _HANDS = ClassicHandRecord.__table__  # type: ignore[attr-defined]
 
@@ -119,6 +124,10 @@ def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[
     if settings.get("seed") is not None:
         check_practice_seed(settings["seed"])
     start = list(chips) if chips is not None else [rules.chips] * len(names)
+    unit = math.lcm(*(Fraction(x).denominator for x in (*start, rules.ante, rules.min_bet, rules.max_bet)))
+    if 2 * unit > TYPED_UNIT:  # a seat could not bet all it has (1/Q1 chips and a 1/Q2 ante, each 31 digits)
+        raise BragError(f"the chips and the ante together are in units of 1/{unit}, finer than a bet can be typed "
+                        f"(a denominator of at most 31 digits): take amounts in coarser units")
     short = [name for name, c in zip(names, start) if Fraction(c) < rules.ante or Fraction(c) <= 0]
     if short:  # refused before anything is stored: a session nobody can play is not kept
         whose = "Your" if short[0] == "You" else f"{short[0]}'s"

@@ -206,6 +206,16 @@ def test_the_hint_gives_the_margin_of_its_simulated_figures(runner, app, tmp_pat
         assert found and 0 < float(found.group(2)) < 0.5, part
 
 
+def test_before_the_discard_the_hint_names_the_best_three_it_counts_for(runner, app, tmp_path):
+    """Five-card Brag, looked at, not yet discarded: the hint counts for the best three and names them."""
+    result = runner.invoke(app, ["classic", "--rules", "five-card-brag", "--hands", "1", "--opponents", "2",
+                                 "--seed", "m1", "--db", db_url(tmp_path)], input="l\nh\nq\n")
+    assert result.exit_code == 0, result.output
+    hint = " ".join(result.output[result.output.index("Hint — "):].split())
+    assert hint.startswith("Hint — with your best three, ") and "(discarding " in hint, hint[:200]
+    assert "your chance of a better hand than 1 opponent:" in hint, hint[:200]
+
+
 def test_the_pack_still_dealt_from_stays_secret_until_it_is_shuffled_or_the_session_ends(runner, app, tmp_path):
     """With an unshuffled pack the next deal comes off the pack the last hands left: their seeds and packs
     would tell every card to come, so replay refuses them and history hides their seeds while the session can

@@ -472,3 +472,27 @@ def test_no_chips_left_ends_the_session_when_the_ante_is_nothing(client):
             assert s["ended"] == "bust" and not s["can_deal"], (s["ended"], s["can_deal"])
             return
     pytest.fail("30 all-in hands and none lost")
+
+
+def test_chips_and_an_ante_in_units_too_fine_to_type_are_refused(client):
+    """Chips of 1/Q1 and an ante of 1/Q2, each a 31-digit denominator, would put a seat's chips in units no
+    typed amount can name: the most it may bet (all it has) could not be sent back. Refused in one line."""
+    q1, q2 = 10**30 + 1, 10**30 + 3
+    refused = client.post("/api/classic/sessions", json={"rules": "classic-brag", "opponents": 1,
+                                                         "chips": f"{10**9 * q1 - 1}/{q1}", "ante": f"1/{q2}"})
+    assert refused.status_code == 400 and "finer than a bet can be typed" in refused.json()["detail"]
+    assert "\n" not in refused.json()["detail"] and client.get("/api/classic/sessions").json()["sessions"] == []
+    thirds = client.post("/api/classic/sessions", json={"rules": "classic-brag", "opponents": 1, "chips": "1000",
+                                                        "ante": "1/3"})
+    assert thirds.status_code == 200  # (units a bet can name: fine)
+
+
+def test_the_hint_before_the_discard_says_which_three_it_counts_for(client):
+    for n in range(20):  # a first hand that reaches your look
+        s = post(client, "/api/classic/sessions", {"rules": "five-card-brag", "opponents": 2, "seed": f"five {n}"})
+        if s.get("legal") is not None and s["legal"]["look"]:
+            break
+    s = post(client, f"/api/classic/sessions/{s['session']}/act", {"seq": s["seq"], "action": "look"})
+    assert s["legal"]["discard"] == 2
+    hint = client.get(f"/api/classic/sessions/{s['session']}/hint").json()
+    assert hint["reason"] is None and hint["chances"] and hint["counted_for"].startswith("with your best three, ")

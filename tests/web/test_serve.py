@@ -27,14 +27,26 @@ def brag(*args: str, **kwargs) -> subprocess.CompletedProcess:
                           timeout=60, **kwargs)
 
 
-def test_serve_says_its_address_serves_the_pages_and_stops_on_ctrl_c(tmp_path):
-    port = free_port()
-    db = f"sqlite:///{tmp_path / 'brag.db'}"
-    process = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", str(port), "--db", db], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
+def serving(db: str) -> tuple[subprocess.Popen, int]:
+    """``brag serve`` on a free port, started. The port is free when chosen, but another process (with the tests
+    spread over workers, another worker's connections) may take it before the server binds it: then the server
+    says it cannot listen, and another port is tried."""
+    for _ in range(5):
+        port = free_port()
+        process = subprocess.Popen([sys.executable, "-m", "cli", "serve", "--port", str(port), "--db", db], cwd=ROOT,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = process.stdout.readline()
-        assert line.startswith(f"brag serve: the table is at http://127.0.0.1:{port}/"), line
+        if line.startswith(f"brag serve: the table is at http://127.0.0.1:{port}/"):
+            return process, port
+        out, err = process.communicate(timeout=120)
+        assert f"cannot listen on 127.0.0.1 port {port}" in err, (line, out, err)
+    raise AssertionError("five free ports in a row were taken before the server could listen")
+
+
+def test_serve_says_its_address_serves_the_pages_and_stops_on_ctrl_c(tmp_path):
+    db = f"sqlite:///{tmp_path / 'brag.db'}"
+    process, port = serving(db)
+    try:
         deadline = time.monotonic() + 120  # only stops a hang: a loaded machine starts it slowly
         while True:
             try:
@@ -69,12 +81,6 @@ def test_bad_options_are_one_line_and_exit_2(args, words):
     result = brag("serve", *args)
     assert result.returncode == 2
     assert words in result.stderr and len(result.stderr.strip().splitlines()) == 1, result.stderr
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.mark.parametrize(

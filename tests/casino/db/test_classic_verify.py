@@ -7,6 +7,7 @@ so the line naming it is the only problem. SQLite file and (with $BRAG_TEST_POST
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 import random
 
@@ -230,3 +231,18 @@ def test_chips_changed_between_hands_are_named(db):
     db.commit()
     found = classic_store.verify_classic(sid, session=db)
     assert found[0] == f"hand 3: the chips it was dealt from are not what the hands before left ({NAMES[records[2].seats[1]]})"
+
+
+def test_the_stored_summary_keeps_its_format(db):
+    """A hand's summary is stored as text and verify rebuilds it from the events, so its wording of amounts is
+    part of the record: an amount needing more than six decimal places is written ``p/q``, as older sessions
+    have it (written as a long decimal, every such session stored before would fail verify)."""
+    rules = load_rules("classic-brag").with_changes(ante=Fraction(10000001, 10000000))
+    record = classic_store.create_session(rules, NAMES, ["simple"] * 4, 3, {"seed": "format"}, session=db)
+    table = ClassicTable(rules, NAMES, seed="format")
+    for _ in range(3):
+        classic_store.save_hand(record.id, table.play_hand([SimpleOpponent()] * 4, random.Random(3)), table,
+                                session=db)
+    summaries = [row.summary for row in classic_store.hands_of(record.id, session=db)]
+    assert all(re.search(r"\b[0-9]+/[0-9]+\b", summary) for summary in summaries), summaries
+    assert classic_store.verify_classic(record.id, session=db) == []
