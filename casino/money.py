@@ -103,6 +103,9 @@ LONGEST_TEXT = 10_000
 #: digits (hours of work, gigabytes); far beyond MAX_AMOUNT or too finely divided, it is refused at once.
 _LARGEST = 10**15
 _FINEST_EXPONENT = -30
+#: The finest unit a typed amount can name: :func:`to_fraction` takes a ``p/q`` with ``q`` of at most 31 digits
+#: (10^30, a 30-place decimal's denominator, has 31). A table keeps its amounts in units that divide into it.
+TYPED_UNIT = 10 ** (1 - _FINEST_EXPONENT) - 1
 _FRACTION = re.compile(r"^[+-]?[0-9]+\s*/\s*[0-9]+$")
 #: Stored exact text (``stored``): sums over a long session may have long denominators (a stake of 30 decimal
 #: places times a pay of 30 more), so the bound is wide, yet far below anything slow to build.

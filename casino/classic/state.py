@@ -39,7 +39,7 @@ from casino.classic.actions import (
 )
 from casino.classic.rules import ClassicRules
 from casino.classic.words import Voice
-from casino.money import amount_text
+from casino.money import TYPED_UNIT, amount_text
 
 __all__ = ["HandState", "LegalActions", "Pot"]
 
@@ -500,7 +500,8 @@ class HandState:
         if self.units_rule and not self._in_units(amount):
             raise IllegalAction(
                 f"{bets} {amount_text(amount)}: a bet is in whole chips, decimals, or the fractions the table's chips"
-                " are already in (thirds where the ante is 1/3), so that what is stored can always be read back"
+                " are already in (thirds where the ante is 1/3), in units a bet can name, so that what is stored"
+                " can always be read back and typed again"
             )
         minimum = self.minimum_bet(s)
         if _less(amount, minimum):
@@ -536,17 +537,20 @@ class HandState:
     def _in_units(self, amount: Chips) -> bool:
         """Whether ``amount`` divides into the units already in play: its denominator divides the common
         denominator of every chip count, stake, pot and rules amount, or of those and 10^30 (any decimal of up
-        to 30 places). A typed bet of 1/999999937 chips would otherwise bring a new prime into every later sum,
-        until stored chips grew too long to read back. The half stake a blind player may bet is in play too, so
+        to 30 places) — and the table's units with it stay ones a typed amount can name (half of them too, for a
+        blind player: :data:`casino.money.TYPED_UNIT`). A typed bet of 1/999999937 chips would otherwise bring a
+        new prime into every later sum, until stored chips grew too long to read back; a 30-place decimal at a
+        table in elevenths, chips no bet could name. The half stake a blind player may bet is in play too, so
         the least bet the table offers is always in its units."""
         d = amount.denominator
-        if _DECIMAL_UNIT % d == 0:  # whole, or a decimal of up to 30 places: always in units (the usual case)
+        if d == 1:
             return True
         rules = self.rules
-        unit = math.lcm(_DECIMAL_UNIT, *(Fraction(x).denominator for x in (*self.chips, *self.put_in, self.stake,
-                                                                    self._half_stake, self.pot, rules.ante,
-                                                                    rules.min_bet, rules.max_bet or 0)))
-        return unit % d == 0
+        unit = math.lcm(*(x.denominator for x in (*self.chips, *self.put_in, self.stake, self._half_stake, self.pot,
+                                                  rules.ante, rules.min_bet, rules.max_bet)))
+        if unit % d == 0:  # (the usual case: halves at a table already in halves)
+            return True
+        return math.lcm(_DECIMAL_UNIT, unit) % d == 0 and 2 * math.lcm(unit, d) <= TYPED_UNIT
 
     def _see_problem(self, s: int, cost: bool = True) -> str | None:
         if self._n_active != 2:

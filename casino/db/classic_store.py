@@ -53,7 +53,7 @@ from casino.db.database import StoreError, UnreadableData, written
 from casino.db.models import utcnow
 from casino.errors import BragError
 from casino.fair import SeedSource, seed_from_hex
-from casino.money import amount_text
+from casino.money import TYPED_UNIT, amount_text
 from casino.ids import MAX_ID
 
 __all__ = [
@@ -79,10 +79,6 @@ class MovedOn(StoreError):
     has played it on, or its record was changed. Nothing is written."""
 
 
-#: The finest unit a typed amount can name (``casino.money.to_fraction`` takes denominators of up to 31 digits): a
-#: session's chips and ante (halved, for a blind player) must divide into it, so every amount the table offers —
-#: all of a seat's chips, the least bet — can be typed back.
-TYPED_UNIT = 10**31 - 1
 _SESSIONS = ClassicSessionRecord.__table__  # type: ignore[attr-defined]
 _HANDS = ClassicHandRecord.__table__  # type: ignore[attr-defined]
 
@@ -90,7 +86,8 @@ _HANDS = ClassicHandRecord.__table__  # type: ignore[attr-defined]
 def _chain_state(session_id: int, *, session: Session) -> Any:
     """The session row's chain columns as stored now (read through the connection: never a stale copy)."""
     row = session.connection().execute(
-        sa_select(_SESSIONS.c.chain_key, _SESSIONS.c.head_hash, _SESSIONS.c.dealt_hand, _SESSIONS.c.end_reason)
+        sa_select(_SESSIONS.c.chain_key, _SESSIONS.c.head_hash, _SESSIONS.c.dealt_hand, _SESSIONS.c.end_reason,
+                  _SESSIONS.c.hand_limit)
         .where(_SESSIONS.c.id == session_id)).first()
     if row is None:
         raise StoreError(f"no classic session {session_id} in this database (see 'brag sessions --classic')")
@@ -125,9 +122,11 @@ def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[
         check_practice_seed(settings["seed"])
     start = list(chips) if chips is not None else [rules.chips] * len(names)
     unit = math.lcm(*(Fraction(x).denominator for x in (*start, rules.ante, rules.min_bet, rules.max_bet)))
-    if 2 * unit > TYPED_UNIT:  # a seat could not bet all it has (1/Q1 chips and a 1/Q2 ante, each 31 digits)
-        raise BragError(f"the chips and the ante together are in units of 1/{unit}, finer than a bet can be typed "
-                        f"(a denominator of at most 31 digits): take amounts in coarser units")
+    if 2 * unit > TYPED_UNIT:  # every amount the table offers (all a seat has, a blind half) must be typable:
+        # 1/Q1 chips and a 1/Q2 ante, each 31 digits, would not be
+        raise BragError(f"the chips and the rules' amounts (ante, least and most bet) together are in units of "
+                        f"1/{unit}, finer than a bet can be typed (a denominator of at most 31 digits): take amounts "
+                        "in coarser units")
     short = [name for name, c in zip(names, start) if Fraction(c) < rules.ante or Fraction(c) <= 0]
     if short:  # refused before anything is stored: a session nobody can play is not kept
         whose = "Your" if short[0] == "You" else f"{short[0]}'s"
@@ -222,11 +221,16 @@ def start_pending(session_id: int, table: ClassicTable, *, session: Session) -> 
     if hand.hand_no != last + 1:  # another table (the terminal, another server) has played on since this one read it
         raise MovedOn(f"classic session {session_id} has moved on since this table read it (hand {last} is the last "
                       f"settled; this table would deal hand {hand.hand_no}): nothing was stored")
+    if isinstance(chain.hand_limit, int) and hand.hand_no > chain.hand_limit:
+        raise MovedOn(f"classic session {session_id} has played all its {chain.hand_limit} hands: no hand is dealt")
     link = deal_hash(chain.head_hash, hand.hand_no, hand.commitment)
     row = ClassicPendingRecord(session_id=session_id, hand_no=hand.hand_no, seed=hand.seed.hex(),
                                commitment=hand.commitment, actions="[]", prev_hash=chain.head_hash, hash=link)
     with written(session):  # the deal on record, and the session's head on it, before any card is shown
         _move_head(session, session_id, chain.head_hash, link, hand.hand_no)
+        if chain.end_reason is not None:  # left at another table (the terminal, another server) and played on here
+            session.connection().execute(update(_SESSIONS).where(_SESSIONS.c.id == session_id)
+                                         .values(ended_at=None, end_reason=None))
         session.add(row)
     return row
 
@@ -250,7 +254,8 @@ def record_action(session_id: int, seat: int, action: Any, *, session: Session, 
     action back after seeing the answers to it."""
     row = pending_of(session_id, session=session)
     if row is None:
-        raise StoreError(f"classic session {session_id} has no hand pending")
+        raise StoreError(f"classic session {session_id} has no hand pending (another table has played it on, or it "
+                         "was settled): nothing was stored")
     stored = stored_json(row.actions, f"classic session {session_id}, hand {row.hand_no} (pending): actions")
     if not isinstance(stored, list):
         raise UnreadableRecord(f"classic session {session_id}, hand {row.hand_no} (pending): actions cannot be read")
@@ -301,8 +306,10 @@ class PinnedSeeds(SeedSource):
 
 
 def end_session(session_id: int, reason: str, *, session: Session) -> ClassicSessionRecord:
+    """The session stopped: left (:data:`LEFT`, resumable) or over for good (:data:`ENDED_FOR_GOOD`). A session
+    left at one table and played on at another to its end is recorded as over (its reason replaces the leave)."""
     record = get_session(session_id, session=session)
-    if record.ended_at is None:
+    if record.ended_at is None or (reason in ENDED_FOR_GOOD and record.end_reason not in ENDED_FOR_GOOD):
         record.ended_at = utcnow()
         record.end_reason = reason
         session.add(record)

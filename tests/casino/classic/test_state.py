@@ -314,3 +314,19 @@ def test_the_hint_counts_exactly_for_one_and_two_opponents():
     two = sum(ranker.three_key(*a) < key and ranker.three_key(*b) < key for a, b in pairs)
     assert chances[0].beat == Fraction(one, len(hands)) and chances[0].exact
     assert chances[1].beat == Fraction(two, len(pairs)) and chances[1].exact
+
+
+def test_a_decimal_bet_is_refused_where_it_would_leave_chips_no_bet_could_name():
+    """A 30-place decimal is in units at a table in tenths (the chips then in units of 10^-30, which a bet can
+    still name), not at a table in elevenths: chips in units of 1/(11 * 10^30) could not be typed back."""
+    fine = "1.000000000000000000000000000001"
+    decimal_table = hand("As Ks Qs", "2c 3d 5h", "9h 9d 4c", ante=Fraction(1, 10), min_bet=Fraction(1, 10), chips=10)
+    decimal_table.look()
+    decimal_table.bet(Fraction(fine))
+    assert decimal_table.stake == Fraction(fine)
+    elevenths = hand("As Ks Qs", "2c 3d 5h", "9h 9d 4c", ante=Fraction(1, 11), min_bet=Fraction(1, 11), chips=10)
+    elevenths.look()
+    with pytest.raises(IllegalAction, match="in units a bet can name"):
+        elevenths.bet(Fraction(fine))
+    elevenths.bet(Fraction(2, 11))  # the table's own units: taken
+    assert elevenths.stake == Fraction(2, 11)

@@ -98,3 +98,42 @@ def test_a_table_left_behind_between_hands_deals_nothing(db, ended):
         again = classic_store.resume_table(classic_store.get_session(record.id, session=db), session=db)
         _play_and_save(again, record.id, db, rng)
         assert [h.hand_no for h in classic_store.hands_of(record.id, session=db)] == [1, 2, 3]
+
+
+def test_a_session_left_at_one_table_and_played_to_its_end_at_another_is_over(db):
+    """Left at one table (Leave, q) while another still held it: the other plays on — the session is open again
+    — to its last hand, and the session is then over ("hands"), not left; nothing deals a hand past its limit."""
+    rules = load_rules("classic-brag")
+    names = ["You", "Ann", "Bob"]
+    record = classic_store.create_session(rules, names, ["simple"] * 3, 3, {"seed": None}, session=db)
+    rng = random.Random(9)
+    playing = ClassicTable(rules, names)
+    _play_and_save(playing, record.id, db, rng)  # hand 1
+    leaving = classic_store.resume_table(classic_store.get_session(record.id, session=db), session=db)
+    classic_store.end_session(record.id, "quit", session=db)  # left at the other table
+    _play_and_save(playing, record.id, db, rng)  # hand 2, played on: open again
+    assert classic_store.get_session(record.id, session=db).end_reason is None
+    _play_and_save(playing, record.id, db, rng)  # hand 3, the last
+    assert classic_store.end_session(record.id, "hands", session=db).end_reason == "hands"
+    leaving.start_hand()  # (the table that left, dealing on from hand 1's state)
+    with pytest.raises(StoreError):
+        classic_store.start_pending(record.id, leaving, session=db)
+    db.rollback()
+    late = classic_store.resume_table(classic_store.get_session(record.id, session=db), session=db)
+    late.start_hand()  # hand 4 of 3
+    with pytest.raises(StoreError, match="is over \\(hands\\)"):
+        classic_store.start_pending(record.id, late, session=db)
+    db.rollback()
+    assert classic_store.verify_classic(record.id, session=db) == []
+    assert len(classic_store.hands_of(record.id, session=db)) == 3
+
+
+def test_no_hand_is_dealt_past_the_sessions_limit(db):
+    rules = load_rules("classic-brag")
+    names = ["You", "Ann", "Bob"]
+    record = classic_store.create_session(rules, names, ["simple"] * 3, 1, {"seed": None}, session=db)
+    table = ClassicTable(rules, names)
+    _play_and_save(table, record.id, db, random.Random(4))  # its one hand; the session not (yet) marked ended
+    table.start_hand()
+    with pytest.raises(StoreError, match="has played all its 1 hands"):
+        classic_store.start_pending(record.id, table, session=db)
