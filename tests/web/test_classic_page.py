@@ -137,3 +137,30 @@ def test_a_server_restart_mid_hand_brings_back_the_same_hand(browser, tmp_path, 
             assert page.locator("#c-session").inner_text() == session_id
             assert page.locator("#c-my-cards .card").all_inner_texts() == cards
             assert page.locator("#c-pot-amount").inner_text() == pot
+
+
+def test_amounts_are_drawn_exactly_and_the_expert_hint_keeps_to_the_page_policy(served, page):
+    """The page draws the server's exact amounts exactly (a 30-place decimal was drawn 5.00, and a range the
+    server then refused offered); the hint's expert line keeps its line breaks by the style sheet (an inline
+    style broke the page's Content-Security-Policy); the bet box takes "1/3" as written."""
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(f"{served.url}/classic")
+    page.wait_for_selector("#c-rules option", state="attached")
+    fine = f"{5 * 10**30 + 1}/{10**30}"
+    assert page.evaluate(f"() => [money('5/2'), money('1/3'), money('-1/8'), money('7'), money('{fine}')]") == [
+        "2.50", "1/3", "-0.125", "7", "5.000000000000000000000000000001"]
+    page.select_option("#c-rules", "classic-brag")
+    page.select_option("#c-opponents", "3")
+    page.fill("#c-seed", "clicks")
+    page.click("#c-sit-down")
+    page.wait_for_selector("#c-look")
+    seq = page.locator("#c-room").get_attribute("data-seq")
+    page.click("#c-look")
+    page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)
+    assert page.locator("#c-amount").get_attribute("type") == "text"
+    page.click("#c-hint-button")
+    page.wait_for_selector("#c-hint-expert")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#c-hint-expert')).whiteSpace") == "pre-line"
+    assert problems == [], problems

@@ -105,7 +105,8 @@ function yourCards() {
       card.setAttribute("role", "button");
       card.setAttribute("tabindex", "0");
       card.addEventListener("click", () => {
-        picked = picked.includes(c) ? picked.filter((x) => x !== c) : [...picked, c];
+        picked = picked.includes(c) ? picked.filter((x) => x !== c)
+          : picked.length < S.legal.discard ? [...picked, c] : picked;  // no more than the rules throw away
         draw();
       });
     }
@@ -166,21 +167,28 @@ function drawActions() {
                button("Throw it, stay blind", "t", () => act("choose", { keep: false }), "", "c-choose-throw"));
   }
   if (legal.discard > 0) {
-    bar.append(button(`Discard ${legal.discard} (${picked.length} picked)`, "d",
-      () => act("discard", { cards: picked }), "", "c-discard"));
+    const discard = button(`Discard ${legal.discard} (${picked.length} picked)`, "d",
+      () => act("discard", { cards: picked }), "", "c-discard");
+    discard.disabled = picked.length !== legal.discard;  // exactly as many as the rules throw away
+    bar.append(discard);
   }
   if (legal.bet_min !== null) {
     const choices = legal.bet_choices;
     const input = choices
       ? el("select", { id: "c-amount", "aria-label": "bet amount" }, choices.map((c) => el("option", { value: c }, money(c))))
-      : el("input", { id: "c-amount", type: "number", min: num(legal.bet_min), max: legal.bet_max ? num(legal.bet_max) : null,
-                      step: "any", value: num(legal.bet_min), "aria-label": "bet amount", size: 6,
-                      // the least bet as the server wrote it (1/3 is no number an input holds): sent when untouched
-                      "data-exact": String(legal.bet_min), "data-shown": String(num(legal.bet_min)) });
+      // text, not a number box: "1/3" is typed as it is written (a number box drops the "/" and sends 13), and the
+      // server reads every amount exactly; the least bet as the server wrote it is sent when the box is untouched
+      : el("input", { id: "c-amount", type: "text", inputmode: "decimal", value: money(legal.bet_min),
+                      "aria-label": "bet amount", size: 8, autocomplete: "off",
+                      "data-exact": String(legal.bet_min), "data-shown": money(legal.bet_min) });
     const blind = !S.cards;
     const word = num(S.seats[S.you].put_in) > num(S.rules.ante) || S.seats.some((s) => !s.you && /bet/.test(s.last_action)) ? "Raise / bet" : "Bet";
     bar.append(el("span", { class: "bet-group" },
-      button(`${word}${blind ? " blind" : ""}`, "b", () => act("bet", { amount: betAmount() }), "play", "c-bet"), input,
+      button(`${word}${blind ? " blind" : ""}`, "b", () => {
+        const amount = betAmount();
+        if (!String(amount).trim()) { say("Type an amount to bet.", true); return; }
+        act("bet", { amount });
+      }, "play", "c-bet"), input,
       el("span", { class: "status" }, `${money(legal.bet_min)}${legal.bet_max ? `–${money(legal.bet_max)}` : "+"}`)));
   }
   if (legal.see !== null) bar.append(button(`See for ${money(legal.see)}`, "s", () => act("see"), "gold", "c-see"));
@@ -251,7 +259,7 @@ async function showHint() {
     : [el("p", { id: "c-hint-chances" }, (h.counted_for ? `${h.counted_for[0].toUpperCase()}${h.counted_for.slice(1)}, your` : "Your") + " chance of a better hand than " + h.chances.map((c) =>
         `${c.opponents} opponent${c.opponents > 1 ? "s" : ""}: ${pct(c.beat)}` +
         (c.exact ? ` (exact ${c.exact_beat})` : ` ± ${(100 * c.margin).toFixed(2)} points (simulated, ${c.deals.toLocaleString()} deals)`)).join("; "))];
-  if (h.expert) lines.push(el("p", { id: "c-hint-expert", style: "white-space: pre-line" }, h.expert));
+  if (h.expert) lines.push(el("p", { id: "c-hint-expert" }, h.expert));  // (its line breaks kept by style.css)
   $("c-hint").replaceChildren(el("h2", {}, `Hint · hand ${h.hand_no}`), ...lines);
   $("c-hint").hidden = false;
 }
@@ -260,6 +268,7 @@ function draw() {
   if (!S) return;
   $("c-hint").hidden = true;  // a hint shown was for the table before this answer: ask again
   $("c-hint-button").disabled = !S.in_hand;
+  $("c-leave").hidden = Boolean(S.ended);  // a session already ended has nothing to leave
   localStorage.setItem(sessionKey, String(S.session));
   $("c-lobby").hidden = true;
   $("c-room").hidden = false;

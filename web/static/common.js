@@ -60,16 +60,23 @@ function num(text) {
   return Number(s);
 }
 
-/** An exact amount from the API ("12.5", "25/2", "-5") as players read it. */
+/** An exact amount from the API ("12.5", "25/2", "-5") as players read it, never rounded: a fraction whose
+ * denominator has no prime but 2 and 5 as its exact decimal (at least two places: "12.50"), else as "p/q". */
 function money(text) {
   if (text === null || text === undefined) return "—";
   const s = String(text);
-  if (s.includes("/")) {
-    const [p, q] = s.split("/").map(Number);
-    const value = p / q;
-    return Number.isInteger(value * 100) ? value.toFixed(2) : s;
+  const m = /^(-?)([0-9]+)\/([0-9]+)$/.exec(s.trim());
+  if (!m || /^0+$/.test(m[3])) return s;
+  const p = BigInt(m[2]), q = BigInt(m[3]);
+  let places = 0, scale = 1n;
+  while (scale % q !== 0n) {  // the places of its decimal, if it has one
+    if (places >= 40) return s;  // (thirds: none)
+    places += 1;
+    scale *= 10n;
   }
-  return s;
+  places = Math.max(places, 2);
+  const digits = (p * 10n ** BigInt(places) / q).toString().padStart(places + 1, "0");
+  return `${m[1]}${digits.slice(0, -places)}.${digits.slice(-places)}`;
 }
 
 /** A signed amount: "+10", "-5", "0". */
