@@ -37,6 +37,7 @@ class, :class:`~casino.errors.GameFileError`::
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable
 from decimal import Decimal
@@ -81,9 +82,9 @@ def to_fraction(value: object) -> Fraction:
             # as fine as a decimal may be (30 places), and the size judged by the value, not the digits:
             # 7500000000000001/25000000000000000 (what 0.30000000000000004 is) reads back as it was written
             # (10^30, the denominator of a 30-place decimal written as a fraction, has 31 digits)
-            if len(denominator.strip().lstrip("0")) > 1 - _FINEST_EXPONENT:
-                raise OverflowError(f"a denominator of more than {1 - _FINEST_EXPONENT} digits")
-            if len(numerator.strip().lstrip("+-").lstrip("0")) > 15 + len(denominator.strip().lstrip("0")):
+            if len(denominator.strip().lstrip("0")) > _DENOMINATOR_DIGITS:
+                raise OverflowError(f"a denominator of more than {_DENOMINATOR_DIGITS} digits")
+            if len(numerator.strip().lstrip("+-").lstrip("0")) > _LARGEST_DIGITS + len(denominator.strip().lstrip("0")):
                 raise OverflowError("too large")
             if int(denominator) == 0:
                 raise ValueError(f"{value!r} divides by zero")
@@ -102,10 +103,27 @@ LONGEST_TEXT = 10_000
 #: Amounts are bounded BEFORE they are built: ``1e999999999`` would otherwise be a number with a billion
 #: digits (hours of work, gigabytes); far beyond MAX_AMOUNT or too finely divided, it is refused at once.
 _LARGEST = 10**15
+_LARGEST_DIGITS = 15  # (the digits of _LARGEST after its 1: a numerator may be that much longer than its denominator)
 _FINEST_EXPONENT = -30
-#: The finest unit a typed amount can name: :func:`to_fraction` takes a ``p/q`` with ``q`` of at most 31 digits
-#: (10^30, a 30-place decimal's denominator, has 31). A table keeps its amounts in units that divide into it.
-TYPED_UNIT = 10 ** (1 - _FINEST_EXPONENT) - 1
+#: The digits a typed denominator may have: 10^30, a 30-place decimal's denominator, has 31.
+_DENOMINATOR_DIGITS = 1 - _FINEST_EXPONENT
+#: Any decimal a bet may be typed in divides into this unit (30 places).
+DECIMAL_UNIT: int = 10**-_FINEST_EXPONENT
+#: The finest unit a typed amount can name: :func:`to_fraction` takes a ``p/q`` with ``q`` of at most 31 digits.
+#: A table keeps its amounts in units that divide into it.
+TYPED_UNIT: int = 10**_DENOMINATOR_DIGITS - 1
+#: The longest ``p/q`` :func:`to_fraction` takes: a sign, a numerator 15 digits longer than its denominator (the
+#: largest amount has 16), a slash and the denominator; what a page may send back of any amount it was given.
+LONGEST_FRACTION_TEXT = 1 + (_LARGEST_DIGITS + _DENOMINATOR_DIGITS) + 1 + _DENOMINATOR_DIGITS
+
+
+def common_unit(amounts: Iterable[Fraction | int]) -> int:
+    """The common denominator of ``amounts``: the coarsest unit they all divide into::
+
+        >>> common_unit([Fraction(1, 4), Fraction(5, 6), 3])
+        12
+    """
+    return math.lcm(*(value.denominator for value in amounts))
 _FRACTION = re.compile(r"^[+-]?[0-9]+\s*/\s*[0-9]+$")
 #: Stored exact text (``stored``): sums over a long session may have long denominators (a stake of 30 decimal
 #: places times a pay of 30 more), so the bound is wide, yet far below anything slow to build.

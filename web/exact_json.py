@@ -26,6 +26,8 @@ from fastapi import Request, Response
 from fastapi.routing import APIRoute
 from pydantic import Strict, StrictBool, StrictInt, StringConstraints
 
+from casino.money import LONGEST_FRACTION_TEXT
+
 __all__ = ["Amount", "ExactRequest", "ExactRoute", "exact_number", "WIDEST", "LONGEST"]
 
 #: An amount in a request body, as every router of the app takes it: text (``"5"``, ``"2.5"``, ``"5/2"``, in a game
@@ -34,10 +36,9 @@ __all__ = ["Amount", "ExactRequest", "ExactRoute", "exact_number", "WIDEST", "LO
 #: amount rules alone (``casino.money.parse``, the game-file rules), never turned into a number by pydantic, which
 #: would take ``"   ５"`` as 5 past them. A JSON true/false is let through (pydantic would read it as 1/0) so that
 #: those rules refuse it in one line (400).
-#: The longest text taken: any amount the server sends back as ``p/q`` (up to 10**9 chips in units of up to 10**-30:
-#: 40 digits, a slash, 31 digits) fits, so a page can always send back what it was given; the amount rules bound
-#: the rest.
-Amount = Annotated[str, StringConstraints(min_length=1, max_length=80)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
+#: The longest text taken is the longest ``p/q`` the amount rules read (``casino.money.LONGEST_FRACTION_TEXT``), so a
+#: page can always send back any amount it was given; the amount rules bound the rest.
+Amount = Annotated[str, StringConstraints(min_length=1, max_length=LONGEST_FRACTION_TEXT)] | StrictInt | Annotated[Decimal, Strict()] | StrictBool
 
 
 #: A JSON number with a fraction or an exponent beyond 10**±40 (no amount comes near: amounts are at most

@@ -39,9 +39,9 @@ from casino.classic.actions import (
 )
 from casino.classic.rules import ClassicRules
 from casino.classic.words import Voice
-from casino.money import TYPED_UNIT, amount_text
+from casino.money import DECIMAL_UNIT, TYPED_UNIT, amount_text, common_unit
 
-__all__ = ["HandState", "LegalActions", "Pot"]
+__all__ = ["HandState", "LegalActions", "Pot", "typable_unit"]
 
 _ZERO = Fraction(0)
 
@@ -55,15 +55,18 @@ def _num(x: Chips) -> Chips:
     return x.numerator if x.denominator == 1 else x
 
 
-_DECIMAL_UNIT = 10**30
-
-
 def _less(a: Chips, b: Chips) -> bool:
     """``a < b`` for chip amounts, without Fraction's generic comparison (a hot path: every decision makes
     several): whole amounts compared as they are, others by cross-multiplying (denominators are positive)."""
     if type(a) is int and type(b) is int:
         return a < b
     return a.numerator * b.denominator < b.numerator * a.denominator
+
+
+def typable_unit(unit: int) -> bool:
+    """Whether a table whose amounts are in units of ``1/unit`` offers only amounts a player can type back: its
+    amounts and their halves (what a blind player bets) in units no finer than :data:`casino.money.TYPED_UNIT`."""
+    return 2 * unit <= TYPED_UNIT
 
 
 def _half(x: Chips) -> Chips:
@@ -538,7 +541,7 @@ class HandState:
         """Whether ``amount`` divides into the units already in play: its denominator divides the common
         denominator of every chip count, stake, pot and rules amount, or of those and 10^30 (any decimal of up
         to 30 places) — and the table's units with it stay ones a typed amount can name (half of them too, for a
-        blind player: :data:`casino.money.TYPED_UNIT`). A typed bet of 1/999999937 chips would otherwise bring a
+        blind player: :func:`typable_unit`). A typed bet of 1/999999937 chips would otherwise bring a
         new prime into every later sum, until stored chips grew too long to read back; a 30-place decimal at a
         table in elevenths, chips no bet could name. The half stake a blind player may bet is in play too, so
         the least bet the table offers is always in its units."""
@@ -546,11 +549,11 @@ class HandState:
         if d == 1:
             return True
         rules = self.rules
-        unit = math.lcm(*(x.denominator for x in (*self.chips, *self.put_in, self.stake, self._half_stake, self.pot,
-                                                  rules.ante, rules.min_bet, rules.max_bet)))
+        unit = common_unit((*self.chips, *self.put_in, self.stake, self._half_stake, self.pot, rules.ante,
+                            rules.min_bet, rules.max_bet))
         if unit % d == 0:  # (the usual case: halves at a table already in halves)
             return True
-        return math.lcm(_DECIMAL_UNIT, unit) % d == 0 and 2 * math.lcm(unit, d) <= TYPED_UNIT
+        return math.lcm(DECIMAL_UNIT, unit) % d == 0 and typable_unit(math.lcm(unit, d))
 
     def _see_problem(self, s: int, cost: bool = True) -> str | None:
         if self._n_active != 2:

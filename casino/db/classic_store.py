@@ -32,7 +32,6 @@ it never reads.
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Sequence, cast
@@ -45,6 +44,7 @@ from sqlmodel import Session, col, select
 import casino.db.classic_models  # noqa: F401 - the tables must be known before the database is connected
 from casino.classic.actions import Chips, IllegalAction, Keep, action_from_dict, action_to_dict, event_from_dict
 from casino.classic.rules import MAX_HANDS, ClassicRules, parse_rules_text  # MAX_HANDS: the one limit, re-exported
+from casino.classic.state import typable_unit
 from casino.classic.table import ClassicTable, HandRecord
 from casino.db.classic_chain import action_hash, deal_hash, genesis_hash, new_chain_key, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
@@ -53,7 +53,7 @@ from casino.db.database import StoreError, UnreadableData, written
 from casino.db.models import utcnow
 from casino.errors import BragError
 from casino.fair import SeedSource, seed_from_hex
-from casino.money import TYPED_UNIT, amount_text
+from casino.money import amount_text, common_unit
 from casino.ids import MAX_ID
 
 __all__ = [
@@ -121,9 +121,9 @@ def create_session(rules: ClassicRules, names: Sequence[str], players: Sequence[
     if settings.get("seed") is not None:
         check_practice_seed(settings["seed"])
     start = list(chips) if chips is not None else [rules.chips] * len(names)
-    unit = math.lcm(*(Fraction(x).denominator for x in (*start, rules.ante, rules.min_bet, rules.max_bet)))
-    if 2 * unit > TYPED_UNIT:  # every amount the table offers (all a seat has, a blind half) must be typable:
-        # 1/Q1 chips and a 1/Q2 ante, each 31 digits, would not be
+    unit = common_unit(Fraction(x) for x in (*start, rules.ante, rules.min_bet, rules.max_bet))
+    if not typable_unit(unit):  # every amount the table offers (all a seat has, a blind half) can be typed back:
+        # not so with 1/Q1 chips and a 1/Q2 ante, each 31 digits
         raise BragError(f"the chips and the rules' amounts (ante, least and most bet) together are in units of "
                         f"1/{unit}, finer than a bet can be typed (a denominator of at most 31 digits): take amounts "
                         "in coarser units")
