@@ -127,7 +127,7 @@ def classic(
             while table.hand_no < limit or table.state is not None:
                 if stop["now"]:
                     raise KeyboardInterrupt
-                if table.state is None and (not table.can_deal() or (you is not None and you not in table.players())):
+                if table.state is None and not (table.can_deal() if you is None else table.plays_on(you)):
                     reason = "bust"
                     break
                 hand_record = _play_one(table, you, computer, out if not json else None, started,

@@ -115,7 +115,7 @@ def settle(seat: ClassicSeat, db: Session) -> None:
     reason = None
     if table.hand_no >= seat.limit:
         reason = "hands"
-    elif not table.can_deal() or seat.you not in table.players():  # (out of chips: short of the ante, or none left)
+    elif not table.plays_on(seat.you):
         reason = "bust"
     if classic_store.still_dealt_from(table.rules.shuffle, reason, record.prial_won):
         # the next deal comes off this pack: its seed would tell every card to come (see sealed_from)

@@ -191,6 +191,11 @@ class ClassicTable:
     def can_deal(self) -> bool:
         return len(self.players()) >= 2
 
+    def plays_on(self, seat: int) -> bool:
+        """Whether a next hand can be dealt with ``seat`` in it (it can ante, and another with it): when not, that
+        player is out of chips (even at an ante of 0, with none left) and the session is over for them."""
+        return self.can_deal() and seat in self.players()
+
     def start_hand(self) -> HandState:
         """Commit to the pack, deal, take the antes; the new hand's state."""
         players = self.players()
