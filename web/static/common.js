@@ -60,23 +60,42 @@ function num(text) {
   return Number(s);
 }
 
-/** An exact amount from the API ("12.5", "25/2", "-5") as players read it, never rounded: a fraction whose
- * denominator has no prime but 2 and 5 as its exact decimal (at least two places: "12.50"), else as "p/q". */
+/** An exact amount's text ("2.555", "5/2", "-5", a JSON number's "1.5e-7") as a BigInt fraction [p, q], q > 0. */
+function ratOf(text) {
+  const s = String(text).trim(), neg = s.startsWith("-"), t = neg ? s.slice(1) : s;
+  let p, q;
+  if (t.includes("/")) { const [a, b] = t.split("/"); p = BigInt(a.trim()); q = BigInt(b.trim()); }
+  else if (/e/i.test(t)) {  // 1.5e-7 (a JSON number; the server sends exact text, but a number reads so)
+    const [, whole, part = "", power] = t.match(/^(\d*)(?:\.(\d*))?e([+-]?\d+)$/i) || [, "0", "", "0"];
+    const shift = Number(power) - part.length;
+    p = BigInt((whole || "0") + part) * (shift > 0 ? 10n ** BigInt(shift) : 1n);
+    q = shift < 0 ? 10n ** BigInt(-shift) : 1n;
+  }
+  else { const [w, f = ""] = t.split("."); q = 10n ** BigInt(f.length); p = BigInt(w || "0") * q + BigInt(f || "0"); }
+  return [neg ? -p : p, q];
+}
+
+/** p/q (BigInt, q > 0) written exactly: its decimal, with at least `places` places, when it has one, else "p/q"
+ * in lowest terms (thirds). */
+function exactText(p, q, places = 0) {
+  let a = p < 0n ? -p : p, b = q;
+  while (b) [a, b] = [b, a % b];
+  const top = p / (a || 1n), below = q / (a || 1n);
+  let need = 0;
+  while (need <= 60 && (10n ** BigInt(need)) % below !== 0n) need++;
+  if (need > 60) return `${top}/${below}`;
+  const shown = Math.max(need, places), sign = top < 0n ? "-" : "";
+  if (shown === 0) return `${top}`;
+  const digits = String((top < 0n ? -top : top) * (10n ** BigInt(shown) / below)).padStart(shown + 1, "0");
+  return `${sign}${digits.slice(0, -shown)}.${digits.slice(-shown)}`;
+}
+
+/** An exact amount from the API ("12.5", "25/2", "-5") as players read it, never rounded: a fraction as its
+ * exact decimal with at least two places ("12.50") when it has one, else as "p/q" (thirds). */
 function money(text) {
   if (text === null || text === undefined) return "—";
   const s = String(text);
-  const m = /^(-?)([0-9]+)\/([0-9]+)$/.exec(s.trim());
-  if (!m || /^0+$/.test(m[3])) return s;
-  const p = BigInt(m[2]), q = BigInt(m[3]);
-  let places = 0, scale = 1n;
-  while (scale % q !== 0n) {  // the places of its decimal, if it has one
-    if (places >= 40) return s;  // (thirds: none)
-    places += 1;
-    scale *= 10n;
-  }
-  places = Math.max(places, 2);
-  const digits = (p * 10n ** BigInt(places) / q).toString().padStart(places + 1, "0");
-  return `${m[1]}${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return /^-?[0-9]+\/[0-9]*[1-9][0-9]*$/.test(s.trim()) ? exactText(...ratOf(s), 2) : s;
 }
 
 /** A signed amount: "+10", "-5", "0". */

@@ -15,32 +15,11 @@ const sessionKey = "brag-table-session";
 function amountText(n) { return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100); }
 
 // What is sent back is exact: the server's text ("2.555", "5/2"), plus or minus whole chips, in BigInt
-// fractions; the numbers above only draw the felt (a float rounded for show would change the bet).
-function ratOf(text) {
-  const s = String(text).trim(), neg = s.startsWith("-"), t = neg ? s.slice(1) : s;
-  let p, q;
-  if (t.includes("/")) { const [a, b] = t.split("/"); p = BigInt(a.trim()); q = BigInt(b.trim()); }
-  else if (/e/i.test(t)) {  // 1.5e-7 (a JSON number; the server sends exact text, but a number reads so)
-    const [, whole, part = "", power] = t.match(/^(\d*)(?:\.(\d*))?e([+-]?\d+)$/i) || [, "0", "", "0"];
-    const shift = Number(power) - part.length;
-    p = BigInt((whole || "0") + part) * (shift > 0 ? 10n ** BigInt(shift) : 1n);
-    q = shift < 0 ? 10n ** BigInt(-shift) : 1n;
-  }
-  else { const [w, f = ""] = t.split("."); q = 10n ** BigInt(f.length); p = BigInt(w || "0") * q + BigInt(f || "0"); }
-  return [neg ? -p : p, q];
-}
+// fractions (ratOf, exactText: common.js); the numbers above only draw the felt (a float rounded for show would
+// change the bet).
 function exactPlus(text, delta) {
   const [p, q] = ratOf(text), n = p + BigInt(delta) * q;
-  if (n <= 0n) return "0";
-  let a = n, b = q;
-  while (b) [a, b] = [b, a % b];
-  const top = n / a, below = q / a;
-  let places = 0;
-  while (places <= 60 && (10n ** BigInt(places)) % below !== 0n) places++;
-  if (places > 60) return `${top}/${below}`;  // no decimal (thirds): as the server wrote it
-  if (places === 0) return String(top);
-  const digits = String(top * (10n ** BigInt(places) / below)).padStart(places + 1, "0");
-  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return n <= 0n ? "0" : exactText(n, q);
 }
 
 function draftFrom(stakes) {
