@@ -136,6 +136,9 @@ def _counted(view: SeatView, ranker: HandRanker) -> tuple[tuple[int, ...], tuple
     """:func:`hint_hand`'s three and discards, and whether the hint chose them (the hand is not cut down yet)."""
     cards = view.cards if view.cards is not None else view.looking  # two blind hands: the one looked at
     if cards is None:
+        if sum(1 for s in view.seats if s.status in ("blind", "seen", "covered")) <= 1:
+            # everyone else folded to this blind hand: it has won, and a hand kept for the next deal stays unseen
+            raise NoHint("you won this hand blind; a blind hand you keep stays unseen, so there are no cards to count")
         raise NoHint("you are blind; look first (the hint needs your cards)")
     if view.cards is not None and view.kept is not None:
         return tuple(view.kept), tuple(view.discards), False

@@ -164,3 +164,34 @@ def test_amounts_are_drawn_exactly_and_the_expert_hint_keeps_to_the_page_policy(
     page.wait_for_selector("#c-hint-expert")
     assert page.evaluate("() => getComputedStyle(document.querySelector('#c-hint-expert')).whiteSpace") == "pre-line"
     assert problems == [], problems
+
+
+def test_a_hint_answered_after_an_action_is_not_drawn_over_the_newer_table(served, page):
+    """A hint counted for the table before an action (the Hint button, then Look while it is on its way)
+    was drawn over the table after it; it is dropped, and asking again counts the table as it is."""
+    page.goto(f"{served.url}/classic")
+    page.wait_for_selector("#c-rules option", state="attached")
+    page.select_option("#c-rules", "classic-brag")
+    page.select_option("#c-opponents", "3")
+    page.fill("#c-seed", "late-hint")
+    page.click("#c-sit-down")
+    page.wait_for_selector("#c-look")
+    held = []
+    page.route("**/hint", lambda route: held.append(route))  # held until the look is answered
+    page.click("#c-hint-button")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the hint request never left"
+    seq = page.locator("#c-room").get_attribute("data-seq")
+    page.click("#c-look")
+    page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)
+    with page.expect_response("**/hint"):
+        held[0].continue_()
+    page.wait_for_timeout(200)  # the page has had the answer: it must not draw it
+    assert page.locator("#c-hint").is_hidden()
+    page.unroute("**/hint")
+    page.click("#c-hint-button")
+    page.wait_for_selector("#c-hint-chances")
+    assert "look first" not in page.locator("#c-hint-chances").inner_text()

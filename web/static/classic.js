@@ -253,7 +253,9 @@ function drawRules() {
 async function showHint() {
   if (!S || !S.in_hand) { say("The hint is for a hand in play.", true); return; }
   let h;
+  const asked = S;  // an action answered while the hint was counted: the hint was for the table before it
   try { h = await api("GET", `/api/classic/sessions/${S.session}/hint`); } catch (error) { say(error.message, true); return; }
+  if (S !== asked || busy) return;
   const pct = (x) => `${(x * 100).toFixed(2)}%`;
   const lines = h.reason ? [el("p", { id: "c-hint-chances" }, `Hint: ${h.reason}.`)]
     : [el("p", { id: "c-hint-chances" }, (h.counted_for ? `${h.counted_for[0].toUpperCase()}${h.counted_for.slice(1)}, your` : "Your") + " chance of a better hand than " + h.chances.map((c) =>

@@ -89,6 +89,10 @@ def test_a_kept_blind_hand_comes_back_as_a_second_hand():
     table.act(Look()); table.act(Fold())                      # C
     table.act(Look()); table.act(Fold())                      # A: B wins blind
     assert table.legal_actions().keep and table.to_act == 1
+    from casino.besthand import HandRanker
+    from casino.classic.hint import NoHint, seat_chances
+    with pytest.raises(NoHint, match="won this hand blind"):  # not "look first": it may not look and keep
+        seat_chances(table.view(1), HandRanker(), 52)
     table.act(Keep(True))
     table.end_hand()
     nxt = table.start_hand()
