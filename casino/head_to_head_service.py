@@ -51,8 +51,8 @@ from typing import TYPE_CHECKING, Any
 from casino.db import store
 from casino.errors import BetError
 from casino.events import exact
-from casino.fair import SeedSource, check_client_seed, commitment, seed_from_hex
-from casino.practice import check_practice_seed
+from casino.fair import SeedSource, commitment, seed_from_hex
+from casino.practice import check_session_seeds
 from casino.games import Game
 from casino.head_to_head_table import HeadToHeadBets, HeadToHeadResult, HeadToHeadRound, HeadToHeadTable, Stakes
 from casino.money import text as money_text
@@ -167,13 +167,7 @@ class HeadToHeadService(StoredSession):
         deck); ``client_seed``: the player's text, mixed into every house seed of a fair session."""
         if bankroll <= 0:
             raise BetError("the bankroll must be more than 0")
-        if seed is not None:
-            check_practice_seed(seed)
-        if client_seed is not None:
-            if seed is not None:
-                raise BetError("a client seed goes with fair play: a practice session (seed) is decided by its "
-                               "text alone")
-            check_client_seed(client_seed)
+        check_session_seeds(seed, client_seed)
         table = HeadToHeadTable(game)
         bets = stakes if isinstance(stakes, HeadToHeadBets) else table.bets(stakes)
         table.verify_bets(bets, bankroll)

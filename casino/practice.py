@@ -92,6 +92,29 @@ def check_practice_seed(text: str) -> str:
     return check_seed_text(text, "a seed")
 
 
+def check_session_seeds(seed: str | None, client_seed: str | None) -> None:
+    """A new casino session's seed texts, checked before anything is stored: a practice ``seed``
+    (:func:`check_practice_seed`), or a fair session's ``client_seed`` (:func:`casino.fair.check_client_seed`),
+    never both (a practice session is decided by its text alone). One :class:`~casino.errors.BetError`
+    or :class:`~casino.errors.BragError` line when not::
+
+        >>> check_session_seeds("demo", None)
+        >>> check_session_seeds("demo", "mine")
+        Traceback (most recent call last):
+        ...
+        casino.errors.BetError: a client seed goes with fair play: a practice session (seed) is decided by its text alone
+    """
+    from casino.errors import BetError
+    from casino.fair import check_client_seed
+
+    if seed is not None:
+        check_practice_seed(seed)
+    if client_seed is not None:
+        if seed is not None:
+            raise BetError("a client seed goes with fair play: a practice session (seed) is decided by its text alone")
+        check_client_seed(client_seed)
+
+
 def practice_seed(settings: Mapping[str, Any] | None) -> str | None:
     """The ``--seed`` text that decided every deck of the session (``None``: not a practice session)."""
     if not settings:

@@ -73,8 +73,8 @@ from casino.bets.progressive import meter_after, meter_key
 from casino.db import store
 from casino.db.database import StoreError
 from casino.errors import BetError
-from casino.fair import check_client_seed, seed_from_hex
-from casino.practice import check_practice_seed
+from casino.fair import seed_from_hex
+from casino.practice import check_session_seeds
 from casino.events import BoxBets
 from casino.games import Game
 from casino.money import text as money_text
@@ -189,13 +189,7 @@ class TableService(StoredSession):
         of a fair session (not with ``seed``)."""
         if bankroll <= 0:
             raise BetError("the bankroll must be more than 0")
-        if seed is not None:
-            check_practice_seed(seed)
-        if client_seed is not None:
-            if seed is not None:
-                raise BetError("a client seed goes with fair play: a practice session (seed) is decided by its "
-                               "text alone")
-            check_client_seed(client_seed)
+        check_session_seeds(seed, client_seed)
         sitting = Sitting(game, bankroll, seed=seed, client_seed=client_seed)
         sitting.table.verify_bets(stakes, bankroll)
         base = {"boxes": len(stakes), "seed": seed, "bets": [b.to_dict() for b in stakes]}
