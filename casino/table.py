@@ -252,6 +252,10 @@ class Round:
         """Boxes with an Ante still to play or fold, in order."""
         return tuple(b.box for b in self.bets if b.ante > 0 and b.box not in self._decisions)
 
+    def decision(self, box: int) -> bool | None:
+        """Whether a box has played (``True``) or folded (``False``) this round; ``None`` while undecided."""
+        return self._decisions.get(box)
+
     def hand(self, box: int) -> int:
         """The hand-table row of a box's cards (for hand names and hints)."""
         return int(hand_index(np.array([c.index for c in self.cards[box]])))

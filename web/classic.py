@@ -44,7 +44,7 @@ from web import classic_hands as playing
 from web.classic_seats import COMPUTER_NAMES, LINEUPS, ClassicSeat, ClassicSeats, seats_of
 from web.classic_view import state
 from web.exact_json import Amount, ExactRoute
-from web.errors import SEQ_MAX, Conflict, NotFound, resumed_seq, turn
+from web.errors import SEQ_MAX, Conflict, NotFound, SessionId, resumed_seq, turn
 
 __all__ = ["router", "ClassicSeat", "ClassicSeats"]
 
@@ -195,7 +195,7 @@ def create(request: Request, body: NewClassic) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/resume", summary="Carry on a stored session (from any front end)")
-def resume(request: Request, session_id: int) -> JSONResponse:
+def resume(request: Request, session_id: SessionId) -> JSONResponse:
     from casino.db import classic_store
     from casino.db.database import StoreError
 
@@ -238,7 +238,7 @@ def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Class
 
 
 @router.get("/sessions/{session_id}", summary="What the player sees now")
-def show(request: Request, session_id: int) -> JSONResponse:
+def show(request: Request, session_id: SessionId) -> JSONResponse:
     seat = _seat(request, session_id)
     with seat.lock:
         if seat.dropped:
@@ -247,7 +247,7 @@ def show(request: Request, session_id: int) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/act", summary="The player's action; the computer players answer")
-def act(request: Request, session_id: int, body: ClassicAction) -> JSONResponse:
+def act(request: Request, session_id: SessionId, body: ClassicAction) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         table = seat.table
         if table.state is None:
@@ -261,7 +261,7 @@ def act(request: Request, session_id: int, body: ClassicAction) -> JSONResponse:
 
 
 @router.get("/sessions/{session_id}/hint", summary="The terminal's h: your chance of beating those still in, and the expert")
-def hint(request: Request, session_id: int) -> JSONResponse:
+def hint(request: Request, session_id: SessionId) -> JSONResponse:
     """Counted over the cards your seat has not seen (:func:`casino.classic.hint.seat_chances`), plus what
     the computed expert would do in your seat when it is your turn (:func:`~casino.classic.opponents.seat.expert_hint`)."""
     from casino.classic.hint import NoHint, best_three_note, seat_chances
@@ -286,7 +286,7 @@ def hint(request: Request, session_id: int) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/next", summary="Deal the next hand")
-def next_hand(request: Request, session_id: int, body: Step) -> JSONResponse:
+def next_hand(request: Request, session_id: SessionId, body: Step) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         if seat.table.state is not None:
             raise Conflict(f"hand {seat.table.hand_no} is still in play")
@@ -297,7 +297,7 @@ def next_hand(request: Request, session_id: int, body: Step) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/end", summary="Leave the table (settled hands are stored)")
-def end(request: Request, session_id: int, body: Step) -> JSONResponse:
+def end(request: Request, session_id: SessionId, body: Step) -> JSONResponse:
     from casino.db import classic_store
 
     with _acting(request, session_id, body.seq) as (seat, db):
@@ -310,7 +310,7 @@ def end(request: Request, session_id: int, body: Step) -> JSONResponse:
 
 
 @router.get("/sessions/{session_id}/verify", summary="Check every stored hand against its commitment")
-def verify(request: Request, session_id: int) -> dict[str, Any]:
+def verify(request: Request, session_id: SessionId) -> dict[str, Any]:
     from casino.db import classic_store
     from casino.db.database import StoreError, UnreadableData
 

@@ -18,16 +18,17 @@ import re
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Annotated, Any, Protocol
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from pydantic import BeforeValidator
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from casino.errors import BragError
 
-__all__ = ["WebError", "NotFound", "Conflict", "Seated", "SEQ_MAX", "install_handlers", "resumed_seq", "turn"]
+__all__ = ["WebError", "NotFound", "Conflict", "Seated", "SessionId", "SEQ_MAX", "install_handlers", "resumed_seq", "turn"]
 
 #: The largest action number a request may carry: the largest integer a page's JavaScript holds exactly.
 SEQ_MAX = 2**53 - 1
@@ -74,6 +75,18 @@ class Conflict(WebError):
     status = 409
 
 
+def _path_id(value: object) -> object:
+    """A session id in a URL is its digits alone: ``int()`` would read ``1_0`` as 10 and ``+1``, `` 1`` as 1, so a
+    garbled address acted on another session. Out-of-range ids are the routes' 404 (:func:`casino.ids.id_problem`)."""
+    if isinstance(value, str) and not (value.isascii() and value.isdigit()):
+        raise ValueError(f"{value[:30]!r} is not a session id: write it in digits alone")
+    return value
+
+
+#: A session id in a route's path (``/api/table/sessions/{session_id}``): digits only, then a whole number.
+SessionId = Annotated[int, BeforeValidator(_path_id)]
+
+
 def _where(location: tuple[Any, ...]) -> str:
     """``body.bets.0.ante``; a part that is not a plain word is quoted (a key may hold a line break)."""
     return ".".join(str(p) if re.fullmatch(r"[\w\-\[\]]+", str(p)) else json.dumps(str(p)) for p in location)
@@ -82,7 +95,7 @@ def _where(location: tuple[Any, ...]) -> str:
 def _validation_detail(errors: list[dict[str, Any]]) -> str:
     first = errors[0] if errors else {"loc": (), "msg": "invalid request"}
     where = _where(tuple(first.get("loc", ())))
-    message = str(first.get("msg", "invalid value"))
+    message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")  # a validator's own words
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return f"{where}: {message}{more}" if where else message + more
 

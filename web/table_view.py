@@ -125,7 +125,7 @@ def _round_dict(seat: Seat, rnd: Any) -> dict[str, Any]:
     pending = set(rnd.pending)
     for bets in rnd.bets:
         row = rnd.hand(bets.box)
-        decided = rnd.decision(bets.box) if hasattr(rnd, "decision") else None
+        decided = rnd.decision(bets.box)
         boxes.append({
             "box": bets.box, "stakes": _stake_dict(bets), "cards": _cards(rnd.cards[bets.box]),
             "hand": table.describe(row), "pending": bets.box in pending, "decision": decided,

@@ -43,7 +43,7 @@ from casino.games import builtin_games, load_game
 from casino.money import parse
 from casino.practice import is_trainer
 from web.exact_json import ExactRoute
-from web.errors import Conflict, NotFound, WebError, resumed_seq, turn
+from web.errors import Conflict, NotFound, SessionId, WebError, resumed_seq, turn
 from web.table_requests import Action, Deal, Decide, NewSession
 from web.table_seats import Seat, _judge, seats_of
 from web.table_view import _json, _kind, result_dict, state
@@ -161,7 +161,7 @@ def create(request: Request, body: NewSession) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/resume", summary="Carry on a stored session (from any front end)")
-def resume(request: Request, session_id: int) -> JSONResponse:
+def resume(request: Request, session_id: SessionId) -> JSONResponse:
     from casino.service import TableService
 
     seats = seats_of(request)
@@ -192,7 +192,7 @@ def resume(request: Request, session_id: int) -> JSONResponse:
 
 
 @router.get("/sessions/{session_id}", summary="What the table shows now")
-def show(request: Request, session_id: int) -> JSONResponse:
+def show(request: Request, session_id: SessionId) -> JSONResponse:
     seat = _seat(request, session_id)
     with seat.lock:
         if seat.dropped:
@@ -201,7 +201,7 @@ def show(request: Request, session_id: int) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/deal", summary="Place the bets and deal")
-def deal(request: Request, session_id: int, body: Deal) -> JSONResponse:
+def deal(request: Request, session_id: SessionId, body: Deal) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         service = seat.service
         if service.round is not None:
@@ -216,7 +216,7 @@ def deal(request: Request, session_id: int, body: Deal) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/decide", summary="Play or fold one box (the last decision settles the hand)")
-def decide(request: Request, session_id: int, body: Decide) -> JSONResponse:
+def decide(request: Request, session_id: SessionId, body: Decide) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         service = seat.service
         if service.round is None:
@@ -232,7 +232,7 @@ def decide(request: Request, session_id: int, body: Decide) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/end", summary="Leave the table (every settled hand is already stored)")
-def end(request: Request, session_id: int, body: Action) -> JSONResponse:
+def end(request: Request, session_id: SessionId, body: Action) -> JSONResponse:
     with _acting(request, session_id, body.seq) as (seat, db):
         record = seat.service.end("quit")
         seat.ended = "quit"
@@ -241,7 +241,7 @@ def end(request: Request, session_id: int, body: Action) -> JSONResponse:
 
 
 @router.get("/sessions/{session_id}/hands", summary="The session's settled hands, each with its seed")
-def hands(request: Request, session_id: int) -> dict[str, Any]:
+def hands(request: Request, session_id: SessionId) -> dict[str, Any]:
     from casino.db import store
 
     with seats_of(request).db() as db:
@@ -256,7 +256,7 @@ def hands(request: Request, session_id: int) -> dict[str, Any]:
 
 
 @router.get("/sessions/{session_id}/verify", summary="Recompute every stored hand from its seed")
-def verify(request: Request, session_id: int) -> dict[str, Any]:
+def verify(request: Request, session_id: SessionId) -> dict[str, Any]:
     """``checked``: the numbers of the hands recomputed, the first :data:`casino.db.verify.MAX_LISTED` of them
     (``hands_checked`` counts them all, ``more_checked`` those not listed): a long session's answer stays small.
     ``mismatches``: the first 50 (``more_mismatches`` counts the rest)."""

@@ -81,3 +81,26 @@ def test_another_game_and_its_ranking_words(served, page):
     page.wait_for_function(
         "e => document.querySelector('.figure[data-bet=\"ante_play\"] .edge').dataset.edge === e",
         arg=f"{tied.numerator}/{tied.denominator}")
+
+
+def test_a_built_in_game_downloads_as_itself_and_a_huge_edge_draws_a_few_gridlines(served, page):
+    """Found by a hostile test: the progressive's ``contribution`` had no input, so a downloaded built-in lost it
+    (a different game, refused beside the built-in's sessions); and a Pair Plus pair paying 10^9 froze the tab on
+    "Add to comparison" (one gridline per 100 percentage points: millions of them)."""
+    page.goto(f"{served.url}/designer")
+    page.wait_for_selector('.figure[data-bet="pair_plus"]')
+    page.select_option("#start", "brag-with-side-bets")
+    page.wait_for_function("() => document.querySelector('#pay-progressive-contribution')?.value === '0.1'")
+    with page.expect_download() as waiting:
+        page.click("#download")
+    text = open(waiting.value.path(), encoding="utf-8").read()
+    built_in = load_game("brag-with-side-bets")
+    terms = lambda game: [(s.bet, s.pays, s.meter, s.meter_shares, s.contribution) for s in game.side_bets]  # noqa: E731
+    assert terms(parse_game_text(text)) == terms(built_in)
+    pair = page.locator("#pay-pair_plus-pair")
+    pair.fill("1000000000")
+    page.wait_for_function("() => Number(document.querySelector('.figure[data-bet=\"pair_plus\"] .edge')"
+                           ".dataset.edge.split('/')[0]) < -1e8")
+    page.click("#compare-add", timeout=10_000)
+    lines = page.locator("#chart svg line").count()
+    assert 2 <= lines <= 9, lines

@@ -109,6 +109,22 @@ def test_an_id_no_database_holds_is_named_as_brag_names_it(client, path, method,
     assert str(path) not in detail and "Overflow" not in detail
 
 
+@pytest.mark.parametrize("route", ["/api/table/sessions/{}", "/api/table/sessions/{}/hands",
+                                   "/api/classic/sessions/{}/verify"])
+@pytest.mark.parametrize("garbled", ["1_0", "+1", "1.0", "%201", "%D9%A1"])
+def test_a_garbled_session_id_in_the_address_acts_on_no_session(client, route, garbled):
+    """Found by a hostile test: ``int()`` read ``1_0`` as session 10, and ``+1``, ``1.0``, `` 1`` as session 1, so a
+    garbled address dealt and settled hands in another session. An id in the address is digits alone."""
+    for _ in range(10):
+        sit(client)
+    response = client.get(route.format(garbled))
+    assert response.status_code == 422, response.text
+    assert response.json()["detail"].endswith("is not a session id: write it in digits alone"), response.text
+    dealt = client.post(f"/api/table/sessions/{garbled}/deal", json={"seq": 0, "stakes": [{"box": 1, "ante": "5"}]})
+    assert dealt.status_code == 422, dealt.text
+    assert client.get("/api/table/sessions/10").json()["round"] is None  # nothing dealt in session 10
+
+
 def test_a_start_bankroll_that_is_not_an_amount_is_a_report_not_a_500(client, path, runner):
     """The chain's start reads the starting bankroll: 'abc' there was a ValueError, HTTP 500 at /verify,
     exit 2 at `brag verify`. Now: a report that does not verify (200, exit 1) naming the column."""

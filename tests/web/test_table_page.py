@@ -249,3 +249,102 @@ def test_stakes_the_server_sent_go_back_exactly_with_chips_added(served, page):
     page.wait_for_selector(".decide")
     state = httpx.get(f"{served.url}/api/table/sessions/{session_id}").json()
     assert Fraction(state["round"]["boxes"][0]["stakes"]["ante"]) == Fraction("3.555"), state["round"]["boxes"][0]
+
+
+def _open(page, url: str, session_id: int) -> None:
+    page.goto(f"{url}/table?session={session_id}")
+    page.wait_for_selector("#room:not([hidden])")
+
+
+def test_the_felt_writes_amounts_exactly_keeps_each_bet_on_its_box_and_shows_a_played_box(served, page):
+    """Found by a hostile test: the felt rounded 2.555 to 2.56 (and 1/8 to 0.13); a session betting on boxes 1
+    and 3 was drawn, and dealt after a reload, on boxes 1 and 2; a box that had played showed neither "Played"
+    nor its Play bet until the hand was settled."""
+    import httpx
+
+    sat = httpx.post(f"{served.url}/api/table/sessions", json={
+        "game": "brag-with-side-bets", "bankroll": "1000.125", "seed": "felt",
+        "stakes": [{"box": 1, "ante": "2.555", "side": {"prime": "1/8"}}, {"box": 3, "ante": "10"}]})
+    assert sat.status_code == 200, sat.text
+    session_id = sat.json()["session"]
+    _open(page, served.url, session_id)
+    spot = '.box[data-box="{}"] .spot[data-bet="{}"] .spot-amount'
+    assert page.locator(spot.format(1, "ante")).inner_text() == "2.555"
+    assert page.locator(spot.format(1, "prime")).inner_text() == "0.125"
+    assert page.locator('.box[data-box="2"] .spot[data-bet="ante"] .spot-amount').count() == 0
+    assert page.locator(spot.format(3, "ante")).inner_text() == "10"
+    assert "2.555" in page.locator('.box[data-box="1"] .spot[data-bet="ante"]').get_attribute("aria-label")
+    page.reload()
+    page.wait_for_selector('.box[data-box="3"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    state = httpx.get(f"{served.url}/api/table/sessions/{session_id}").json()
+    dealt = {b["box"]: b["stakes"]["ante"] for b in state["round"]["boxes"]}
+    assert {box: Fraction(a) for box, a in dealt.items()} == {1: Fraction("2.555"), 3: 10}
+    page.click('.box[data-box="1"] [data-action="play"]')
+    page.wait_for_selector('.box[data-box="1"]:not(.pending)')
+    assert page.locator('.box[data-box="1"] .decided').inner_text() == "Played"
+    assert page.locator(spot.format(1, "play")).inner_text() == "2.555"
+    state = httpx.get(f"{served.url}/api/table/sessions/{session_id}").json()
+    assert [b["decision"] for b in state["round"]["boxes"]] == [True, None]
+    page.click('.box[data-box="3"] [data-action="fold"]')
+    page.wait_for_selector("#last-net")
+
+
+def test_verify_checks_the_seed_against_the_commitment_shown_before_the_bets(served, page):
+    """Found by a hostile test: *verify* compared the seed with the commitment the server sent with it, after
+    the hand, so a server that changed both passed. The page now keeps what it showed before the bets."""
+    import hashlib
+    import json
+
+    session_id = sit_down(page, served.url, boxes=1, seed="promise")
+    shown = page.locator("#commitment").inner_text()
+    page.click('.chip-pick[data-chip="5"]')
+    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    other_seed = "ab" * 32
+    other = hashlib.sha256(bytes.fromhex(other_seed)).hexdigest()
+
+    def swap(route):  # a server that shows a different, self-consistent seed and commitment after the hand
+        answer = route.fetch()
+        body = answer.json()
+        body["last"]["seed"], body["last"]["commitment"] = other_seed, other
+        route.fulfill(response=answer, body=json.dumps(body))
+
+    page.route("**/decide", swap)
+    page.click('.box[data-box="1"] [data-action="play"]')
+    page.wait_for_selector("#last-net")
+    page.unroute("**/decide")
+    page.click("#verify-last")
+    page.wait_for_selector("#verify-server")
+    line = page.locator("#verify-commitment").inner_text()
+    assert line.startswith("✗") and shown in line, line
+    page.click("#history-rows tbody tr a")  # the stored seed: the one promised
+    page.wait_for_function("() => document.querySelector('#verify-commitment')?.textContent.startsWith('✓')")
+    assert "showed before the hand" in page.locator("#verify-commitment").inner_text()
+    assert session_id
+
+
+def test_a_new_session_shows_nothing_of_the_last_and_a_reload_after_a_restart_carries_on(served, page):
+    """Found by a hostile test: the last session's history and verify panel stayed on the page for the next one,
+    and a reload after the server let the seat go went back to the lobby (the session forgotten by the page)."""
+    first = sit_down(page, served.url, boxes=1, seed="panels-1")
+    page.click('.chip-pick[data-chip="5"]')
+    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    page.click('.box[data-box="1"] [data-action="fold"]')
+    page.wait_for_selector("#last-net")
+    page.click("#verify-last")
+    page.wait_for_selector("#verify-server")
+    page.wait_for_selector("#history-rows tbody tr")
+    page.keyboard.press("q")
+    page.wait_for_selector("#ended-note")
+    second = sit_down(page, served.url, boxes=1, seed="panels-2")
+    assert second != first
+    assert page.locator("#history-rows").count() == 0 and page.locator("#verify-panel").is_hidden()
+    served.app.state.seats.forget(second)  # as after a restart
+    page.reload()
+    page.wait_for_selector("#room:not([hidden])")
+    assert int(page.locator("#session-no").inner_text()) == second

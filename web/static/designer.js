@@ -29,7 +29,10 @@ function handsOf(bet) {
     return catalog.pay_classes.map((key) => ({ key, label: catalog.rankings[ranking][key] }));
   }
   const hands = catalog.side_bets[bet].hands.map((h) => ({ key: h.key, label: catalog.rankings[ranking][h.key] || h.label }));
-  if (bet === "progressive") hands.push({ key: "meter", label: "Meter (units of the stake)" });
+  if (bet === "progressive") {
+    hands.push({ key: "meter", label: "Meter (units of the stake)" },
+               { key: "contribution", label: "Contribution (part of each stake added to the meter)" });
+  }
   return hands;
 }
 
@@ -182,9 +185,11 @@ function drawComparison() {
   chart.replaceChildren();
   if (compared.length) {
     const W = 760, H = 300, left = 56, bottom = 56, top = 16;
-    // the value axis from 0 and every edge, in round steps of 0.5, 1, 2 or 5 percentage points
+    // the value axis from 0 and every edge, in round steps (1, 2 or 5 times a power of ten), at most six of them
+    // whatever the edges (an edge of -10^8 % drew a line per 100 points: millions of lines, the tab frozen)
     const raw = Math.max(0.01, ...values) - Math.min(0, ...values);
-    const step = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1].find((s) => raw / s <= 6) || 1;
+    const power = 10 ** Math.floor(Math.log10(raw / 6));
+    const step = [1, 2, 5, 10].map((m) => m * power).find((s) => raw / s <= 6) || 10 * power;
     const hi = Math.ceil(Math.max(0.01, ...values) / step) * step, lo = Math.floor(Math.min(0, ...values) / step) * step;
     const y = (v) => top + (hi - v) / (hi - lo) * (H - top - bottom);
     const group = (W - left - 10) / titles.length;

@@ -7,37 +7,35 @@ const CHIPS = [1, 5, 25, 100, 500];
 const SHORT = { six_card_bonus: "6 Card", colour_bonus: "Colour", prime: "Prime", progressive: "Prog." };  // felt labels
 let S = null;              // the session as the server last showed it
 let chip = 5;              // the chip value chosen in the tray
-let draft = [];            // the bets on the felt for the next deal: [{ante, pair_plus, side: {name: n}}]
+let draft = [];            // the bets on the felt for the next deal, box by box: [{ante, pair_plus, side: {name: text}}]
+                           // (every amount the exact text the server reads: "5", "2.555", "5/2")
 let busy = false;          // a request is on its way: keys and clicks wait
 const sessionKey = "brag-table-session";
 
-// ---- amounts: exact text from the server ("5", "2.5", "5/2"); num() (common.js) draws the chips ----
-function amountText(n) { return Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100); }
-
-// What is sent back is exact: the server's text ("2.555", "5/2"), plus or minus whole chips, in BigInt
-// fractions (ratOf, exactText: common.js); the numbers above only draw the felt (a float rounded for show would
-// change the bet).
+// ---- amounts: the server's exact text ("5", "2.555", "5/2"), kept as text and sent back as text; chips are
+// added in BigInt fractions (ratOf, exactText: common.js), and num() only draws (a float rounded for show would
+// change the bet) ----
 function exactPlus(text, delta) {
   const [p, q] = ratOf(text), n = p + BigInt(delta) * q;
   return n <= 0n ? "0" : exactText(n, q);
 }
 
+const emptyBet = () => ({ ante: "0", pair_plus: "0", side: {} });
+
+/** The felt's bets from the server's stakes, each on its own box (a session may bet on boxes 1 and 3 only). */
 function draftFrom(stakes) {
-  return stakes.map((s) => ({ ante: num(s.ante), pair_plus: num(s.pair_plus),
-                              side: Object.fromEntries(Object.entries(s.side || {}).map(([k, v]) => [k, num(v)])),
-                              exact: { ante: String(s.ante), pair_plus: String(s.pair_plus),
-                                       side: Object.fromEntries(Object.entries(s.side || {}).map(([k, v]) => [k, String(v)])) } }));
+  const out = Array.from({ length: Math.max(0, ...stakes.map((s) => s.box)) }, emptyBet);
+  for (const s of stakes) {
+    out[s.box - 1] = { ante: String(s.ante), pair_plus: String(s.pair_plus),
+                       side: Object.fromEntries(Object.entries(s.side || {}).map(([k, v]) => [k, String(v)])) };
+  }
+  return out;
 }
-function exactOf(b, key) {  // the exact text of a draft bet (a whole number when it never came from the server)
-  const known = b.exact && (key === "ante" || key === "pair_plus" ? b.exact[key] : b.exact.side[key]);
-  const value = key === "ante" || key === "pair_plus" ? b[key] : (b.side[key] || 0);
-  return known !== undefined && known !== null ? known : amountText(value);
-}
+function betOf(b, key) { return (key === "ante" || key === "pair_plus" ? b[key] : b.side[key]) || "0"; }
 
 function stakesOf() {
-  return draft.map((b, i) => ({ box: i + 1, ante: exactOf(b, "ante"), pair_plus: exactOf(b, "pair_plus"),
-                                side: Object.fromEntries(Object.entries(b.side).filter(([, v]) => v > 0)
-                                  .map(([k]) => [k, exactOf(b, k)])) }))
+  return draft.map((b, i) => ({ box: i + 1, ante: b.ante, pair_plus: b.pair_plus,
+                                side: Object.fromEntries(Object.entries(b.side).filter(([, v]) => num(v) > 0)) }))
     .filter((s) => num(s.ante) > 0 || num(s.pair_plus) > 0 || Object.keys(s.side).length);
 }
 
@@ -79,29 +77,31 @@ async function carryOn() {
 }
 
 // ---- drawing ----
-function chipEl(value, extra) {
+function chipEl(value, extra, label) {
   const colour = value >= 500 ? "purple" : value >= 100 ? "black" : value >= 25 ? "green" : value >= 5 ? "red" : "white";
-  return el("span", { class: `chip ${colour} ${extra || ""}` }, amountText(value));
+  return el("span", { class: `chip ${colour} ${extra || ""}` }, label === undefined ? String(value) : label);
 }
 
-/** The chips that make up an amount, largest first (at most 5 drawn, then the total). */
-function stackEl(amount) {
+/** The chips that make up an exact amount, largest first (at most 5 drawn; what is left, exactly, on the last). */
+function stackEl(text) {
   const stack = el("span", { class: "stack" });
-  let left = amount, drawn = 0;
+  let [left, q] = ratOf(text), drawn = 0;
   for (const value of [...CHIPS].reverse()) {
-    while (left >= value - 1e-9 && drawn < 5) { stack.append(chipEl(value, "stacked")); left -= value; drawn++; }
+    while (left >= BigInt(value) * q && drawn < 5) { stack.append(chipEl(value, "stacked")); left -= BigInt(value) * q; drawn++; }
   }
-  if (left > 1e-9 && drawn < 5) stack.append(chipEl(left, "stacked"));
+  if (left > 0n && drawn < 5) stack.append(chipEl(Number(left) / Number(q), "stacked", exactText(left, q)));
   return stack;
 }
 
-function spotEl(label, key, amount, box, editable, result) {
+/** A betting spot: ``text`` its exact amount (drawn as chips, written exactly: "2.555", never "2.56"). */
+function spotEl(label, key, text, box, editable, result) {
+  const amount = num(text), shown = money(text);
   const spot = el("button", { type: "button", class: `spot ${key === "ante" ? "ante" : key === "play" ? "play" : ""}`,
                               "data-box": box, "data-bet": key, disabled: editable ? null : true,
-                              "aria-label": `${label} on box ${box}: ${amountText(amount)}` },
+                              "aria-label": `${label} on box ${box}: ${shown}` },
     el("span", { class: "spot-label" }, label),
-    amount > 0 ? stackEl(amount) : null,
-    amount > 0 ? el("span", { class: "spot-amount" }, amountText(amount)) : null,
+    amount > 0 ? stackEl(text) : null,
+    amount > 0 ? el("span", { class: "spot-amount" }, shown) : null,
     result ? el("span", { class: `spot-result ${num(result.net) > 0 ? "won" : num(result.net) < 0 ? "lost" : "push"}` },
                 signed(result.net)) : null);
   if (editable) {
@@ -113,10 +113,9 @@ function spotEl(label, key, amount, box, editable, result) {
 
 function change(box, key, delta) {
   const b = draft[box - 1];
-  const text = exactPlus(exactOf(b, key), delta);
-  b.exact = b.exact || { side: {} };
-  if (key === "ante" || key === "pair_plus") { b[key] = num(text); b.exact[key] = text; }
-  else { b.side[key] = num(text); b.exact.side[key] = text; }
+  const text = exactPlus(betOf(b, key), delta);
+  if (key === "ante" || key === "pair_plus") b[key] = text;
+  else b.side[key] = text;
   draw();
 }
 
@@ -147,15 +146,15 @@ function drawBoxes() {
   for (let n = 1; n <= count; n++) {
     const live = r ? r.boxes.find((b) => b.box === n) : null;
     const done = !r && last ? last.boxes.find((b) => b.box === n) : null;
-    const d = draft[n - 1] || { ante: 0, pair_plus: 0, side: {} };
+    const d = draft[n - 1] || emptyBet();
     const resultOf = (bet) => done ? done.bets.find((x) => x.bet === bet) : null;
-    const stake = (key) => live ? num(key in live.stakes ? live.stakes[key] : (live.stakes.side[key] || 0))
-                                : editable ? (key in d ? d[key] : d.side[key] || 0) : 0;
+    const stake = (key) => String(live ? (key in live.stakes ? live.stakes[key] : (live.stakes.side[key] || "0"))
+                                       : editable ? betOf(d, key) : "0");
     const cards = live ? live.cards : done ? done.cards : [];
     const spots = [];
     if (S.game.bets.includes("pair_plus")) spots.push(spotEl("Pair Plus", "pair_plus", stake("pair_plus"), n, editable, resultOf("pair_plus")));
     spots.push(spotEl("Ante", "ante", stake("ante"), n, editable, resultOf("ante")));
-    const played = live ? (live.decision === true ? stake("ante") : 0) : done && done.play ? num(resultOf("play")?.stake || 0) : 0;
+    const played = live ? (live.decision === true ? stake("ante") : "0") : done && done.play ? String(resultOf("play")?.stake || "0") : "0";
     spots.push(spotEl("Play", "play", played, n, false, resultOf("play")));
     const sideSpots = sides.map((s) => spotEl(SHORT[s.bet] || s.title, s.bet, stake(s.bet), n, editable, resultOf(s.bet)));
     const box = el("div", { class: `box ${live && live.pending ? "pending" : ""} ${done ? (num(done.net) > 0 ? "won" : num(done.net) < 0 ? "lost" : "push") : ""}`,
@@ -198,6 +197,7 @@ function drawInfo() {
   $("meter-stat").hidden = !S.meter;
   if (S.meter) $("meter").textContent = money(S.meter);
   $("commitment").textContent = S.commitment || "—";
+  if (S.commitment && !S.round) promise(S.session, S.next_round, S.commitment);  // shown before any bet on it
   $("commitment").title = S.commitment ? `SHA-256 of hand ${S.round ? S.round.round_no : S.next_round}'s seed` : "";
   const g = S.game;
   $("felt-print").textContent = `${g.name.toUpperCase()} · DEALER QUALIFIES WITH ${g.qualifier.toUpperCase()}` +
@@ -239,8 +239,10 @@ function drawLast() {
 
 async function drawHistory() {
   try {
-    const data = await api("GET", `/api/table/sessions/${S.session}/hands`);
-    if (!data.hands.length) return;
+    const session = S.session;
+    const data = await api("GET", `/api/table/sessions/${session}/hands`);
+    if (!S || S.session !== session) return;
+    if (!data.hands.length) { $("history").replaceChildren(); return; }
     $("history").replaceChildren(...(data.practice ? [el("p", { class: "practice", id: "history-practice" },
       `PRACTICE — ${data.deal_note}.`)] : []), el("table", { class: "data", id: "history-rows" },
       el("thead", {}, el("tr", {}, ["Hand", "Dealer", "Net", "Bankroll", ""].map((h) => el("th", {}, h)))),
@@ -282,6 +284,21 @@ function draw() {
 }
 
 // ---- fairness: SHA-256(seed) computed here, in the browser, and every hand recomputed by the server ----
+// The commitment each hand's seed must hash to is the one this page showed before the bets on that hand, kept
+// here (and in localStorage, across reloads), never the one the server sends with the seed afterwards.
+const promisedKey = (session) => `brag-table-commitments-${session}`;
+function promisedOf(session) {
+  try { return JSON.parse(localStorage.getItem(promisedKey(session)) || "{}") || {}; } catch (e) { return {}; }
+}
+function promise(session, roundNo, commitment) {
+  const known = promisedOf(session);
+  if (known[roundNo] === commitment) return;
+  known[roundNo] = commitment;
+  const rounds = Object.keys(known).map(Number).sort((a, b) => a - b);
+  for (const old of rounds.slice(0, Math.max(0, rounds.length - 500))) delete known[old];  // the last 500 hands
+  try { localStorage.setItem(promisedKey(session), JSON.stringify(known)); } catch (e) { /* storage full: kept for now */ }
+}
+
 async function sha256hex(hex) {
   const bytes = new Uint8Array(hex.match(/../g).map((h) => parseInt(h, 16)));
   const digest = await crypto.subtle.digest("SHA-256", bytes);
@@ -289,28 +306,46 @@ async function sha256hex(hex) {
 }
 
 async function verifyHand(roundNo, commitment, seed) {
-  const panel = $("verify-panel");
+  const panel = $("verify-panel"), session = S.session;
   panel.hidden = false;
   panel.replaceChildren(el("h2", {}, `Verify hand ${roundNo}`), el("p", {}, "Checking…"));
   const lines = [];
+  const promised = promisedOf(session)[roundNo];
   try {
-    const ok = (await sha256hex(seed)) === commitment;
-    lines.push(el("p", { class: ok ? "won" : "lost", id: "verify-commitment" },
-      ok ? "✓ SHA-256 of the seed is the commitment shown before the hand (computed in your browser)."
-         : "✗ SHA-256 of the seed is NOT the commitment shown before the hand."));
+    const digest = await sha256hex(seed);
+    if (promised) {
+      const ok = digest === promised;
+      lines.push(el("p", { class: ok ? "won" : "lost", id: "verify-commitment" },
+        ok ? "✓ SHA-256 of the seed is the commitment this page showed before the hand (computed in your browser)."
+           : `✗ SHA-256 of the seed is NOT the commitment this page showed before the hand (${promised}).`));
+    } else {
+      const ok = digest === commitment;
+      lines.push(el("p", { class: ok ? "won" : "lost", id: "verify-commitment" },
+        ok ? `✓ SHA-256 of the seed is hand ${roundNo}'s stored commitment (computed in your browser). This page did not `
+             + "show that hand before its bets: compare the commitment with the one you noted then."
+           : `✗ SHA-256 of the seed is NOT hand ${roundNo}'s stored commitment.`));
+    }
   } catch (e) {
     lines.push(el("p", {}, "Your browser cannot compute SHA-256 here; the server's check follows."));
   }
   try {
-    const report = await api("GET", `/api/table/sessions/${S.session}/verify`);
+    const report = await api("GET", `/api/table/sessions/${session}/verify`);
     lines.push(el("p", { class: report.ok ? "won" : "lost", id: "verify-server" }, report.ok
       ? `✓ Every card and payout of ${report.hands_checked} stored hand(s) recomputed from their seeds (${report.deal_note}).`
       : `✗ ${report.mismatches.length + report.more_mismatches} stored value(s) differ from what the seeds give: ${report.mismatches.map((m) => `hand ${m.hand} ${m.field}`).join(", ")}${report.more_mismatches ? ` and ${report.more_mismatches} more` : ""}`));
   } catch (error) {
     lines.push(el("p", { class: "lost" }, error.message));
   }
-  lines.push(el("p", { class: "status" }, `At the terminal: brag verify ${S.session}`));
+  lines.push(el("p", { class: "status" }, `At the terminal: brag verify ${session}`));
+  if (!S || S.session !== session) return;  // another session sat down meanwhile: this check was not for it
   panel.replaceChildren(el("h2", {}, `Verify hand ${roundNo}`), ...lines);
+}
+
+/** A session opens or ends: nothing of the one before (its history, a verify panel) stays on the page. */
+function forgetPanels() {
+  $("history").replaceChildren();
+  $("verify-panel").replaceChildren();
+  $("verify-panel").hidden = true;
 }
 
 // ---- the lobby ----
@@ -337,6 +372,7 @@ async function resume(id) {
   try {
     S = await api("POST", `/api/table/sessions/${id}/resume`);
     draft = draftFrom(S.stakes);
+    forgetPanels();
     draw();
   } catch (error) {
     $("lobby-error").textContent = error.message;
@@ -362,6 +398,7 @@ async function sitDown(event) {
     if (!S) { $("lobby-error").textContent = error.message; $("lobby-error").hidden = false; return; }
   }
   draft = draftFrom(S.stakes);
+  forgetPanels();
   draw();
 }
 
@@ -380,8 +417,8 @@ function onKey(event) {
 
 function setBoxes(n) {
   while (draft.length < n) {
-    const last = draft[draft.length - 1];
-    draft.push({ ...last, side: { ...last.side }, exact: last.exact ? { ...last.exact, side: { ...last.exact.side } } : undefined });
+    const last = draft[draft.length - 1] || { ...emptyBet(), ante: String(chip) };
+    draft.push({ ...last, side: { ...last.side } });
   }
   draft.length = n;
   draw();
@@ -394,6 +431,7 @@ function deal() {
 }
 
 async function leave() {
+  if (S.round) await reload();  // another tab may have settled it
   if (S.round) { say("Finish this hand first: play or fold every box.", true); return; }
   await act("end");
   if (S && S.ended) {
@@ -401,6 +439,7 @@ async function leave() {
     localStorage.removeItem(sessionKey);
     S = null;
     draft = [];
+    forgetPanels();
     await lobby();
     $("lobby-error").hidden = true;
     say("");
@@ -420,7 +459,7 @@ function init() {
     return b;
   }));
   $("deal").addEventListener("click", deal);
-  $("clear").addEventListener("click", () => { draft = draft.map(() => ({ ante: 0, pair_plus: 0, side: {} })); draw(); });
+  $("clear").addEventListener("click", () => { draft = draft.map(emptyBet); draw(); });
   $("box-count").addEventListener("change", () => setBoxes(Number($("box-count").value)));
   $("show-paytable").addEventListener("click", () => { $("paytable").hidden = !$("paytable").hidden; });
   $("show-help").addEventListener("click", () => { $("help").hidden = !$("help").hidden; });
@@ -429,7 +468,12 @@ function init() {
   document.addEventListener("keydown", onKey);
   const known = new URLSearchParams(location.search).get("session") || localStorage.getItem(sessionKey);
   if (known) {
-    api("GET", `/api/table/sessions/${Number(known)}`).then((s) => { S = s; draft = draftFrom(S.stakes); if (S.ended) { localStorage.removeItem(sessionKey); S = null; lobby(); } else draw(); })
+    api("GET", `/api/table/sessions/${Number(known)}`)
+      .catch((error) => {  // the server restarted, or let an idle session go: carry on from the stored one
+        if (error.status === 404) return api("POST", `/api/table/sessions/${Number(known)}/resume`);
+        throw error;
+      })
+      .then((s) => { S = s; draft = draftFrom(S.stakes); if (S.ended) { localStorage.removeItem(sessionKey); S = null; lobby(); } else draw(); })
       .catch(() => { localStorage.removeItem(sessionKey); lobby(); });
   } else {
     lobby();
