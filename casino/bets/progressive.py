@@ -42,7 +42,7 @@ def meter_after(side: Any, meter: Fraction, bets: Iterable[tuple[Fraction, str |
     added = Fraction(0)
     for stake, hand in bets:
         added += side.contribution * stake
-        if hand is not None and side._lookup(side.meter_shares, hand) is not None:
+        if hand is not None and side.meter_share(hand) is not None:
             hit = True
     return Fraction((side.meter if hit else meter) + added)
 

@@ -83,18 +83,30 @@ class SideBet:
     def hands(self) -> tuple[str, ...]:
         return SIDE_BETS[self.bet][1]
 
-    def _lookup(self, table: tuple[tuple[str, Fraction], ...], hand: str) -> Fraction | None:
-        found = dict(table)
-        if hand in found:
-            return found[hand]
+    def _entry(self, hand: str) -> str:
+        """The paytable line that pays ``hand``: its own, or, for a progressive's special hand (a mini royal, 3-3-3,
+        A-A-A) not listed, its category's. A special hand listed overrides its category altogether, fixed pay and
+        meter share alike (a mini royal at "100% meter" wins the meter, not the meter plus a running flush's pay)."""
         if self.bet == "progressive" and hand in _SPECIAL_PARENT:
-            return found.get(_SPECIAL_PARENT[hand])
-        return None
+            if not any(key == hand for key, _ in self.pays + self.meter_shares):
+                return _SPECIAL_PARENT[hand]
+        return hand
+
+    def meter_share(self, hand: str) -> Fraction | None:
+        """The share of the meter ``hand`` wins (``None``: none; such a hit does not reset the meter)."""
+        return dict(self.meter_shares).get(self._entry(hand))
 
     def pay_for(self, hand: str, meter: Fraction | None = None) -> Fraction | None:
-        """What ``hand`` pays (to 1), meter share included; ``None`` when it loses."""
-        fixed = self._lookup(self.pays, hand)
-        share = self._lookup(self.meter_shares, hand)
+        """What ``hand`` pays (to 1), meter share included; ``None`` when it loses.
+
+            >>> from casino.sidebets import load_side_bet
+            >>> side = load_side_bet("progressive-1")  # running flush 70, mini royal "100% meter", meter 1000
+            >>> side.pay_for("running_flush"), side.pay_for("mini_royal")
+            (Fraction(70, 1), Fraction(1000, 1))
+        """
+        entry = self._entry(hand)
+        fixed = dict(self.pays).get(entry)
+        share = dict(self.meter_shares).get(entry)
         if fixed is None and share is None:
             return None
         m = self.meter if meter is None else meter

@@ -222,6 +222,70 @@ def test_progressive_edge_is_linear_in_the_meter_with_a_break_even():
     assert no_meter.break_even_meter() is None
 
 
+def _progressive_hand(cards: tuple[int, ...]) -> str:
+    """An independent classifier of three cards (index = rank * 4 + suit, rank 0 = two ... 12 = ace) in the
+    progressive's words; a special hand is named as itself, never as its category."""
+    ranks = sorted(c // 4 for c in cards)
+    suited = len({c % 4 for c in cards}) == 1
+    run = ranks in ([0, 1, 12], [10, 11, 12]) or (ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1)
+    if ranks == [1, 1, 1]:
+        return "prial_of_threes"
+    if ranks == [12, 12, 12]:
+        return "three_aces"
+    if ranks[0] == ranks[2]:
+        return "prial"
+    if suited and ranks == [10, 11, 12]:
+        return "mini_royal"
+    if suited and run:
+        return "running_flush"
+    if run:
+        return "run"
+    if suited:
+        return "flush"
+    return "pair" if len(set(ranks)) == 2 else "high_card"
+
+
+@pytest.mark.parametrize("table", [
+    # progressive-1: a mini royal wins the meter (1,000) alone, not the meter plus the running flush's 70
+    {"meter": 1000, "mini_royal": "100% meter", "running_flush": 70, "prial": 60, "run": 6},
+    {"meter": 1000, "mini_royal": 500, "running_flush": "50% meter", "prial": 60, "prial_of_threes": "10% meter"},
+    {"meter": 200, "running_flush": 40, "prial": "1 meter", "run": 5},  # specials unlisted: their category
+])
+def test_a_listed_special_hand_overrides_its_category_fixed_pay_and_meter_share_alike(tmp_path, table):
+    """Found by a hostile test: a special hand listed with a meter share also took its category's fixed pay (and
+    one listed with a fixed pay its category's meter share): progressive-1's mini royal paid 1,070, not 1,000.
+    The edge is checked against every hand of the deck, classified independently (docs/file-format.md)."""
+    lines = ["[progressive]"] + [f"{k} = {v!r}".replace("'", '"') for k, v in table.items()]
+    (tmp_path / "p.toml").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    bet = load_side_bet(tmp_path / "p.toml")
+    meter = Fraction(table["meter"])
+    parent = {"mini_royal": "running_flush", "prial_of_threes": "prial", "three_aces": "prial"}
+
+    def pays(hand: str) -> Fraction | None:
+        if hand not in table and hand in parent:
+            hand = parent[hand]
+        value = table.get(hand)
+        if value is None:
+            return None
+        if isinstance(value, str):
+            return Fraction(value.split("%")[0]) / 100 * meter if "%" in value else Fraction(value.split()[0]) * meter
+        return Fraction(value)
+
+    total = Fraction(0)
+    for cards in combinations(range(52), 3):
+        won = pays(_progressive_hand(cards))
+        total += won if won is not None else -1
+    assert bet.edge_at(meter) == -total / comb(52, 3)
+    assert bet.report().house_edge == -total / comb(52, 3)
+
+
+def test_progressive_1_at_its_meter_and_its_break_even():
+    bet = load_side_bet("progressive-1")
+    assert bet.pay_for("mini_royal") == 1000 and bet.pay_for("running_flush") == 70
+    assert bet.report().house_edge == Fraction(6760, 22100)  # docs/side-bets.md: 26/85
+    assert bet.break_even_meter() == 2690
+
+
 def test_side_bets_as_game_file_sections(tmp_path):
     path = tmp_path / "bonus.toml"
     path.write_text(
