@@ -78,6 +78,7 @@ def test_natural_beats_wild_and_fewer_wilds_beat_more():
     assert natural > one > two
     assert ranker.best("2h 2d 2s").name == "Prial of 3s (3 wild)"  # three wild cards: the top prial
     assert ranker.best("2h 2d 2s").key > natural
+    assert ranker.best("3h 3d 3s").key > ranker.best("2h 2d 2s").key  # but a natural 3-3-3 beats it (docs)
 
 
 def test_a_wild_card_takes_the_value_that_makes_the_best_hand():
