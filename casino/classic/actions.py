@@ -28,7 +28,7 @@ __all__ = [
     "IllegalAction", "UnknownAction", "Chips",
     "Look", "Discard", "Choose", "Fold", "Bet", "See", "Cover", "AgreeShowdown", "Keep", "Action",
     "Event", "Anted", "Looked", "Discarded", "Chose", "Folded", "BetMade", "Saw", "Covered",
-    "AgreedShowdown", "Shown", "PotWon", "HandOver", "event_from_dict", "action_from_text", "action_to_dict",
+    "AgreedShowdown", "Shown", "PotWon", "HandOver", "PackShows", "event_from_dict", "action_from_text", "action_to_dict",
     "action_from_dict", "ACTION_WORDS", "ACTION_HELP",
 ]
 
@@ -283,6 +283,15 @@ class Anted(Event):
     kind: ClassVar[str] = "anted"
     seat: int
     amount: Chips
+
+
+@dataclass(frozen=True)
+class PackShows(Event):
+    """The open pack (``open_pack = true``) shows ``card`` to every seat: the pack's bottom card after the deal,
+    then the card a folded hand shows face up on top of it."""
+
+    kind: ClassVar[str] = "pack_shows"
+    card: int
 
 
 @dataclass(frozen=True)

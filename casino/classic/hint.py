@@ -98,7 +98,7 @@ def seat_chances(view: SeatView, ranker: HandRanker, pack_size: int) -> list[Cha
     cards of :func:`hint_hand` (before a discard: the best three). Raises :class:`NoHint` when the seat
     is blind. The terminal's ``h`` key and the web page's Hint button both call it."""
     kept, discards = hint_hand(view, ranker)  # (raises NoHint for a blind seat)
-    known = set(kept) | set(discards) | set(view.known_absent) | set(view.thrown)
+    known = set(kept) | set(discards) | set(view.known_absent) | set(view.thrown) | set(view.open_cards)
     unseen = tuple(c for c in range(pack_size) if c not in known)
     others = max(1, view.betting() - 1 + sum(1 for s in view.seats if s.status == "covered"))
     key = (ranker.cards, ranker.wild, tuple(kept), tuple(discards), unseen, others, view.hand_no)

@@ -35,7 +35,7 @@ from typing import Sequence
 from casino.besthand import HandRanker
 from casino.classic.actions import (
     Action, Chips, AgreeShowdown, AgreedShowdown, Anted, Bet, BetMade, Choose, Chose, Cover, Covered, Discard,
-    Discarded, Event, Fold, Folded, HandOver, IllegalAction, Look, Looked, PotWon, Saw, See, Shown,
+    Discarded, Event, Fold, Folded, HandOver, IllegalAction, Look, Looked, PackShows, PotWon, Saw, See, Shown,
 )
 from casino.classic.rules import ClassicRules
 from casino.classic.words import Voice
@@ -140,11 +140,15 @@ class HandState:
     ``hands[s]`` is seat ``s``'s dealt cards as card indices: one hand, or two for a player who kept a
     blind hand from the last deal (the kept one second). ``chips`` are each seat's chips before the
     ante. Every seat antes at once; the hand then waits for ``to_act``.
+
+    With the open pack (``rules.open_pack``), ``pack_bottom`` is the bottom card of the pack left after the
+    deal, which every seat sees (``None``: not known, as in a referee's file); each folded hand then shows
+    one card face up on the pack (:class:`~casino.classic.actions.PackShows`; :attr:`open_cards`).
     """
 
     def __init__(self, rules: ClassicRules, names: Sequence[str], chips: Sequence[Chips],
                  hands: Sequence[Sequence[Sequence[int]]], *, first: int = 0,
-                 ranker: HandRanker | None = None, you: int | None = None) -> None:
+                 ranker: HandRanker | None = None, you: int | None = None, pack_bottom: int | None = None) -> None:
         n = len(names)
         if not 2 <= n <= 8:
             raise IllegalAction(f"Brag is played by 2 to 8 players, not {n}")
@@ -221,6 +225,12 @@ class HandState:
             if self._ante:
                 self._pay(s, self._ante)
                 self.events.append(Anted(s, self._ante))
+        #: cards the open pack has shown every seat this hand (the pack's bottom card, one per folded hand)
+        self.open_cards: list[int] = []
+        if rules.open_pack and pack_bottom is not None:
+            if pack_bottom in every:
+                raise IllegalAction("the pack's bottom card is also dealt")
+            self._pack_shows(pack_bottom)
 
     # --- reading the state ---------------------------------------------------------------------------
     @property
@@ -677,10 +687,16 @@ class HandState:
         self.agreed.clear()
         self._n_active -= 1
         self.events.append(Folded(s))
+        if self.rules.open_pack:  # face up on the pack: the card that goes to the bottom last shows
+            self._pack_shows([c for h in self._dealt[s] for c in h][-1])
         if self._n_active <= 1:
             self._finish(None)
         else:
             self._next_turn()
+
+    def _pack_shows(self, card: int) -> None:
+        self.open_cards.append(card)
+        self.events.append(PackShows(card))
 
     def _bet(self, s: int, amount: Chips) -> None:
         value = amount if self.seen[s] else amount * 2

@@ -37,6 +37,7 @@ from casino.classic.words import Voice
 from casino.fair import SeedSource, commitment, deck_order
 
 __all__ = ["ClassicTable", "HandRecord", "PackPart", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack",
+           "open_bottom", "with_cards_shown",
            "deal_order", "carried_over", "shown_hands", "shown_from_snapshot", "SHOWN_STORED"]
 
 
@@ -73,6 +74,31 @@ class PackPart(NamedTuple):
     length: int
     cards: tuple[int, ...]
     ordered: bool = False
+
+
+def open_bottom(rules: ClassicRules, pack: Sequence[int], dealt: int) -> int | None:
+    """The card the open pack shows after a deal of the top ``dealt`` cards of ``pack``: its bottom card
+    (``None`` without the open pack, or with no card left)."""
+    return pack[-1] if rules.open_pack and len(pack) > dealt else None
+
+
+def with_cards_shown(parts: list[PackPart], pack: Sequence[int], shown: Sequence[int]) -> list[PackPart]:
+    """What every seat knows of ``pack`` (``parts``, top first), with the cards the open pack showed this hand
+    added to the runs that hold them (they are in the pack, somewhere in their run).
+
+        >>> with_cards_shown([PackPart(3, ()), PackPart(2, (9,))], [1, 2, 3, 8, 9], [3, 8])
+        [PackPart(length=3, cards=(3,), ordered=False), PackPart(length=2, cards=(9, 8), ordered=False)]
+    """
+    if not shown:
+        return parts
+    out: list[PackPart] = []
+    at = 0
+    for part in parts:
+        run = pack[at:at + part.length]
+        at += part.length
+        extra = tuple(c for c in shown if c in run and c not in part.cards)
+        out.append(part if part.ordered or not extra else PackPart(part.length, part.cards + extra))
+    return out
 
 
 def parts_below(parts: Sequence[PackPart], dealt: int) -> list[PackPart]:
@@ -234,7 +260,8 @@ class ClassicTable:
                 hands[i].append(list(kept))
         self.state = HandState(self.rules, [self.names[s] for s in players], [self.chips[s] for s in players],
                                hands, first=first, ranker=self.ranker,
-                               you=players.index(self.voice.you) if self.voice.you in players else None)
+                               you=players.index(self.voice.you) if self.voice.you in players else None,
+                               pack_bottom=open_bottom(self.rules, pack, top))
         self._seats = players
         self._hand_seat = {seat: i for i, seat in enumerate(players)}
         self._awaiting_keep = -1
@@ -352,7 +379,7 @@ class ClassicTable:
             state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
             state.see_cost(hand_seat) if hand_seat >= 0 else Fraction(0),
             self.history(seat), self._shown_tuple(), self.known_absent, looking,
-            state.thrown[hand_seat] if hand_seat >= 0 else (),
+            state.thrown[hand_seat] if hand_seat >= 0 else (), tuple(state.open_cards),
         ))
 
     def history(self, seat: int) -> tuple[Event, ...]:
@@ -431,7 +458,8 @@ class ClassicTable:
             self.kept_blind[self._seats[record.kept_blind]] = state.hands[record.kept_blind][0]
         self.pack = pack_left(record, state)
         record.pack_after = list(self.pack)
-        self._public = self._public_rest + self._returned_parts(record, state)
+        self._public = with_cards_shown(self._public_rest + self._returned_parts(record, state), self.pack,
+                                        state.open_cards)
         self._shuffle_next = record.prial_won
         self.state = None
         return record

@@ -72,7 +72,8 @@ class SeatView(NamedTuple):
     top of a deal none of its cards is in the set, as its place then depends on an order nobody saw; ``looking``:
     a seat holding two blind hands that has looked at one sees that one's cards (and only it) while it
     chooses to keep or throw it — the seat is still blind until it keeps it; ``thrown``: the cards of such a
-    hand the seat looked at and threw (out of play, and known to that seat alone).
+    hand the seat looked at and threw (out of play, and known to that seat alone); ``open_cards``: with the open
+    pack, the cards it has shown every seat this hand (none of them is in a hand still in play).
     """
 
     seat: int
@@ -94,6 +95,7 @@ class SeatView(NamedTuple):
     known_absent: frozenset[int] = frozenset()  # shown since the last shuffle, below the deal to every seat's knowledge
     looking: tuple[int, ...] | None = None  # with two blind hands: the one just looked at, until kept or thrown
     thrown: tuple[int, ...] = ()  # the hand this seat looked at and threw this deal (it alone saw it)
+    open_cards: tuple[int, ...] = ()  # the open pack (open_pack rule): the cards it has shown every seat this hand
 
     def statuses(self) -> tuple[str, ...]:
         return tuple(s.status for s in self.seats)

@@ -24,7 +24,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 from casino.classic.actions import (
-    AgreedShowdown, Anted, BetMade, Chose, Covered, Discarded, Event, Folded, HandOver, Looked, PotWon, Saw, Shown,
+    AgreedShowdown, Anted, BetMade, Chose, Covered, Discarded, Event, Folded, HandOver, Looked, PackShows, PotWon, Saw,
+    Shown,
 )
 from casino.money import amount_text
 
@@ -159,6 +160,8 @@ def event_text(event: Event, names: Sequence[str] | Voice) -> str:
         return voice.says(event.seat, "fold")
     if isinstance(event, Saw):
         return f"{voice.says(event.seat, 'pay')} {amount_text(event.cost)} to see {voice.who(event.target, start=False)}"
+    if isinstance(event, PackShows):
+        return f"the pack shows {cards_text((event.card,))}"
     if isinstance(event, Covered):
         return f"{voice.says(event.seat, 'cover')} the pot with {amount_text(event.amount)}"
     if isinstance(event, AgreedShowdown):

@@ -42,7 +42,9 @@ from sqlmodel import Session
 
 from casino.classic.actions import Chips, HandOver, PotWon, Shown
 from casino.classic.state import HandState
-from casino.classic.table import SHOWN_STORED, HandRecord, pack_left, shown_from_snapshot, shown_hands, verify_pack
+from casino.classic.table import (
+    SHOWN_STORED, HandRecord, open_bottom, pack_left, shown_from_snapshot, shown_hands, verify_pack,
+)
 from casino.classic.view import ShownHand
 from casino.db.classic_chain import action_hashes, deal_hash, genesis_hash, is_hash, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
@@ -383,7 +385,7 @@ def _dealing_problems(hand: HandRecord, previous: HandRecord | None, seeds: Seed
 def _replay_problems(hand: HandRecord) -> list[str]:
     try:
         state = HandState(hand.rules, hand.names, hand.chips_before, [[list(h) for h in hs] for hs in hand.dealt],
-                          first=hand.first)
+                          first=hand.first, pack_bottom=open_bottom(hand.rules, hand.pack, len(hand.seats) * hand.rules.cards))
         state.units_rule = False  # a hand stored before bets had to be in the table's units still replays
         for seat, action in hand.actions:
             state.act(action, seat=seat)

@@ -247,7 +247,8 @@ function drawRules() {
       el("li", {}, r.blind ? "Blind play allowed: a blind player bets half the stake." : "No blind play."),
       el("li", {}, `The see costs ${r.see_cost === "double" ? "twice" : "once"} the stake, only between the last two players.`),
       el("li", {}, `Short of chips: ${r.short_stack === "cover" ? "cover the pot (side pots)" : "fold or borrow"}.`),
-      el("li", {}, `Pack: ${r.shuffle === "traditional" ? "not shuffled between hands (after a prial wins, it is)" : "shuffled every hand"}.`))].filter(Boolean));
+      el("li", {}, `Pack: ${r.shuffle === "traditional" ? "not shuffled between hands (after a prial wins, it is)" : "shuffled every hand"}.`),
+      r.open_pack ? el("li", {}, "Open pack: the rest of the pack lies face up, its bottom card showing; a folded hand goes face up on top, one card showing.") : null)].filter(Boolean));
 }
 
 async function showHint() {
