@@ -25,7 +25,7 @@ from casino.deal import seed_value as normal_seed
 from casino.errors import BragError
 from casino.games import Game
 from casino.rules import compile_rules
-from casino.strategy import decision_table
+from casino.strategy import ByPairPlus, decision_table, folds_lose_pair_plus
 from casino.tally import check_level, up_cards
 from casino.workers import ProgressCallback, check_workers, chunk_rng, chunks_of, run_job
 
@@ -145,7 +145,7 @@ class SessionsJob:
     bankroll: Fraction
     hands: int
     sessions: int
-    play: np.ndarray
+    play: np.ndarray | ByPairPlus
     entropy: int
     chunk: int = SESSION_CHUNK
 
@@ -199,7 +199,9 @@ class SessionsJob:
             player = player[:, 0]
             ante = state.ante[active] * to_money
             pair_plus = state.pair_plus[active] * to_money
-            if play.ndim == 2:  # the informed strategy: the dealer's up card seen (Face Up)
+            if isinstance(play, ByPairPlus):  # a fold loses the Pair Plus: each round plays by its own ratio
+                plays = _plays_by_ratio(play, player, ante, pair_plus, rules, rng, dealer) | (ante == 0)
+            elif play.ndim == 2:  # the informed strategy: the dealer's up card seen (Face Up)
                 plays = play[player, up_cards(rng, rules.table.cards, dealer)] | (ante == 0)
             else:
                 plays = play[player] | (ante == 0)
@@ -214,6 +216,21 @@ class SessionsJob:
             if progress is not None:
                 progress(sessions)
         return {index: (money, rounds, state.stop.copy(), wagered)}
+
+
+def _plays_by_ratio(by: ByPairPlus, player: np.ndarray, ante: np.ndarray, pair_plus: np.ndarray, rules: Any,
+                    rng: np.random.Generator, dealer: np.ndarray) -> np.ndarray:
+    """Each round's play or fold by the optimal strategy for its own Pair Plus / Ante (rounds grouped by stakes)."""
+    informed = by.game.rules.face_up
+    ups = up_cards(rng, rules.table.cards, dealer) if informed else None
+    plays = np.zeros(player.size, dtype=bool)
+    stakes, group = np.unique(np.stack([ante, pair_plus], axis=1), axis=0, return_inverse=True)
+    group = group.ravel()
+    for i, (a, p) in enumerate(stakes):
+        mask = by.mask(Fraction(int(p), int(a)) if a else 0)
+        rows = group == i
+        plays[rows] = mask[player[rows], ups[rows]] if ups is not None else mask[player[rows]]
+    return plays
 
 
 def simulate_sessions(
@@ -265,7 +282,9 @@ def simulate_sessions(
         raise BragError(f"the bankroll must be above zero, not {bankroll}")
     if pattern.pair_plus and game.pair_plus is None:
         raise BragError(f"{game.name} has no Pair Plus bet")
-    play = decision_table(game, strategy)
+    play: np.ndarray | ByPairPlus = decision_table(game, strategy)
+    if strategy.strip().lower() == "optimal" and pattern.pair_plus and folds_lose_pair_plus(game):
+        play = ByPairPlus(game)  # as the table's auto-player: each round by its own Pair Plus / Ante
     seed_value = normal_seed(seed)
     job = SessionsJob(game, pattern, bankroll, hands, sessions, play, seed_entropy(seed_value))
     parts = run_job(job, workers, scheduler, client, progress)

@@ -58,12 +58,14 @@ class TooLongError(BragError):
 
 
 def joint_distribution(
-    game: Game, strategy: str | np.ndarray = "optimal", *, with_ante: bool = True
+    game: Game, strategy: str | np.ndarray = "optimal", *, with_ante: bool = True,
+    pair_plus_ratio: Fraction | int = 0,
 ) -> tuple[list[Fraction], list[Fraction], list[int]]:
     """The exact joint distribution of one round's Ante/Play result ``x`` (per Ante, Ante Bonus
     included) and Pair Plus result ``y`` (per Pair Plus stake): lists ``xs``, ``ys`` and their
     combinations out of 22,100 x 18,424. Without an Ante (``with_ante=False``) every hand stands
-    (there is nothing to fold) and ``x`` is 0.
+    (there is nothing to fold) and ``x`` is 0. ``pair_plus_ratio``: the rounds' Pair Plus / Ante, which the
+    optimal strategy weighs where a fold loses the Pair Plus (as the table's auto-player does).
 
         >>> from casino.games import load_game
         >>> xs, ys, counts = joint_distribution(load_game("3-card-brag"))
@@ -76,7 +78,7 @@ def joint_distribution(
         raise TooLongError(f"{game.name} is dealt Face Up: its optimal strategy decides on the dealer's up card, and"
                            " the exact session figures are for strategies blind to it (brag simulate --betting"
                            " simulates it; or name a blind strategy such as Q-6-4)")
-    play = play_mask(game, strategy) if isinstance(strategy, str) else np.asarray(strategy, dtype=bool)
+    play = play_mask(game, strategy, pair_plus_ratio) if isinstance(strategy, str) else np.asarray(strategy, dtype=bool)
     if not with_ante:
         play = np.ones(N_HANDS, dtype=bool)  # no Ante to fold: Pair Plus stands alone
     dealer = dealer_outcomes(game.ranking, game.qualifier)
@@ -142,12 +144,31 @@ def round_distribution(
         raise BetError("a round needs an Ante or a Pair Plus stake above zero (and neither below zero)")
     if pair_plus and game.pair_plus is None:
         raise BetError(f"{game.name} has no Pair Plus bet")
-    xs, ys, counts = joint_distribution(game, strategy, with_ante=bool(ante))
+    xs, ys, counts = joint_distribution(game, strategy, with_ante=bool(ante),
+                                        pair_plus_ratio=pair_plus / ante if ante else 0)
     totals: dict[Fraction, int] = {}
     for x, y, n in zip(xs, ys, counts):
         value = ante * x + pair_plus * y
         totals[value] = totals.get(value, 0) + n
     return tuple(sorted(totals.items(), reverse=True))
+
+
+def _session_ratio(game: Game, pattern: BettingPattern, strategy: str | np.ndarray) -> Fraction:
+    """The Pair Plus / Ante ratio the optimal strategy plays by all session long (0 without a Pair Plus). Where a
+    fold loses the Pair Plus the best play depends on it, and a system that changes the Ante but not the Pair
+    Plus changes it round by round: one strategy for the whole session would not be the table's optimal play,
+    so that is refused in one line (simulate, which plays each round by its own ratio, or name a strategy)."""
+    from casino.strategy import folds_lose_pair_plus
+
+    if not pattern.pair_plus or not pattern.ante:
+        return Fraction(0)
+    optimal = isinstance(strategy, str) and strategy.strip().lower() == "optimal"
+    if optimal and folds_lose_pair_plus(game) and pattern.system is not System.FLAT:
+        raise TooLongError(
+            f"at {game.name} a fold loses the Pair Plus, so the optimal play depends on each round's Pair Plus /"
+            f" Ante, which the {pattern.system.value} system changes: the exact figures take one strategy for"
+            " the session (name one, such as Q-6-4), or simulate it (brag simulate --betting)")
+    return pattern.pair_plus / pattern.ante
 
 
 def _round_number(value: Fraction) -> bool:
@@ -350,7 +371,8 @@ def session_stats(
     pattern = pattern.with_limits(game.limits)
     if pattern.pair_plus and game.pair_plus is None:
         raise BetError(f"{game.name} has no Pair Plus bet")
-    xs, ys, counts = joint_distribution(game, strategy, with_ante=bool(pattern.ante))
+    xs, ys, counts = joint_distribution(game, strategy, with_ante=bool(pattern.ante),
+                                        pair_plus_ratio=_session_ratio(game, pattern, strategy))
     base = pattern.ante
     step = _gcd([*(x * base for x in xs if base), *(y * pattern.pair_plus for y in ys), bankroll,
                  *(v for v in (base, pattern.pair_plus) if v),

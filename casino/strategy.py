@@ -57,6 +57,11 @@ __all__ = [
 STRATEGY_NAMES = ("optimal", "dealer-copy", "always-play", "never-play")
 
 
+def folds_lose_pair_plus(game: Game) -> bool:
+    """Whether a fold loses the box's Pair Plus, so the optimal play depends on the Pair Plus / Ante ratio."""
+    return game.pair_plus is not None and not game.rules.pair_plus_on_fold
+
+
 def decision_table(game: Game, strategy: str) -> np.ndarray:
     """A strategy's decisions: :func:`play_mask` (one per hand), or for ``"informed"`` one per hand
     and dealer up card (22,100 x 52, :func:`casino.face_up.informed_play`: the player sees the
@@ -148,8 +153,10 @@ def _why_not_in_words(game: Game) -> str:
                                                 ("has wild cards", game.has_wild_cards)) if true)
 
 
-def play_mask(game: Game, strategy: str) -> np.ndarray:
-    """The hands a strategy plays (True) or folds (False), one entry per hand-table row."""
+def play_mask(game: Game, strategy: str, pair_plus_ratio: Fraction | int = 0) -> np.ndarray:
+    """The hands a strategy plays (True) or folds (False), one entry per hand-table row. ``pair_plus_ratio``: a
+    box's Pair Plus stake / its Ante, which the optimal strategy weighs where a fold loses the Pair Plus
+    (:func:`casino.edge.analyze`; elsewhere it changes nothing)."""
     table = hand_table(game.ranking)
     name = strategy.strip().lower()
     if name == "informed":
@@ -162,7 +169,7 @@ def play_mask(game: Game, strategy: str) -> np.ndarray:
     if name == "optimal":
         from casino.edge import analyze
 
-        return analyze(game).play
+        return analyze(game, pair_plus_ratio=pair_plus_ratio).play
     if name in ("dealer-copy", "copy-the-dealer", "copy"):
         return table.strength >= table.threshold(game.qualifier)
     if name in ("always-play", "always"):

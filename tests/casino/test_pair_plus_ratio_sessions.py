@@ -1,0 +1,67 @@
+"""Where a fold loses the Pair Plus, the optimal play depends on the box's Pair Plus / Ante ratio. The exact
+session figures and the session simulator play by it as the table's auto-player does (found by a hostile test:
+they priced the ratio-0 strategy, so their figures described a player the table never is)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from casino.betting import BettingPattern
+from casino.games import parse_game_text
+from casino.session_sim import simulate_sessions
+from casino.session_stats import TooLongError, round_distribution, session_stats
+from casino.strategy import ByPairPlus
+
+GAME = parse_game_text("""
+name = "Pair Plus kept on a fold"
+ranking = "poker"
+qualifier = "Q-high"
+[ante_bonus]
+straight = 1
+three_of_a_kind = 4
+straight_flush = 5
+[pair_plus]
+high_card = 0
+pair = 1
+flush = 4
+straight = 6
+three_of_a_kind = 30
+straight_flush = 40
+[rules]
+pair_plus_on_fold = false
+""", label="test")
+
+
+def mean(dist) -> Fraction:
+    return sum((v * n for v, n in dist), Fraction(0)) / sum(n for _, n in dist)
+
+
+def test_the_round_is_priced_at_the_strategy_of_its_own_ratio():
+    by = ByPairPlus(GAME)
+    assert (by.mask(1) != by.mask(0)).any()  # the ratio matters at this game
+    exact = round_distribution(GAME, 5, 5)
+    assert exact == round_distribution(GAME, 5, 5, strategy=by.mask(1))
+    assert mean(exact) > mean(round_distribution(GAME, 5, 5, strategy=by.mask(0)))
+    stats = session_stats(GAME, bankroll=1000, bet=5, pair_plus=5, hands=3)
+    assert stats.expected_result == pytest.approx(3 * float(mean(exact)))
+
+
+def test_a_system_that_changes_the_ratio_is_refused_for_the_optimal_strategy():
+    pattern = BettingPattern("martingale", ante=5, pair_plus=5)
+    with pytest.raises(TooLongError, match="depends on each round's Pair Plus / Ante"):
+        session_stats(GAME, bankroll=1000, hands=5, pattern=pattern)
+    assert session_stats(GAME, bankroll=1000, hands=5, pattern=pattern, strategy="Q-6-4").p_ahead > 0
+
+
+def test_the_simulator_plays_each_round_by_its_ratio():
+    pattern = BettingPattern("flat", ante=5, pair_plus=5).with_limits(GAME.limits)
+    sims = simulate_sessions(GAME, pattern, bankroll=100_000, hands=20, sessions=20_000, seed=11)
+    exact = 20 * float(mean(round_distribution(GAME, 5, 5)))
+    results = np.asarray(sims.final) - 100_000
+    error = results.std() / np.sqrt(results.size)
+    assert abs(results.mean() - exact) < 4 * error, (results.mean(), exact, error)
+    zero = 20 * float(mean(round_distribution(GAME, 5, 5, strategy=ByPairPlus(GAME).mask(0))))
+    assert abs(results.mean() - zero) > 4 * error  # the ratio-0 player is told apart
