@@ -45,7 +45,7 @@ def seats_table(view: Any, you: int | None) -> Table:
                           ("In pot", "right"), ("Last action", "left")):
         table.add_column(name, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     for i, seat in enumerate(view.seats):
-        marker = "▶" if i == view.to_act else ("D" if i == view.dealer else "")
+        marker = ("▶" if i == view.to_act else "") + ("D" if i == view.dealer else "")  # a dealer to act: both
         shown = Text(seat.name)
         if you == i:
             shown.stylize("bold")

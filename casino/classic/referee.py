@@ -147,8 +147,9 @@ def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[
             if len(cards) != rules.cards:
                 raise RefereeError(f"{where} ({name}): {key} has {len(cards)} cards; these rules deal {rules.cards}")
             for card in cards:
-                if card.index in owner:
-                    raise RefereeError(f"{where} ({name}): {card} is dealt twice (also to {owner[card.index]})")
+                if card.index in owner:  # a joker by the name it was written with: Jk1, Jk2
+                    written = f"Jk{card.index - 51}" if card.index >= 52 else str(card)
+                    raise RefereeError(f"{where} ({name}): {written} is dealt twice (also to {owner[card.index]})")
                 owner[card.index] = name
             seat_hands.append(tuple(c.index for c in cards))
         names.append(name)

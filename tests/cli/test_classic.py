@@ -421,3 +421,24 @@ def test_a_bet_stored_before_the_units_rule_still_verifies_and_resumes(runner, a
     resumed = runner.invoke(app, ["classic", "--resume", str(session), "--db", url], input="q\n")
     assert resumed.exit_code == 0 and "does not follow the rules" not in resumed.output, resumed.output
     assert runner.invoke(app, ["verify", str(session), "--classic", "--db", url]).exit_code == 0
+
+
+def test_the_dealer_is_marked_even_when_it_is_the_dealers_turn():
+    """Found by a docs review: the seat to act got ``▶`` and lost its ``D``, so whenever the turn came round to
+    the dealer no seat was marked as dealer."""
+    from rich.console import Console
+
+    from casino.classic.actions import Bet
+    from casino.classic.rules import ClassicRules
+    from casino.classic.table import ClassicTable
+    from cli.classic_view import seats_table
+
+    table = ClassicTable(ClassicRules(), ["Ann", "Bob"], seed="marks")
+    state = table.start_hand()
+    table.act(Bet(state.minimum_bet(table.to_act)))  # the non-dealer bets; the dealer is next
+    view = table.view(0)
+    assert view.to_act == view.dealer
+    console = Console(width=100, record=True)
+    console.print(seats_table(view, None))
+    marks = [line.split()[0] for line in console.export_text().splitlines() if line.split()]
+    assert "▶D" in marks

@@ -40,7 +40,7 @@ def test_two_seats_may_each_hold_a_joker(runner, app, tmp_path):
     assert named.exit_code == 0, named.output
     twice = _referee(runner, app, tmp_path, [("Ann", "Jk1 5c 5d"), ("Bob", "Jk1 5h 9s")], ["Ann fold"],
                      'wild = "jokers"\njokers = 2')
-    assert twice.exit_code == 2 and "dealt twice" in twice.output
+    assert twice.exit_code == 2 and "Jk1 is dealt twice (also to Ann)" in twice.output  # by its written name
     one = _referee(runner, app, tmp_path, [("Ann", "Jk 5c 5d"), ("Bob", "Jk 5h 9s")], ["Ann fold"],
                    'wild = "jokers"\njokers = 1')
     assert one.exit_code == 2 and "no joker left" in one.output
