@@ -14,25 +14,9 @@ from casino.games import parse_game_text
 from casino.session_sim import simulate_sessions
 from casino.session_stats import TooLongError, round_distribution, session_stats
 from casino.strategy import ByPairPlus
+from tests.pair_plus_game import LOST_ON_FOLD
 
-GAME = parse_game_text("""
-name = "Pair Plus kept on a fold"
-ranking = "poker"
-qualifier = "Q-high"
-[ante_bonus]
-straight = 1
-three_of_a_kind = 4
-straight_flush = 5
-[pair_plus]
-high_card = 0
-pair = 1
-flush = 4
-straight = 6
-three_of_a_kind = 30
-straight_flush = 40
-[rules]
-pair_plus_on_fold = false
-""", label="test")
+GAME = parse_game_text(LOST_ON_FOLD, label="test")  # Three Card Poker's Pair Plus, lost on a fold
 
 
 def mean(dist) -> Fraction:

@@ -15,6 +15,15 @@ from casino.db.database import connect
 pytestmark = pytest.mark.browser
 
 
+def sit_down(page, seed: str) -> None:
+    """From the lobby (loaded): the standard rules, three computer players, ``seed``; waits for the Look button."""
+    page.select_option("#c-rules", "classic-brag")
+    page.select_option("#c-opponents", "3")
+    page.fill("#c-seed", seed)
+    page.click("#c-sit-down")
+    page.wait_for_selector("#c-look")
+
+
 def test_a_whole_hand_by_clicking(served, page, shots):
     page.goto(f"{served.url}/classic")
     page.wait_for_selector("#c-rules option", state="attached")
@@ -151,11 +160,7 @@ def test_amounts_are_drawn_exactly_and_the_expert_hint_keeps_to_the_page_policy(
     fine = f"{5 * 10**30 + 1}/{10**30}"
     assert page.evaluate(f"() => [money('5/2'), money('1/3'), money('-1/8'), money('7'), money('{fine}')]") == [
         "2.50", "1/3", "-0.125", "7", "5.000000000000000000000000000001"]
-    page.select_option("#c-rules", "classic-brag")
-    page.select_option("#c-opponents", "3")
-    page.fill("#c-seed", "clicks")
-    page.click("#c-sit-down")
-    page.wait_for_selector("#c-look")
+    sit_down(page, "clicks")
     seq = page.locator("#c-room").get_attribute("data-seq")
     page.click("#c-look")
     page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)
@@ -171,11 +176,7 @@ def test_a_hint_answered_after_an_action_is_not_drawn_over_the_newer_table(serve
     was drawn over the table after it; it is dropped, and asking again counts the table as it is."""
     page.goto(f"{served.url}/classic")
     page.wait_for_selector("#c-rules option", state="attached")
-    page.select_option("#c-rules", "classic-brag")
-    page.select_option("#c-opponents", "3")
-    page.fill("#c-seed", "late-hint")
-    page.click("#c-sit-down")
-    page.wait_for_selector("#c-look")
+    sit_down(page, "late-hint")
     held = []
     page.route("**/hint", lambda route: held.append(route))  # held until the look is answered
     page.click("#c-hint-button")
