@@ -119,6 +119,9 @@ def classic(
         def started() -> None:  # the hand's start on record before any card is shown
             classic_store.start_pending(session_id, table, session=session)
 
+        def chose() -> None:  # dealer's choice: the player's pick on record before the deal (a resume deals with it)
+            classic_store.save_pick(session_id, table, session=session)
+
         def acted(seat: int, action: Any) -> None:  # and each action as it is taken (a resume replays them)
             classic_store.record_action(session_id, seat, action, session=session, hand_no=table.hand_no,
                                         played=None if table.state is None else table.state.actions)
@@ -131,7 +134,7 @@ def classic(
                     reason = "bust"
                     break
                 hand_record = _play_one(table, you, computer, out if not json else None, started,
-                                        None if auto else acted, limit=limit)
+                                        None if auto else acted, limit=limit, chose=chose)
                 classic_store.save_hand(session_id, hand_record, table, session=session)
                 if you is not None:  # who won what, the player's seat in the second person
                     out.print(Text(hand_summary(hand_record, table.voice), style="bold"))
@@ -183,14 +186,19 @@ def _console() -> Any:
 
 
 def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any = None,
-              acted: Any = None, limit: int | None = None) -> Any:
+              acted: Any = None, limit: int | None = None, chose: Any = None) -> Any:
     """Play one hand to its end: a new one (``started()`` stores its start before anything is shown), or the
     one the table is in the middle of (a pending hand resumed). ``acted(seat, action)`` stores each action;
-    ``limit``: the session's last hand (after it, a blind hand won is not kept: no deal follows).
+    ``limit``: the session's last hand (after it, a blind hand won is not kept: no deal follows); ``chose()``
+    stores the player's pick of the variant (dealer's choice) before the deal.
     The computer players' chance comes from the hand's secret seed (:meth:`ClassicTable.computer_chance`)."""
     from casino.classic.words import event_text
 
     if table.state is None:
+        if you is not None and table.choice_due() == you:
+            table.pick_variant(_ask_variant(table, out))
+            if chose is not None:
+                chose()
         table.start_hand()
         if started is not None:
             started()
@@ -271,6 +279,33 @@ def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out
             out.print(Text(str(error), style="red"))  # Text: what was typed is never read as markup
             continue
         return action
+
+
+def _ask_variant(table: Any, out: Any) -> Any:
+    """Dealer's choice: the player deals the first hand of a circle and picks its variant (one line; Enter keeps
+    the one in force; a bad word is one line and the question again)."""
+    from rich.text import Text
+
+    from casino.classic.choice import parse_variant, variant_text
+    from casino.errors import BragError
+    from cli.classic_view import rules_text
+    from cli.prompts import ask
+
+    now = table.circle.variant
+    out.print(Text(f"You deal the first hand of a circle: pick the variant for it. Now: {variant_text(now)}.\n"
+                   "Words in any order: 3, 4 or 5 cards; none, twos, black-twos, one-eyed-jacks, suicide-king or braggers"
+                   f"{' (or jokers)' if table.rules.jokers else ''} wild; blind or seen (no blind play)."))
+    while True:
+        line = ask("Variant [Enter: keep it]>")
+        if line is None or line in ("q", "quit", "exit"):
+            raise _Quit
+        if line in ("?", "rules"):
+            out.print(Text(rules_text(table.rules)))
+            continue
+        try:
+            return parse_variant(line, table.rules, now)
+        except BragError as error:
+            out.print(Text(str(error), style="red"))
 
 
 def _expert_hint(view: Any, legal: Any) -> str:

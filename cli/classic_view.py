@@ -130,6 +130,9 @@ def rules_text(rules: ClassicRules) -> str:
     ]
     if rules.agreed_showdown:
         lines.append("Agreed showdown: with three or more in, if all agree, the best hand wins (ties share).")
+    if rules.dealers_choice:
+        lines.append("Dealer's choice: after each full circle of deals, the next dealer picks the cards dealt, the wild "
+                     "cards and blind play for the next circle.")
     if rules.open_pack:
         lines.append("Open pack: the rest of the pack lies face up, its bottom card showing; a folded hand goes face up"
                      " on top, one card showing (the hint leaves those cards out).")

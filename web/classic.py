@@ -87,6 +87,21 @@ class Step(BaseModel):
     seq: Seq
 
 
+class VariantPick(BaseModel):
+    """Dealer's choice: the variant the player picks for the circle their deal starts."""
+
+    model_config = ConfigDict(extra="forbid")
+    cards: Annotated[StrictInt, Field(ge=3, le=5)]
+    wild: Annotated[str, StringConstraints(min_length=1, max_length=20)]
+    blind: StrictBool
+
+
+class NextHand(Step):
+    """Deal the next hand; ``variant`` when the player deals the first hand of a circle (dealer's choice)."""
+
+    variant: VariantPick | None = None
+
+
 def _action(body: ClassicAction) -> Any:
     """The engine's action for the request (checked by the engine when played)."""
     from casino.classic import actions
@@ -286,10 +301,18 @@ def hint(request: Request, session_id: SessionId) -> JSONResponse:
 
 
 @router.post("/sessions/{session_id}/next", summary="Deal the next hand")
-def next_hand(request: Request, session_id: SessionId, body: Step) -> JSONResponse:
+def next_hand(request: Request, session_id: SessionId, body: NextHand) -> JSONResponse:
+    from casino.classic.choice import Variant
+    from casino.db import classic_store
+
     with _acting(request, session_id, body.seq) as (seat, db):
         if seat.table.state is not None:
             raise Conflict(f"hand {seat.table.hand_no} is still in play")
+        if body.variant is not None:  # dealer's choice: the pick on record before the deal (a resume deals with it)
+            pick = body.variant
+            seat.table.pick_variant(Variant(pick.cards, pick.wild, pick.blind))  # IllegalAction: 400, nothing stored
+            playing.write(seat, seats_of(request), db, "the variant you picked",
+                          lambda: classic_store.save_pick(seat.session_id, seat.table, session=db))
         playing.start_hand(seat, seats_of(request), db)  # on record (pending) before any card goes out
         playing.play_computers(seat, seats_of(request), db)
         seat.seq += 1

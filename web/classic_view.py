@@ -52,7 +52,7 @@ def state(seat: ClassicSeat) -> dict[str, Any]:
 
     table = seat.table
     data: dict[str, Any] = {
-        "session": seat.session_id, "seq": seat.seq, "rules": table.rules.to_dict(), "you": seat.you,
+        "session": seat.session_id, "seq": seat.seq, "rules": table.hand_rules.to_dict(), "you": seat.you,
         "hand_no": table.hand_no, "hands": seat.limit, "ended": seat.ended, "last": seat.finished,
         "players": seat.players,
         "in_hand": table.state is not None,
@@ -63,6 +63,14 @@ def state(seat: ClassicSeat) -> dict[str, Any]:
                           "you": i == seat.you, "dealer": i == table.dealer, "to_act": False}
                          for i, (n, c) in enumerate(zip(table.names, table.chips))]
         data["can_deal"] = seat.ended is None
+        if table.rules.dealers_choice:  # the player deals the first hand of a circle: the page asks for the variant
+            from casino.classic.choice import variant_choices, variant_text
+
+            choices = variant_choices(table.rules)
+            data["dealers_choice"] = {
+                "due": table.choice_due() == seat.you, "variant": table.circle.variant.to_list(),
+                "in_words": variant_text(table.circle.variant),
+                "wild": sorted({v.wild for v in choices}, key=[v.wild for v in choices].index)}
         return data
     view = table.view(seat.you)
     yours = table.to_act == seat.you

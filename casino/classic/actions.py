@@ -28,7 +28,7 @@ __all__ = [
     "IllegalAction", "UnknownAction", "Chips",
     "Look", "Discard", "Choose", "Fold", "Bet", "See", "Cover", "AgreeShowdown", "Keep", "Action",
     "Event", "Anted", "Looked", "Discarded", "Chose", "Folded", "BetMade", "Saw", "Covered",
-    "AgreedShowdown", "Shown", "PotWon", "HandOver", "PackShows", "event_from_dict", "action_from_text", "action_to_dict",
+    "AgreedShowdown", "Shown", "PotWon", "HandOver", "PackShows", "VariantInForce", "event_from_dict", "action_from_text", "action_to_dict",
     "action_from_dict", "ACTION_WORDS", "ACTION_HELP",
 ]
 
@@ -283,6 +283,18 @@ class Anted(Event):
     kind: ClassVar[str] = "anted"
     seat: int
     amount: Chips
+
+
+@dataclass(frozen=True)
+class VariantInForce(Event):
+    """Dealer's choice (``dealers_choice = true``): the hand's variant, first of its events; ``seat`` is the dealer
+    who picked it at the start of a circle (``-1``: the variant carried on from earlier in the circle)."""
+
+    kind: ClassVar[str] = "variant"
+    cards: int
+    wild: str
+    blind: bool
+    seat: int
 
 
 @dataclass(frozen=True)

@@ -63,7 +63,7 @@ _CHOICES: dict[str, tuple[Any, ...]] = {
     "short_stack": get_args(ShortStack),
 }
 _AMOUNTS = ("ante", "min_bet", "max_bet", "chips")
-_BOOLS = ("blind", "agreed_showdown", "open_pack")
+_BOOLS = ("blind", "agreed_showdown", "open_pack", "dealers_choice")
 #: The most hands a classic session plays, wherever its length is given: a rules file's ``hands``,
 #: ``brag classic --hands``, a stored session's ``hand_limit``.
 MAX_HANDS = 1_000_000
@@ -72,7 +72,7 @@ _COUNTS = {"opponents": (1, 7), "hands": (1, MAX_HANDS)}
 #: The keys a rules file may hold (``name`` and ``description`` are labels).
 RULE_KEYS: tuple[str, ...] = (
     "cards", "wild", "jokers", "blind", "ante", "min_bet", "max_bet", "limit", "see_cost", "shuffle",
-    "short_stack", "agreed_showdown", "open_pack",
+    "short_stack", "agreed_showdown", "open_pack", "dealers_choice",
 )
 #: Session settings a rules file may also give (used by ``brag classic``, ignored by the referee).
 SESSION_KEYS: tuple[str, ...] = ("opponents", "chips", "hands")
@@ -105,6 +105,9 @@ class ClassicRules:
     #: the open pack: after the deal the rest of the pack lies face up, only its bottom card showing, and each
     #: folded hand goes face up on top of it, one card showing (the card that will be the pack's bottom)
     open_pack: bool = False
+    #: dealer's choice: after each full circle of deals the next dealer picks cards, wild cards and blind play
+    #: for the circle (:mod:`casino.classic.choice`); ``cards``, ``wild`` and ``blind`` are the first circle's
+    dealers_choice: bool = False
     opponents: int = 5
     chips: Fraction = Fraction(1000)
     hands: int = 15

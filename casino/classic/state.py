@@ -36,6 +36,7 @@ from casino.besthand import HandRanker
 from casino.classic.actions import (
     Action, Chips, AgreeShowdown, AgreedShowdown, Anted, Bet, BetMade, Choose, Chose, Cover, Covered, Discard,
     Discarded, Event, Fold, Folded, HandOver, IllegalAction, Look, Looked, PackShows, PotWon, Saw, See, Shown,
+    VariantInForce,
 )
 from casino.classic.rules import ClassicRules
 from casino.classic.words import Voice
@@ -143,12 +144,15 @@ class HandState:
 
     With the open pack (``rules.open_pack``), ``pack_bottom`` is the bottom card of the pack left after the
     deal, which every seat sees (``None``: not known, as in a referee's file); each folded hand then shows
-    one card face up on the pack (:class:`~casino.classic.actions.PackShows`; :attr:`open_cards`).
+    one card face up on the pack (:class:`~casino.classic.actions.PackShows`; :attr:`open_cards`). With dealer's
+    choice, ``picked_by`` is the seat that picked this hand's variant (``-1``: carried on); the hand's first
+    event then names it (:class:`~casino.classic.actions.VariantInForce`).
     """
 
     def __init__(self, rules: ClassicRules, names: Sequence[str], chips: Sequence[Chips],
                  hands: Sequence[Sequence[Sequence[int]]], *, first: int = 0,
-                 ranker: HandRanker | None = None, you: int | None = None, pack_bottom: int | None = None) -> None:
+                 ranker: HandRanker | None = None, you: int | None = None, pack_bottom: int | None = None,
+                 picked_by: int | None = None) -> None:
         n = len(names)
         if not 2 <= n <= 8:
             raise IllegalAction(f"Brag is played by 2 to 8 players, not {n}")
@@ -205,6 +209,8 @@ class HandState:
         self._set_stake(self.stake)
         self.pots: list[Pot] = [Pot(0)]
         self.events: list[Event] = []
+        if rules.dealers_choice and picked_by is not None:
+            self.events.append(VariantInForce(rules.cards, rules.wild, rules.blind, picked_by))
         self.actions: list[tuple[int, Action]] = []
         self.fold_order: list[int] = []
         self.has_discards = False

@@ -30,6 +30,7 @@ from typing import Any, NamedTuple, Sequence
 
 from casino.besthand import HandRanker
 from casino.classic.actions import Action, Chips, Event, HandOver, IllegalAction, Keep, Shown
+from casino.classic.choice import Circle, Variant, computer_variant, variant_choices, variant_of, with_variant
 from casino.classic.rules import ClassicRules
 from casino.classic.state import HandState, LegalActions
 from casino.classic.view import Opponent, SeatPublic, SeatView, ShownHand, public_events
@@ -37,7 +38,7 @@ from casino.classic.words import Voice
 from casino.fair import SeedSource, commitment, deck_order
 
 __all__ = ["ClassicTable", "HandRecord", "PackPart", "pack_commitment", "pack_left", "shuffle_pack", "verify_pack",
-           "open_bottom", "with_cards_shown",
+           "open_bottom", "with_cards_shown", "kept_hand",
            "deal_order", "carried_over", "shown_hands", "shown_from_snapshot", "SHOWN_STORED"]
 
 
@@ -193,6 +194,9 @@ class ClassicTable:
         self.borrowed: list[Chips] = [Fraction(0)] * len(names)
         self.seeds = seeds or SeedSource.from_text(seed)
         self.ranker = HandRanker(rules.cards, rules.wild)
+        self._rankers = {variant_of(rules): self.ranker}
+        self.circle = Circle(variant_of(rules))  # dealer's choice: the deal's place in its circle, the variant
+        self.picked: Variant | None = None  # the player's pick for the next deal (dealer's choice), until dealt
         self.dealer = dealer  # table seat that dealt last; -1: none yet (the first deal is seat 0's)
         self.hand_no = 0
         self.pack: list[int] = []  # empty: the next deal is shuffled
@@ -222,23 +226,57 @@ class ClassicTable:
         player is out of chips (even at an ante of 0, with none left) and the session is over for them."""
         return self.can_deal() and seat in self.players()
 
+    def next_dealer(self) -> int:
+        """The table seat that deals the next hand (the deal passes left among those who can ante)."""
+        players = self.players()
+        later = [s for s in players if s > self.dealer]
+        return later[0] if later else players[0]
+
+    def choice_due(self) -> int:
+        """Dealer's choice: the table seat that picks the variant before the next deal (the dealer starting a
+        circle after the first), or -1 when nobody picks now."""
+        if not self.rules.dealers_choice or self.state is not None or not self.can_deal():
+            return -1
+        return self.next_dealer() if self.circle.picks_next() else -1
+
+    def pick_variant(self, variant: Variant) -> None:
+        """The player, dealing at the start of a circle, picks the variant for it (dealer's choice)."""
+        if self.choice_due() < 0 or self.choice_due() != self.voice.you:
+            raise IllegalAction("only the dealer picks the variant, at the start of a circle of deals, and it is not "
+                                "yours to pick now")
+        if variant not in variant_choices(self.rules):
+            raise IllegalAction("that variant is not one a dealer may pick at this table")
+        self.picked = variant
+
     def start_hand(self) -> HandState:
         """Commit to the pack, deal, take the antes; the new hand's state."""
         players = self.players()
         if len(players) < 2:
             raise IllegalAction("fewer than two players can pay the ante")
+        chooser = self.choice_due()
+        if chooser >= 0 and chooser == self.voice.you and self.picked is None:
+            raise IllegalAction("you deal at the start of a circle: pick the variant first (cards, wild cards, "
+                                "blind or seen)")
+        seed = self.seeds.seed_for(self.hand_no + 1)
+        if chooser >= 0:
+            self.circle.variant = self.picked if chooser == self.voice.you and self.picked is not None \
+                else computer_variant(seed, self.rules)
+        self.picked = None
+        rules = with_variant(self.rules, self.circle.variant) if self.rules.dealers_choice else self.rules
         for seat in list(self.kept_blind):
-            if seat not in players:  # a player who cannot ante gives the kept hand back
+            fits = len(self.kept_blind[seat]) == rules.cards and rules.blind  # a pick may change the deal
+            if seat not in players or not fits:  # a player who cannot ante (or play it) gives the kept hand back
                 back = self.kept_blind.pop(seat)
                 self.pack.extend(back)
                 self._public.append(PackPart(len(back), ()))
-        later = [s for s in players if s > self.dealer]
-        dealer = later[0] if later else players[0]
+        dealer = self.next_dealer()
         self.dealer = dealer
         hand_dealer = players.index(dealer)
         first = (hand_dealer + 1) % len(players)
         self.hand_no += 1
-        seed = self.seeds.seed_for(self.hand_no)
+        if self.rules.dealers_choice:
+            self.circle.dealt(len(players))
+        self.ranker = self._ranker_for(rules)
         held = [c for h in self.kept_blind.values() for c in h]
         shuffled = self._shuffle_next or self.rules.shuffle == "every-hand" or not self.pack
         if shuffled:
@@ -249,7 +287,7 @@ class ClassicTable:
         pack = list(self.pack)
         top = 0
         hands: list[list[list[int]]] = [[[]] for _ in players]
-        for hand_seat in deal_order(len(players), first, self.rules.cards):
+        for hand_seat in deal_order(len(players), first, rules.cards):
             hands[hand_seat][0].append(pack[top])
             top += 1
         held_out = []
@@ -258,10 +296,11 @@ class ClassicTable:
             held_out.append(list(kept) if kept else [])
             if kept:
                 hands[i].append(list(kept))
-        self.state = HandState(self.rules, [self.names[s] for s in players], [self.chips[s] for s in players],
+        self.state = HandState(rules, [self.names[s] for s in players], [self.chips[s] for s in players],
                                hands, first=first, ranker=self.ranker,
                                you=players.index(self.voice.you) if self.voice.you in players else None,
-                               pack_bottom=open_bottom(self.rules, pack, top))
+                               pack_bottom=open_bottom(rules, pack, top),
+                               picked_by=hand_dealer if chooser >= 0 else -1)
         self._seats = players
         self._hand_seat = {seat: i for i, seat in enumerate(players)}
         self._awaiting_keep = -1
@@ -271,7 +310,7 @@ class ClassicTable:
         self._identity = players == list(range(len(self.names)))
         self._history: tuple[int, int, tuple[Event, ...]] = (-1, -1, ())  # (events, seat or -1, history)
         self._record = HandRecord(
-            hand_no=self.hand_no, rules=self.rules, names=[self.names[s] for s in players], seats=players,
+            hand_no=self.hand_no, rules=rules, names=[self.names[s] for s in players], seats=players,
             dealer=hand_dealer, first=first, shuffled=shuffled, seed=seed, commitment=pack_commitment(seed, pack),
             pack=pack, held_out=held_out, dealt=[[tuple(h) for h in hs] for hs in hands],
             chips_before=[self.chips[s] for s in players], chips_after=[], borrowed=[], events=[], actions=[],
@@ -280,6 +319,17 @@ class ClassicTable:
         self._public_rest = parts_below(self._public, top)
         self.known_absent = frozenset(c for part in self._public_rest for c in part.cards)
         return self.state
+
+    @property
+    def hand_rules(self) -> ClassicRules:
+        """The rules of the hand in play (with dealer's choice, its variant), or between hands the file's."""
+        return self.state.rules if self.state is not None else self.rules
+
+    def _ranker_for(self, rules: ClassicRules) -> HandRanker:
+        variant = variant_of(rules)
+        if variant not in self._rankers:
+            self._rankers[variant] = HandRanker(rules.cards, rules.wild)
+        return self._rankers[variant]
 
     # --- during the hand ---------------------------------------------------------------------------------
     @property
@@ -373,7 +423,7 @@ class ClassicTable:
         # events name hand seats; the view speaks in table seats only through ``seats`` order
         pots = state.pots
         return SeatView._make((  # positional, in the order of SeatView's fields (a view is made per decision)
-            seat, self.hand_no, self.rules, cards, kept, discards, tuple(publics), self.dealer, self.to_act,
+            seat, self.hand_no, state.rules, cards, kept, discards, tuple(publics), self.dealer, self.to_act,
             state.stake, state.pot,
             (pots[0].amount,) if len(pots) == 1 else tuple(p.amount for p in pots if p.amount or p is pots[-1]),
             state.minimum_bet(hand_seat) if hand_seat >= 0 else Fraction(0),
@@ -493,7 +543,10 @@ class ClassicTable:
         return parts
 
     def play_hand(self, opponents: Sequence[Opponent], rng: random.Random) -> HandRecord:
-        """Deal and play one hand with one opponent per table seat; its record."""
+        """Deal and play one hand with one opponent per table seat; its record. (Dealer's choice: a pick due from
+        the player's seat is made as a computer dealer's is, from the seed: every seat is played here.)"""
+        if self.choice_due() >= 0 and self.choice_due() == self.voice.you and self.picked is None:
+            self.picked = computer_variant(self.seeds.seed_for(self.hand_no + 1), self.rules)
         self.start_hand()
         while not self.hand_done:
             seat = self.to_act
@@ -538,6 +591,8 @@ class ClassicTable:
             "last_shuffle": self._last_shuffle,
             "shown": [[h.hand_no, h.name, list(h.kept), list(h.discards), h.hand] for h in self.shown],
             "public_pack": [[p.length, list(p.cards), p.ordered] for p in self._public],
+            **({"circle": self.circle.to_dict(),
+                "picked": self.picked.to_list() if self.picked is not None else None} if self.rules.dealers_choice else {}),
         }
 
     @classmethod
@@ -556,6 +611,10 @@ class ClassicTable:
         table._last_shuffle = int(snapshot.get("last_shuffle", 0))
         table.shown = shown_from_snapshot(snapshot["shown"])[-SHOWN_STORED:]
         table._public = _public_parts(snapshot.get("public_pack"), table.pack)
+        if rules.dealers_choice:
+            table.circle = Circle.from_dict(snapshot.get("circle"), rules)
+            picked = snapshot.get("picked")
+            table.picked = Variant.from_list(picked) if picked is not None else None
         table._shown_version += 1
         return table
 
@@ -598,13 +657,27 @@ def pack_left(record: HandRecord, state: HandState) -> list[int]:
     return record.pack[len(record.seats) * record.rules.cards:] + returned
 
 
-def carried_over(previous: HandRecord, seats: Sequence[int]) -> list[int]:
+def kept_hand(record: HandRecord) -> tuple[int, ...]:
+    """The blind hand a settled hand's blind winner kept for the next deal: of the hands it held, the one that
+    did not go back to the pack (with two, the one it played on with; ``()`` when none was kept)."""
+    if record.kept_blind < 0:
+        return ()
+    left = set(record.pack_after)
+    held = record.dealt[record.kept_blind]
+    return next((tuple(h) for h in held if not left & set(h)), tuple(held[0]))
+
+
+def carried_over(previous: HandRecord, seats: Sequence[int], rules: ClassicRules | None = None) -> list[int]:
     """The unshuffled pack a deal to the table seats ``seats`` comes from after ``previous``: the pack it
-    left, and, when the player who kept a blind hand from it is not dealt in (cannot ante), that hand given
-    back to the bottom (as :meth:`ClassicTable.start_hand` gives it back)."""
+    left, and, when the player who kept a blind hand from it is not dealt in (cannot ante), or the deal's
+    ``rules`` (dealer's choice) cannot take it (other cards dealt, no blind play), that hand given back to the
+    bottom (as :meth:`ClassicTable.start_hand` gives it back)."""
     pack = list(previous.pack_after)
-    if previous.kept_blind >= 0 and previous.seats[previous.kept_blind] not in seats:
-        pack += list(previous.dealt[previous.kept_blind][0])
+    if previous.kept_blind >= 0:
+        kept = kept_hand(previous)
+        fits = rules is None or (len(kept) == rules.cards and rules.blind)
+        if previous.seats[previous.kept_blind] not in seats or not fits:
+            pack += list(kept)
     return pack
 
 
@@ -622,7 +695,7 @@ def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
             problems.append(f"hand {record.hand_no}: the pack is not the shuffle its seed makes")
     elif previous is None:
         problems.append(f"hand {record.hand_no}: an unshuffled pack without the hand before it")
-    elif carried_over(previous, record.seats) != record.pack:
+    elif carried_over(previous, record.seats, record.rules) != record.pack:
         problems.append(f"hand {record.hand_no}: the pack is not the one the hand before left")
     order = deal_order(len(record.seats), record.first, record.rules.cards)
     expected: list[list[int]] = [[] for _ in record.seats]

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from casino.classic.actions import (
     AgreedShowdown, Anted, BetMade, Chose, Covered, Discarded, Event, Folded, HandOver, Looked, PackShows, PotWon, Saw,
-    Shown,
+    Shown, VariantInForce,
 )
 from casino.money import amount_text
 
@@ -160,6 +160,12 @@ def event_text(event: Event, names: Sequence[str] | Voice) -> str:
         return voice.says(event.seat, "fold")
     if isinstance(event, Saw):
         return f"{voice.says(event.seat, 'pay')} {amount_text(event.cost)} to see {voice.who(event.target, start=False)}"
+    if isinstance(event, VariantInForce):
+        from casino.classic.choice import Variant, variant_text
+
+        played = variant_text(Variant(event.cards, event.wild, event.blind))
+        return f"{voice.says(event.seat, 'pick')} this circle's variant: {played}" if event.seat >= 0 else \
+            f"this hand: {played} (dealer's choice)"
     if isinstance(event, PackShows):
         return f"the pack shows {cards_text((event.card,))}"
     if isinstance(event, Covered):

@@ -195,6 +195,25 @@ def save_hand(session_id: int, record: HandRecord, table: ClassicTable, *, sessi
     return row
 
 
+def save_pick(session_id: int, table: ClassicTable, *, session: Session) -> None:
+    """Dealer's choice: store the player's pick for the next deal (:attr:`ClassicTable.picked`) in the session's
+    table state, so a hand dealt with it and stopped is dealt again with it (one transaction). Refused when a hand
+    is pending or the table is not between hands."""
+    if table.state is not None or table.picked is None:
+        raise StoreError("a variant is picked between hands, before the deal")
+    chain = _chain_state(session_id, session=session)
+    if chain.dealt_hand is not None or pending_of(session_id, session=session) is not None:
+        raise StoreError(f"classic session {session_id} has a hand pending: the variant was picked before it")
+    row = get_session(session_id, session=session)
+    snapshot = stored_json(row.table_state, f"classic session {session_id}: table_state")
+    if not isinstance(snapshot, dict) or not snapshot:
+        snapshot = table.snapshot()  # (a session whose first hand is still to come: no state stored yet)
+    snapshot["picked"] = table.picked.to_list()
+    row.table_state = json.dumps(snapshot)
+    with written(session):
+        session.add(row)
+
+
 def pending_of(session_id: int, *, session: Session) -> ClassicPendingRecord | None:
     """The session's hand started and not settled, if any."""
     try:
@@ -748,6 +767,7 @@ def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[s
         actions = [(int(s), action_from_dict(a)) for s, a in actions_data]
     except (*READ_ERRORS, BragError) as error:
         raise UnreadableRecord(f"{at}: its events or actions cannot be read ({str(error)[:80]})") from None
+    rules = _hand_rules(rules, events, bad)
     return HandRecord(
         hand_no=row.hand_no, rules=rules, names=[names[s] for s in seats], seats=seats, dealer=row.dealer,
         first=row.first, shuffled=bool(row.shuffled), seed=seed, commitment=row.commitment,
@@ -758,6 +778,22 @@ def hand_from_row(row: ClassicHandRecord, rules: ClassicRules, names: Sequence[s
         events=events, actions=actions, showdown=bool(row.showdown), prial_won=bool(row.prial_won),
         kept_blind=row.kept_blind, pack_after=pack_after,
     )
+
+
+def _hand_rules(rules: ClassicRules, events: Sequence[Any], bad: Any) -> ClassicRules:
+    """A stored hand's rules: the session's, with dealer's choice the variant its first event names."""
+    from casino.classic.actions import VariantInForce
+    from casino.classic.choice import Variant, variant_choices, with_variant
+
+    if not rules.dealers_choice:
+        return rules
+    first = events[0] if events else None
+    if not isinstance(first, VariantInForce):
+        raise bad("events", "a hand of dealer's choice that does not say its variant")
+    variant = Variant(first.cards, first.wild, first.blind)
+    if variant not in variant_choices(rules):
+        raise bad("events", "a variant no dealer may pick at this table")
+    return with_variant(rules, variant)
 
 
 def verify_classic(session_id: int, hand_no: int | None = None, *, session: Session) -> list[str]:

@@ -40,15 +40,16 @@ from typing import Any, Sequence
 
 from sqlmodel import Session
 
-from casino.classic.actions import Chips, HandOver, PotWon, Shown
+from casino.classic.actions import Chips, HandOver, PotWon, Shown, VariantInForce
+from casino.classic.choice import Circle, computer_variant, variant_of, variant_text
 from casino.classic.state import HandState
 from casino.classic.table import (
-    SHOWN_STORED, HandRecord, open_bottom, pack_left, shown_from_snapshot, shown_hands, verify_pack,
+    SHOWN_STORED, HandRecord, kept_hand, open_bottom, pack_left, shown_from_snapshot, shown_hands, verify_pack,
 )
 from casino.classic.view import ShownHand
 from casino.db.classic_chain import action_hashes, deal_hash, genesis_hash, is_hash, settled_hash
 from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, ClassicSessionRecord
-from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amount, amounts, shown
+from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amount, amounts, shown, stored_json
 from casino.db.classic_store import (deal_pending, get_session, hand_from_row, hands_of, pending_line, pending_of,
                                      pending_summary, rules_of, seats_of, settings_of, summary_line)
 from casino.db.database import StoreError
@@ -86,7 +87,7 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
                          f"(see 'brag history {session_id} --classic')")
     try:
         rules = rules_of(record)
-        names, _ = seats_of(record)
+        names, players = seats_of(record)
         settings = settings_of(record)
         start = amounts(record.start_chips, "start_chips", len(names))
     except (*READ_ERRORS, BragError) as error:  # nothing can be recomputed without them
@@ -99,6 +100,7 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
     previous: HandRecord | None = None
     seed_text = settings.get("seed")  # a --seed session's seeds are the text's; otherwise secret
     seeds = SeedSource.from_text(seed_text) if seed_text is not None else None
+    circle = Circle(variant_of(rules))  # dealer's choice: each circle's variant, as the hands so far leave it
     for row in rows:
         try:
             hand = hand_from_row(row, rules, names, where=f"hand {row.hand_no}")
@@ -121,9 +123,14 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
                 problems += verify_pack(hand, previous)
                 problems += _dealing_problems(hand, previous, seeds, f"hand {hand.hand_no}")
                 problems += _replay_problems(hand)
+                if rules.dealers_choice and every_hand:
+                    problems += _choice_problems(hand, circle, rules, players)
             except Exception as error:  # noqa: BLE001 - a stored hand that cannot even be checked is a finding
                 problems.append(f"hand {row.hand_no}: cannot be checked ({str(error)[:100]})")
         previous = hand
+        if rules.dealers_choice:
+            circle.variant = variant_of(hand.rules)
+            circle.dealt(len(hand.seats))
         for i, seat in enumerate(hand.seats):
             chips[seat] = hand.chips_after[i]
             if every_hand and 0 <= seat < len(lent) and i < len(hand.borrowed):
@@ -142,7 +149,12 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
                                                     shown_before=list(turned_up) if every_hand else None)
         except Exception as error:  # noqa: BLE001 - as above
             problems.append(f"hand {pending.hand_no} (pending): cannot be checked ({str(error)[:100]})")
-    elif pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
+    if rules.dealers_choice and pending is None and hand_no is None and every_hand and rows:
+        stored = stored_json(record.table_state, "the session's table state")
+        if isinstance(stored, dict) and stored.get("circle") != circle.to_dict():
+            problems.append(f"the session's table state has a circle of deals (dealer's choice) that the hands do not "
+                            f"leave (after hand {rows[-1].hand_no}: {circle.to_dict()})")
+    if pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
         problems += next_deal_problems(record, previous, with_chips=False, lent=lent if every_hand else None,
                                        shown_before=list(turned_up) if every_hand else None)
     return problems
@@ -236,7 +248,7 @@ def next_deal_problems(record: ClassicSessionRecord, last: HandRecord, *, with_c
                         f"({last.hand_no})")
     try:
         dealt_by = last.seats[last.dealer]
-        want = {str(last.seats[last.kept_blind]): list(last.dealt[last.kept_blind][0])} if last.kept_blind >= 0 else {}
+        want = {str(last.seats[last.kept_blind]): list(kept_hand(last))} if last.kept_blind >= 0 else {}
     except READ_ERRORS:  # (a last hand whose dealer or kept hand is not one of its seats': nothing can agree)
         dealt_by, want = None, None
     if dealer != dealt_by:
@@ -365,6 +377,27 @@ def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecor
     return problems
 
 
+def _choice_problems(hand: HandRecord, circle: Circle, rules: Any, players: Sequence[str]) -> list[str]:
+    """Dealer's choice: a hand starting a circle after the first names its dealer as the one who picked (a
+    computer dealer's pick the one its seed draws), and every other hand carries the circle's variant on."""
+    first = hand.events[0]  # (a VariantInForce: the hand's rules were read from it)
+    assert isinstance(first, VariantInForce)
+    where = f"hand {hand.hand_no}"
+    dealer = hand.seats[hand.dealer]
+    picked = variant_of(hand.rules)
+    if not circle.picks_next():
+        if first.seat != -1 or picked != circle.variant:
+            return [f"{where}: its variant ({variant_text(picked)}) is not the one its circle of deals plays "
+                    f"({variant_text(circle.variant)}): a dealer picks only at the start of a circle"]
+        return []
+    if first.seat != dealer:
+        return [f"{where}: it starts a circle of deals, so its dealer picks the variant, but the hand names "
+                f"{'no one' if first.seat < 0 else 'another seat'}"]
+    if players[dealer] != "you" and picked != computer_variant(hand.seed, rules):
+        return [f"{where}: a computer dealer's pick ({variant_text(picked)}) is not the one its seed draws"]
+    return []
+
+
 def _dealing_problems(hand: HandRecord, previous: HandRecord | None, seeds: SeedSource | None, where: str) -> list[str]:
     """A hand's seed against the session's seed text (``seeds``, a ``--seed`` session), and its shuffle against
     the rules: after a settled hand the pack is shuffled only when that hand's showdown was won by a prial, with
@@ -384,8 +417,12 @@ def _dealing_problems(hand: HandRecord, previous: HandRecord | None, seeds: Seed
 
 def _replay_problems(hand: HandRecord) -> list[str]:
     try:
+        first = hand.events[0] if hand.events else None
+        picked_by = (hand.seats.index(first.seat) if first.seat in hand.seats else -2) \
+            if isinstance(first, VariantInForce) and first.seat >= 0 else -1
         state = HandState(hand.rules, hand.names, hand.chips_before, [[list(h) for h in hs] for hs in hand.dealt],
-                          first=hand.first, pack_bottom=open_bottom(hand.rules, hand.pack, len(hand.seats) * hand.rules.cards))
+                          first=hand.first, pack_bottom=open_bottom(hand.rules, hand.pack, len(hand.seats) * hand.rules.cards),
+                          picked_by=picked_by)
         state.units_rule = False  # a hand stored before bets had to be in the table's units still replays
         for seat, action in hand.actions:
             state.act(action, seat=seat)

@@ -496,3 +496,38 @@ def test_the_hint_before_the_discard_says_which_three_it_counts_for(client):
     assert s["legal"]["discard"] == 2
     hint = client.get(f"/api/classic/sessions/{s['session']}/hint").json()
     assert hint["reason"] is None and hint["chances"] and hint["counted_for"].startswith("with your best three, ")
+
+
+def test_dealers_choice_the_player_picks_the_variant_when_dealing_the_first_hand_of_a_circle(client, url):
+    """The built-in dealers-choice rules: heads-up you deal hands 1 and 3; hand 3 starts the second circle, so the
+    next-hand request must carry your pick (refused in one line without one), and the hand is dealt with it."""
+    s = post(client, "/api/classic/sessions", {"rules": "dealers-choice", "opponents": 1, "hands": 6, "seed": "dc"})
+    n = s["session"]
+    for _ in range(6):
+        if s["in_hand"]:
+            s = play_hand(client, s)
+        choice = s.get("dealers_choice")
+        assert choice is not None
+        if choice["due"]:
+            break
+        assert client.post(f"/api/classic/sessions/{n}/next", json={
+            "seq": s["seq"], "variant": {"cards": 4, "wild": "twos", "blind": True}}).status_code == 400  # not yours
+        s = post(client, f"/api/classic/sessions/{n}/next", {"seq": s["seq"]})
+    assert s["dealers_choice"]["due"] and s["hand_no"] == 2
+    refused = client.post(f"/api/classic/sessions/{n}/next", json={"seq": s["seq"]})
+    assert refused.status_code == 400 and "pick the variant first" in refused.json()["detail"]
+    bad = client.post(f"/api/classic/sessions/{n}/next", json={"seq": s["seq"], "variant": {
+        "cards": 4, "wild": "sevens", "blind": True}})
+    assert bad.status_code == 400 and "not one a dealer may pick" in bad.json()["detail"]
+    s = post(client, f"/api/classic/sessions/{n}/next", {"seq": s["seq"], "variant": {
+        "cards": 5, "wild": "braggers", "blind": False}})
+    assert s["rules"]["cards"] == 5 and s["rules"]["wild"] == "braggers" and s["cards"] is not None  # no blind play
+    assert any("You pick this circle's variant: 5 cards, braggers wild" in line for line in s["log"]), s["log"]
+    s = play_hand(client, s)
+    assert get_verify(client, n)["ok"]
+
+
+def get_verify(client, n: int) -> dict:
+    answer = client.get(f"/api/classic/sessions/{n}/verify")
+    assert answer.status_code == 200, answer.text
+    return answer.json()

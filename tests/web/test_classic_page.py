@@ -196,3 +196,34 @@ def test_a_hint_answered_after_an_action_is_not_drawn_over_the_newer_table(serve
     page.click("#c-hint-button")
     page.wait_for_selector("#c-hint-chances")
     assert "look first" not in page.locator("#c-hint-chances").inner_text()
+
+
+def test_dealers_choice_you_pick_the_variant_from_the_lists(served, page):
+    """Heads-up at the dealers-choice table: hand 3 starts the second circle and you deal it; the page offers the
+    cards, wild cards and blind play, and deals the hand with your pick."""
+    page.goto(f"{served.url}/classic")
+    page.wait_for_selector("#c-rules option", state="attached")
+    page.select_option("#c-rules", "dealers-choice")
+    page.select_option("#c-opponents", "1")
+    page.fill("#c-hands", "5")
+    page.fill("#c-seed", "pick-lists")
+    page.click("#c-sit-down")
+    page.wait_for_selector(".cseat")
+    for _ in range(60):
+        if page.locator("#c-var-cards").count():
+            break
+        seq = page.locator("#c-room").get_attribute("data-seq")
+        for button in ("#c-keep-no", "#c-next", "#c-look", "#c-fold"):
+            if page.locator(button).count() and page.locator(button).is_enabled():
+                page.click(button)
+                break
+        page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)
+    page.select_option("#c-var-cards", "4")
+    page.select_option("#c-var-wild", "twos")
+    page.select_option("#c-var-blind", "false")
+    seq = page.locator("#c-room").get_attribute("data-seq")
+    page.click("#c-next")
+    page.wait_for_function("s => document.querySelector('#c-room').dataset.seq !== s", arg=seq)
+    log = page.locator("#c-log").inner_text()
+    assert "You pick this circle's variant: 4 cards, twos wild, no blind play" in log
+    assert "looks" not in log and "discard" in log, log  # no blind play (nobody looks: all seen), four cards

@@ -144,7 +144,21 @@ function drawActions() {
         : `Session ${S.session} is over (${S.ended}).`),
                  button("New session", "", () => { localStorage.removeItem(sessionKey); S = null; lobby(); }, "primary", "c-new"));
     } else {
-      bar.append(button("Deal the next hand", "Enter", () => send("next"), "gold", "c-next"));
+      const choice = S.dealers_choice;
+      if (choice && choice.due) {  // dealer's choice: you deal the first hand of a circle and pick its variant
+        const [cards, wild, blind] = choice.variant;
+        const pick = (id, label, options, now) => el("label", {}, label, el("select", { id },
+          options.map(([value, text]) => el("option", { value, selected: String(value) === String(now) }, text))));
+        bar.append(el("span", { class: "status" }, "You deal: pick the variant for this circle."),
+          pick("c-var-cards", "Cards ", [[3, "3"], [4, "4"], [5, "5"]], cards),
+          pick("c-var-wild", " Wild ", choice.wild.map((w) => [w, w]), wild),
+          pick("c-var-blind", " ", [["true", "blind play"], ["false", "no blind play"]], blind));
+        bar.append(button("Deal the next hand", "Enter", () => send("next", { variant: {
+          cards: Number($("c-var-cards").value), wild: $("c-var-wild").value, blind: $("c-var-blind").value === "true" } }),
+          "gold", "c-next"));
+      } else {
+        bar.append(button("Deal the next hand", "Enter", () => send("next"), "gold", "c-next"));
+      }
     }
     return;
   }
@@ -248,7 +262,8 @@ function drawRules() {
       el("li", {}, `The see costs ${r.see_cost === "double" ? "twice" : "once"} the stake, only between the last two players.`),
       el("li", {}, `Short of chips: ${r.short_stack === "cover" ? "cover the pot (side pots)" : "fold or borrow"}.`),
       el("li", {}, `Pack: ${r.shuffle === "traditional" ? "not shuffled between hands (after a prial wins, it is)" : "shuffled every hand"}.`),
-      r.open_pack ? el("li", {}, "Open pack: the rest of the pack lies face up, its bottom card showing; a folded hand goes face up on top, one card showing.") : null)].filter(Boolean));
+      r.open_pack ? el("li", {}, "Open pack: the rest of the pack lies face up, its bottom card showing; a folded hand goes face up on top, one card showing.") : null,
+      r.dealers_choice ? el("li", {}, "Dealer's choice: after each full circle of deals, the next dealer picks the cards dealt, the wild cards and blind play for the next circle.") : null)].filter(Boolean));
 }
 
 async function showHint() {

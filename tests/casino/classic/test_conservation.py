@@ -19,7 +19,8 @@ VARIANTS = [
     {"limit": "fixed"}, {"limit": "pot"}, {"max_bet": 8}, {"see_cost": "equal"},
     {"short_stack": "fold-or-borrow"}, {"agreed_showdown": True}, {"blind": False}, {"shuffle": "every-hand"},
     {"wild": "jokers", "jokers": 2}, {"cards": 4, "wild": "one-eyed-jacks"}, {"cards": 5, "blind": False},
-    {"ante": "1/2", "min_bet": "3/2"}, {"wild": "suicide-king", "jokers": 1},
+    {"ante": "1/2", "min_bet": "3/2"}, {"wild": "suicide-king", "jokers": 1}, {"open_pack": True},
+    {"dealers_choice": True, "jokers": 1}, {"dealers_choice": True, "open_pack": True, "short_stack": "fold-or-borrow"},
 ]
 
 

@@ -13,7 +13,8 @@ from casino.errors import GameFileError, UnknownGameError
 
 def test_builtin_files():
     assert set(builtin_rules()) == {"classic-brag", "four-card-brag", "five-card-brag", "brag-with-twos-wild",
-                                    "brag-with-braggers", "against-the-computer"}
+                                    "brag-with-braggers", "against-the-computer", "dealers-choice", "open-pack"}
+    assert load_rules("dealers-choice").dealers_choice and load_rules("open-pack").open_pack
     assert load_rules("classic-brag") == ClassicRules(name="Classic Brag", description=load_rules(
         "classic-brag").description, source="classic-brag (built-in)")  # the standard is the default
     assert load_rules("FIVE-CARD-BRAG").cards == 5

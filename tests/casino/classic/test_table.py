@@ -273,3 +273,24 @@ def test_a_resumed_table_remembers_the_same_hands_shown_as_one_that_never_stoppe
         table.play_hand([on] * 4, random.Random(9))
         copy.play_hand([resumed] * 4, random.Random(9))
     assert on.seen == resumed.seen and len(on.seen) > 10 and len(table.shown) == SHOWN_STORED
+
+
+def test_the_hand_kept_again_from_two_is_the_one_played_on_with():
+    """A player holding two blind hands looks at the new one, throws it and wins blind with the old one, which it
+    keeps again: the record's kept hand is that one (``kept_hand``), so a carry-over that gives it back (its
+    keeper cannot ante) and the table state's kept hands verify. Both read the hand as first dealt before."""
+    from casino.classic.actions import Bet, Choose, Fold, Keep, Look
+    from casino.classic.table import carried_over, kept_hand
+    from tests.casino.classic.scenarios import two_blind_hands
+
+    table, old = two_blind_hands(["A", "B", "C"])
+    table.act(Look(0))  # the new hand
+    table.act(Choose(False))  # thrown: B plays on blind with the old one
+    table.act(Bet(table.state.minimum_bet(table._seats.index(1))))
+    while not table.legal_actions().keep:
+        table.act(Look()) if table.legal_actions().look else None
+        table.act(Fold())
+    table.act(Keep(True))
+    record = table.end_hand()
+    assert kept_hand(record) == tuple(old) == table.kept_blind[1]
+    assert carried_over(record, [0, 2]) == list(record.pack_after) + list(old)  # B out: the old hand given back

@@ -1,0 +1,176 @@
+"""Dealer's choice (``dealers_choice = true``): after each full circle of deals the next dealer picks the cards
+dealt, the wild cards and blind play for the next circle; a computer's pick is drawn from the hand's seed, the
+player's is free; every hand names its variant, and stored sessions verify (a changed pick is found)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from casino.classic.actions import IllegalAction, VariantInForce
+from casino.classic.choice import Variant, computer_variant, parse_variant, variant_choices, variant_of
+from casino.classic.rules import ClassicRules, parse_rules_text
+from casino.classic.table import ClassicTable
+from casino.classic.view import SimpleOpponent
+
+CHOICE = ClassicRules(dealers_choice=True)
+
+
+def play(table: ClassicTable, rng: random.Random):
+    bots = [SimpleOpponent()] * len(table.names)
+    return table.play_hand(bots, rng)
+
+
+def test_the_first_circle_plays_the_file_then_each_circle_its_dealers_pick():
+    table = ClassicTable(CHOICE, ["Ann", "Bob", "Cat"], seed="circles")
+    rng = random.Random(1)
+    seen = []
+    for _ in range(9):
+        due = table.choice_due()
+        record = play(table, rng)
+        first = record.events[0]
+        assert isinstance(first, VariantInForce)
+        seen.append((record.hand_no, due, first.seat, variant_of(record.rules)))
+    assert [due for _, due, _, _ in seen] == [-1, -1, -1, 0, -1, -1, 0, -1, -1]  # hands 4 and 7 start circles
+    assert all(v == variant_of(CHOICE) and s == -1 for n, _, s, v in seen[:3])  # the first circle: the file's
+    for start in (3, 6):  # a pick holds for its whole circle, and a computer dealer's pick is its seed's
+        n, _, picker, variant = seen[start]
+        assert picker == 0 and all(v == variant and s == -1 for _, _, s, v in seen[start + 1:start + 3])
+
+
+def test_a_computer_dealers_pick_is_drawn_from_the_seed_and_the_deal_follows_it():
+    table = ClassicTable(CHOICE, ["Ann", "Bob"], seed="drawn")
+    rng = random.Random(2)
+    play(table, rng)
+    play(table, rng)
+    state = table.start_hand()  # hand 3: Ann (seat 0, a computer here) picks
+    variant = computer_variant(table._record.seed, CHOICE)
+    assert variant_of(state.rules) == variant and all(len(h[0]) == variant.cards for h in state.hands)
+    assert table.view(1).rules.cards == variant.cards and table.ranker.cards == variant.cards
+    assert {computer_variant(bytes([i]) * 32, CHOICE) for i in range(200)} > {variant}  # not always the same
+
+
+def test_the_player_picks_when_dealing_and_only_then():
+    table = ClassicTable(CHOICE, ["You", "Bob"], seed="yours")
+    with pytest.raises(IllegalAction, match="only the dealer picks"):
+        table.pick_variant(Variant(4, "twos", True))
+    rng = random.Random(3)
+    bots = [SimpleOpponent()] * 2
+    for _ in range(2):
+        table.start_hand()
+        while not table.hand_done:
+            table.act(bots[table.to_act].decide(table.view(table.to_act), table.legal_actions(), rng))
+        table.end_hand()
+    assert table.choice_due() == 0  # You deal hand 3, the first of the second circle
+    with pytest.raises(IllegalAction, match="pick the variant first"):
+        table.start_hand()
+    with pytest.raises(IllegalAction, match="not one a dealer may pick"):
+        table.pick_variant(Variant(4, "jokers", True))  # no jokers in this pack
+    table.pick_variant(Variant(5, "one-eyed-jacks", False))
+    state = table.start_hand()
+    assert (state.rules.cards, state.rules.wild, state.rules.blind) == (5, "one-eyed-jacks", False)
+    assert state.events[0] == VariantInForce(5, "one-eyed-jacks", False, 0)
+    assert all(state.seen)  # no blind play: everyone looks at the deal
+
+
+def test_a_kept_blind_hand_the_next_variant_cannot_take_goes_back_to_the_pack():
+    from casino.classic.actions import Bet, Fold, Keep, Look
+
+    table = ClassicTable(CHOICE, ["Ann", "Bob", "Cat"], seed="keep-choice")
+    rng = random.Random(4)
+    play(table, rng)
+    play(table, rng)
+    state = table.start_hand()  # hand 3 ends the first circle; Bob keeps a blind hand won
+    table.act(Bet(state.minimum_bet(table.to_act)))
+    winner = table._seats[state.first]
+    while not table.hand_done:
+        legal = table.legal_actions()
+        if legal.keep:
+            table.act(Keep(True))
+        else:
+            table.act(Look())
+            table.act(Fold())
+    record = table.end_hand()
+    assert record.kept_blind >= 0 and table.kept_blind
+    kept = table.kept_blind[winner]
+    variant = computer_variant(table.seeds.seed_for(4), CHOICE)
+    nxt = table.start_hand()
+    held = [c for hands in nxt.hands for h in hands[1:] for c in h]
+    if variant.cards != 3 or not variant.blind:
+        assert not held and all(c in table._record.pack for c in kept)  # given back: in the pack
+    else:
+        assert held == list(kept)
+
+
+def test_parse_variant_and_the_rules_key():
+    assert parse_variant("4", CHOICE) == Variant(4, "none", True)
+    assert parse_variant("seen braggers 3", CHOICE, Variant(5, "twos", True)) == Variant(3, "braggers", False)
+    assert parse_variant("", CHOICE, Variant(5, "twos", True)) == Variant(5, "twos", True)
+    assert len(variant_choices(ClassicRules(dealers_choice=True, wild="jokers", jokers=1))) == 42
+    assert parse_rules_text("dealers_choice = true", "f").dealers_choice is True
+    with pytest.raises(Exception, match="dealers_choice must be true or false"):
+        parse_rules_text("dealers_choice = 1", "f")
+
+
+def test_chips_are_conserved_over_many_hands_of_every_variant():
+    for seed in range(3):
+        table = ClassicTable(ClassicRules(dealers_choice=True, jokers=2), [f"P{i}" for i in range(5)], seed=f"dc-{seed}")
+        rng = random.Random(seed)
+        picked = set()
+        for _ in range(200):
+            if not table.can_deal():
+                break
+            record = play(table, rng)
+            picked.add(variant_of(record.rules))
+            assert sum(table.chips) == 5000 + sum(table.borrowed)
+        assert len(picked) > 5
+
+
+def test_a_stored_session_verifies_and_a_changed_pick_is_found(runner, app, tmp_path):
+    from sqlmodel import Session, select
+
+    from casino.db.classic_models import ClassicHandRecord
+    from casino.db.database import connect
+
+    rules = tmp_path / "choice.toml"
+    rules.write_text("dealers_choice = true\n", encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    played = runner.invoke(app, ["classic", "--rules", str(rules), "--auto", "--hands", "12", "--opponents", "2",
+                                 "--seed", "a", "--db", url])  # (a seed whose session lasts its 12 hands)
+    assert played.exit_code == 0, played.output
+    verified = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
+    assert verified.exit_code == 0, verified.output
+    assert "circle's variant" in runner.invoke(app, ["replay", "1", "4", "--classic", "--db", url]).output
+    with Session(connect(url)) as db:  # the computer dealer of hand 4 "picked" something its seed did not draw
+        row = db.exec(select(ClassicHandRecord).where(ClassicHandRecord.hand_no == 4)).one()
+        events = json.loads(row.events)
+        first = events[0]
+        other = next(v for v in variant_choices(CHOICE) if v.cards == first["cards"] and v.wild != first["wild"])
+        first["wild"] = other.wild
+        row.events = json.dumps(events)
+        db.add(row)
+        db.commit()
+    result = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
+    assert result.exit_code == 1 and "hand 4" in result.output, result.output
+
+
+def test_the_player_picks_at_the_terminal_and_a_resume_deals_with_the_pick(runner, app, tmp_path):
+    rules = tmp_path / "choice.toml"
+    rules.write_text("dealers_choice = true\nblind = false\n", encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    # heads-up: you deal hands 1 and 3; hand 3 starts the second circle. Fold everything; pick 4 cards, twos wild
+    lines = ["f", "f", "sevens", "4 twos", "q"]
+    result = runner.invoke(app, ["classic", "--rules", str(rules), "--opponents", "1", "--hands", "6", "--seed", "pick",
+                                 "--db", url], input="\n".join(lines) + "\n")
+    assert "'sevens' is not a variant word" in result.output, result.output
+    assert "You pick this circle's variant: 4 cards, twos wild, no blind play" in result.output, result.output
+    pending = runner.invoke(app, ["verify", "1", "--classic", "--db", url])  # hand 3 pending: dealt again with the pick
+    assert pending.exit_code == 0 and "hand 3 pending" in pending.output, pending.output
+    resumed = runner.invoke(app, ["classic", "--resume", "1", "--db", url], input="f\nq\n")
+    assert resumed.exit_code == 0, resumed.output
+    history = json.loads(runner.invoke(app, ["history", "1", "--classic", "--db", url, "--json"]).output)
+    third = next(h for h in history["hands"] if h["hand"] == 3)
+    assert any(a.endswith("discard") or " discard " in a for a in third["actions"]), third  # four-card Brag
+    assert runner.invoke(app, ["verify", "1", "--classic", "--db", url]).exit_code == 0
