@@ -208,7 +208,19 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
     rng = table.computer_chance()
     log: list[str] = []
     seen_events = 0
+
+    def catch_up() -> None:  # the log shows only what your seat may see, every event so far (a resumed hand's too)
+        nonlocal seen_events
+        if out is not None and table.state is not None:
+            history = table.history(-1 if you is None else you)
+            for event in history[seen_events:]:
+                text = event_text(event, table.voice)  # the player's seat (named You) in the second person
+                if text:
+                    log.append(text)
+            seen_events = len(history)
+
     while not table.hand_done:
+        catch_up()
         seat = table.to_act
         view = table.view(seat)
         legal = table.legal_actions()
@@ -220,13 +232,7 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
         table.act(action)
         if acted is not None:
             acted(seat, action)
-        if out is not None and table.state is not None:  # the log shows only what your seat may see
-            history = table.history(-1 if you is None else you)
-            for event in history[seen_events:]:
-                text = event_text(event, table.voice)  # the player's seat (named You) in the second person
-                if text:
-                    log.append(text)
-            seen_events = len(history)
+    catch_up()
     record = table.end_hand()
     if out is not None and you is not None:
         from rich.text import Text

@@ -97,6 +97,8 @@ def screen(view: Any, legal: Any, log: Sequence[str], you: int | None) -> Group:
     """The whole table for the player's turn."""
     parts: list[Any] = [Text(f"Hand {view.hand_no}", style="bold"), seats_table(view, you),
                         Text(costs_line(view, legal)), your_cards(view)]
+    if view.open_cards:  # the open pack: what it has shown every seat this hand (the log may have scrolled)
+        parts.append(Text("The pack has shown: ") + _cards(view.open_cards))
     if log:
         parts.append(Text("\n".join(log[-8:]), style="dim"))
     parts.append(Text(KEYS, style="cyan"))

@@ -87,8 +87,14 @@ def with_cards_shown(parts: list[PackPart], pack: Sequence[int], shown: Sequence
     """What every seat knows of ``pack`` (``parts``, top first), with the cards the open pack showed this hand
     added to the runs that hold them (they are in the pack, somewhere in their run).
 
-        >>> with_cards_shown([PackPart(3, ()), PackPart(2, (9,))], [1, 2, 3, 8, 9], [3, 8])
-        [PackPart(length=3, cards=(3,), ordered=False), PackPart(length=2, cards=(9, 8), ordered=False)]
+        >>> with_cards_shown([PackPart(3, ()), PackPart(2, (9,))], [1, 2, 3, 8, 9], [2, 8])
+        [PackPart(length=3, cards=(2,), ordered=False), PackPart(length=2, cards=(9, 8), ordered=False)]
+
+    A shown card at the end of its run (the pack's bottom card; a folded hand's, which shows the card it puts at
+    the bottom) has a place every seat knows: it becomes a run of its own, which a later deal does not lose::
+
+        >>> with_cards_shown([PackPart(3, ()), PackPart(2, (8,))], [1, 2, 3, 8, 9], [3, 9])
+        [PackPart(length=2, cards=(), ordered=False), PackPart(length=1, cards=(3,), ordered=True), PackPart(length=1, cards=(8,), ordered=False), PackPart(length=1, cards=(9,), ordered=True)]
     """
     if not shown:
         return parts
@@ -98,7 +104,13 @@ def with_cards_shown(parts: list[PackPart], pack: Sequence[int], shown: Sequence
         run = pack[at:at + part.length]
         at += part.length
         extra = tuple(c for c in shown if c in run and c not in part.cards)
-        out.append(part if part.ordered or not extra else PackPart(part.length, part.cards + extra))
+        if part.ordered or not extra:
+            out.append(part)
+        elif run[-1] in extra and part.length > 1:  # the card at the end of its run: its place is known to all
+            rest = tuple(c for c in part.cards + extra if c != run[-1])
+            out += [PackPart(part.length - 1, rest), PackPart(1, (run[-1],), True)]
+        else:
+            out.append(PackPart(part.length, part.cards + extra))
     return out
 
 
@@ -523,6 +535,7 @@ class ClassicTable:
             if isinstance(e, Shown):
                 shown[e.seat] = (*e.kept, *e.discards)
         owner = {c: s for s, hands in enumerate(state.dealt) for h in hands for c in h}
+        open_cards = set(state.open_cards)
         returned = self.pack[len(record.pack) - len(record.seats) * record.rules.cards:]
         parts: list[PackPart] = []
         start = 0
@@ -532,10 +545,14 @@ class ClassicTable:
             seat, run = owner[returned[start]], returned[start:end]
             start = end
             if seat not in shown:
+                ends_shown = run[-1] in open_cards  # the open pack showed its last card: a run of its own (below)
+                unseen = len(run) - (1 if ends_shown else 0)
                 if parts and not parts[-1].cards:  # runs nobody saw merge into one
-                    parts[-1] = PackPart(parts[-1].length + len(run), ())
+                    parts[-1] = PackPart(parts[-1].length + unseen, ())
                 else:
-                    parts.append(PackPart(len(run), ()))
+                    parts.append(PackPart(unseen, ()))
+                if ends_shown:
+                    parts.append(PackPart(1, (run[-1],), True))
             elif record.rules.cards == 3 and len(state.dealt[seat]) == 1:
                 parts.append(PackPart(len(run), tuple(run), True))  # shown as dealt: the order it goes back
             else:
