@@ -65,6 +65,7 @@ processes (``brag play`` sessions, web servers), go one at a time and lose no up
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from datetime import datetime
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -109,6 +110,7 @@ class StoredSession:
     owner: str
     start_bankroll: Fraction
     settings: dict[str, Any]
+    started_at: datetime | None = None  # when the stored session began (with its id, it names the session)
 
     @property
     def game(self) -> Game:
@@ -125,6 +127,7 @@ class StoredSession:
             record = store.create_session(self.game, self.start_bankroll, self.settings, session=db, owner=self.owner)
             assert record.id is not None
             self.session_id = record.id
+            self.started_at = record.started_at
         return self.session_id
 
     def _store(self) -> Session:
@@ -164,6 +167,7 @@ class TableService(StoredSession):
         self.owner = store.lease_owner()  # this process's hold on the session while it plays it
         self.head: str | None = None  # the session's head hash after the last hand stored
         self.resumed_hand = False  # resumed into a pending hand (dealt before the session stopped)
+        self.started_at = None
         self._pending_stored = True  # the round in play was stored as pending when dealt (see deal(shown=...))
 
     @property
@@ -222,6 +226,7 @@ class TableService(StoredSession):
         store.refuse_unplayable_here(record, pending)
         if pending is not None:
             service = cls._resume_into(db, record, settings, sitting, pending, stakes)
+            service.started_at = record.started_at
             return service
         problem = bankroll_problem(record, session=db, last=last)
         if problem is not None:
@@ -234,8 +239,10 @@ class TableService(StoredSession):
             sitting.table.verify_bets(stakes)  # the limits (the bankroll is asked of each round)
         else:
             sitting.table.verify_bets(stakes, sitting.bankroll)
-        return cls(sitting, start_bankroll=Fraction(record.start_bankroll), stakes=stakes, settings=settings,
-                   session_id=record.id, resumed=True, stored_before=record.rounds)
+        service = cls(sitting, start_bankroll=Fraction(record.start_bankroll), stakes=stakes, settings=settings,
+                      session_id=record.id, resumed=True, stored_before=record.rounds)
+        service.started_at = record.started_at
+        return service
 
     @classmethod
     def _resume_into(cls, db: Session, record: SessionRecord, settings: dict[str, Any], sitting: Sitting,

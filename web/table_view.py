@@ -160,6 +160,9 @@ def state(seat: Seat) -> dict[str, Any]:
     rnd = service.round
     return {
         "session": service.session_id,
+        # with the id, which stored session this is (a new database may hold another session 1): the page keeps
+        # the commitments it showed per session under both
+        "started": service.started_at.isoformat() if service.started_at is not None else None,
         "seq": seat.seq,
         "game": seat.game_view,
         "bankroll": str(sitting.bankroll),

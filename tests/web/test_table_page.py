@@ -348,3 +348,43 @@ def test_a_new_session_shows_nothing_of_the_last_and_a_reload_after_a_restart_ca
     page.reload()
     page.wait_for_selector("#room:not([hidden])")
     assert int(page.locator("#session-no").inner_text()) == second
+
+
+def test_stored_commitments_that_are_not_the_pages_own_are_ignored(served, page):
+    """Found by a hostile test: a stored entry that was not an object (``"x"``) stopped the page drawing the session,
+    and commitments kept by session id alone made a new database's session 1 look like cheating (another session 1's
+    promise). They are kept per session id and start; anything unreadable is ignored."""
+    import httpx
+
+    sat = httpx.post(f"{served.url}/api/table/sessions", json={"game": "3-card-brag", "bankroll": "250", "seed": "keys",
+                                                              "stakes": [{"box": 1, "ante": "5"}]})
+    assert sat.status_code == 200, sat.text
+    body = sat.json()
+    n, started = body["session"], body["started"]
+    assert started
+    dealt = httpx.post(f"{served.url}/api/table/sessions/{n}/deal", json={"seq": body["seq"],
+                                                                           "stakes": [{"box": 1, "ante": "5"}]}).json()
+    httpx.post(f"{served.url}/api/table/sessions/{n}/decide", json={"seq": dealt["seq"], "box": 1, "play": False})
+    page.goto(f"{served.url}/table")
+    page.evaluate(f"() => {{ localStorage.setItem('brag-table-commitments-{n}-{started}', '\"x\"');"  # unreadable
+                  f" localStorage.setItem('brag-table-commitments-{n}', JSON.stringify({{1: 'ab'.repeat(32)}})); }}")
+    # (the second: another database's session {n}, kept as the page kept them before, by id alone)
+    _open(page, served.url, n)  # drawn despite the unreadable entry
+    page.wait_for_selector("#history-rows tbody tr")
+    page.click("#history-rows tbody tr a")  # hand 1, played before this page saw the session
+    page.wait_for_selector("#verify-server")
+    line = page.locator("#verify-commitment").inner_text()
+    assert line.startswith("✓") and "did not show that hand before its bets" in line, line
+
+
+@pytest.mark.parametrize("written", ["{}e0", "+{}", "{}.0", "%20{}"])
+def test_a_session_in_the_address_is_digits_alone(served, page, written):
+    """Found by a hostile test: ``Number()`` read ``?session=1e1`` as session 10 (and +1, 1.0, " 1" as session 1)."""
+    import httpx
+
+    sat = httpx.post(f"{served.url}/api/table/sessions", json={"game": "3-card-brag", "bankroll": "250", "seed": "id",
+                                                              "stakes": [{"box": 1, "ante": "5"}]})
+    assert sat.status_code == 200, sat.text
+    page.goto(f"{served.url}/table?session={written.format(sat.json()['session'])}")
+    page.wait_for_selector("#lobby:not([hidden])")
+    assert page.locator("#room").is_hidden()

@@ -197,7 +197,7 @@ function drawInfo() {
   $("meter-stat").hidden = !S.meter;
   if (S.meter) $("meter").textContent = money(S.meter);
   $("commitment").textContent = S.commitment || "—";
-  if (S.commitment && !S.round) promise(S.session, S.next_round, S.commitment);  // shown before any bet on it
+  if (S.commitment && !S.round) promise(S, S.next_round, S.commitment);  // shown before any bet on it
   $("commitment").title = S.commitment ? `SHA-256 of hand ${S.round ? S.round.round_no : S.next_round}'s seed` : "";
   const g = S.game;
   $("felt-print").textContent = `${g.name.toUpperCase()} · DEALER QUALIFIES WITH ${g.qualifier.toUpperCase()}` +
@@ -286,9 +286,12 @@ function draw() {
 // ---- fairness: SHA-256(seed) computed here, in the browser, and every hand recomputed by the server ----
 // The commitment each hand's seed must hash to is the one this page showed before the bets on that hand, kept
 // here (and in localStorage, across reloads), never the one the server sends with the seed afterwards.
-const promisedKey = (session) => `brag-table-commitments-${session}`;
+// Kept per stored session: its id and when it began (another database may hold another session 1).
+const promisedKey = (session) => `brag-table-commitments-${session.session}-${session.started || ""}`;
 function promisedOf(session) {
-  try { return JSON.parse(localStorage.getItem(promisedKey(session)) || "{}") || {}; } catch (e) { return {}; }
+  let known = null;
+  try { known = JSON.parse(localStorage.getItem(promisedKey(session)) || "{}"); } catch (e) { /* unreadable: none */ }
+  return known && typeof known === "object" && !Array.isArray(known) ? known : {};  // anything else: nothing kept
 }
 function promise(session, roundNo, commitment) {
   const known = promisedOf(session);
@@ -306,11 +309,11 @@ async function sha256hex(hex) {
 }
 
 async function verifyHand(roundNo, commitment, seed) {
-  const panel = $("verify-panel"), session = S.session;
+  const panel = $("verify-panel"), session = S.session, sessionKeyed = { session: S.session, started: S.started };
   panel.hidden = false;
   panel.replaceChildren(el("h2", {}, `Verify hand ${roundNo}`), el("p", {}, "Checking…"));
   const lines = [];
-  const promised = promisedOf(session)[roundNo];
+  const promised = promisedOf(sessionKeyed)[roundNo];
   try {
     const digest = await sha256hex(seed);
     if (promised) {
@@ -466,11 +469,12 @@ function init() {
   $("leave").addEventListener("click", leave);
   $("sit").addEventListener("submit", sitDown);
   document.addEventListener("keydown", onKey);
-  const known = new URLSearchParams(location.search).get("session") || localStorage.getItem(sessionKey);
+  const asked = new URLSearchParams(location.search).get("session") || localStorage.getItem(sessionKey);
+  const known = asked && /^[0-9]+$/.test(asked) ? asked : null;  // an id is digits alone ("1e1" is not session 10)
   if (known) {
-    api("GET", `/api/table/sessions/${Number(known)}`)
+    api("GET", `/api/table/sessions/${known}`)
       .catch((error) => {  // the server restarted, or let an idle session go: carry on from the stored one
-        if (error.status === 404) return api("POST", `/api/table/sessions/${Number(known)}/resume`);
+        if (error.status === 404) return api("POST", `/api/table/sessions/${known}/resume`);
         throw error;
       })
       .then((s) => { S = s; draft = draftFrom(S.stakes); if (S.ended) { localStorage.removeItem(sessionKey); S = null; lobby(); } else draw(); })
