@@ -283,7 +283,7 @@ def simulate_sessions(
     if pattern.pair_plus and game.pair_plus is None:
         raise BragError(f"{game.name} has no Pair Plus bet")
     play: np.ndarray | ByPairPlus = decision_table(game, strategy)
-    if strategy.strip().lower() == "optimal" and pattern.pair_plus and folds_lose_pair_plus(game):
+    if strategy.strip().lower() in ("optimal", "informed") and pattern.pair_plus and folds_lose_pair_plus(game):
         play = ByPairPlus(game)  # as the table's auto-player: each round by its own Pair Plus / Ante
     seed_value = normal_seed(seed)
     job = SessionsJob(game, pattern, bankroll, hands, sessions, play, seed_entropy(seed_value))

@@ -163,12 +163,23 @@ def _session_ratio(game: Game, pattern: BettingPattern, strategy: str | np.ndarr
     if not pattern.pair_plus or not pattern.ante:
         return Fraction(0)
     optimal = isinstance(strategy, str) and strategy.strip().lower() == "optimal"
-    if optimal and folds_lose_pair_plus(game) and pattern.system is not System.FLAT:
+    if optimal and folds_lose_pair_plus(game) and pattern.system is not System.FLAT and _ratio_matters(game):
         raise TooLongError(
-            f"at {game.name} a fold loses the Pair Plus, so the optimal play depends on each round's Pair Plus /"
-            f" Ante, which the {pattern.system.value} system changes: the exact figures take one strategy for"
-            " the session (name one, such as Q-6-4), or simulate it (brag simulate --betting)")
+            f"The exact session figures take one strategy for the session, but at {game.name} a fold loses the Pair"
+            f" Plus, so the optimal play depends on each round's Pair Plus / Ante, which the {pattern.system.value}"
+            " system changes: name a strategy (such as Q-6-4), or simulate it (brag simulate --betting)")
     return pattern.pair_plus / pattern.ante
+
+
+def _ratio_matters(game: Game) -> bool:
+    """Whether the Pair Plus / Ante ratio changes any optimal decision at this game. Playing rather than folding
+    gains ``ratio x (the Pair Plus result + 1)`` more as the ratio grows (a fold loses the Pair Plus stake; playing
+    keeps its result, never below -1), so the hands played only grow with the ratio: the same mask at ratio 0 and
+    at a ratio no table reaches means the same mask at every ratio (as with the usual Pair Plus tables)."""
+    from casino.strategy import ByPairPlus
+
+    by = ByPairPlus(game)
+    return bool((by.mask(0) != by.mask(Fraction(10**9))).any())
 
 
 def _round_number(value: Fraction) -> bool:

@@ -49,3 +49,30 @@ def test_the_simulator_plays_each_round_by_its_ratio():
     assert abs(results.mean() - exact) < 4 * error, (results.mean(), exact, error)
     zero = 20 * float(mean(round_distribution(GAME, 5, 5, strategy=ByPairPlus(GAME).mask(0))))
     assert abs(results.mean() - zero) > 4 * error  # the ratio-0 player is told apart
+
+
+def test_where_the_ratio_changes_no_decision_every_system_is_exact():
+    """Found by a hostile test: 3 Card Brag's usual Pair Plus lost on a fold plays the same hands at every ratio,
+    and its exact Martingale session was refused (a regression)."""
+    from dataclasses import replace
+
+    from casino.games import load_game
+
+    game = load_game("3-card-brag")
+    game = replace(game, rules=replace(game.rules, pair_plus_on_fold=False))
+    by = ByPairPlus(game)
+    assert (by.mask(0) == by.mask(5)).all()
+    stats = session_stats(game, bankroll=200, hands=20, pattern=BettingPattern("martingale", ante=5, pair_plus=5))
+    assert 0 < stats.p_ahead < 1
+
+
+def test_the_simulator_plays_the_informed_strategy_by_its_ratio_too():
+    """Found by a hostile test: at a Face Up game whose fold loses the Pair Plus, ``informed`` (the optimal one
+    there) played the ratio-0 table while ``optimal`` played each round's ratio."""
+    from dataclasses import replace
+
+    game = replace(GAME, rules=replace(GAME.rules, face_up=True))
+    pattern = BettingPattern("flat", ante=5, pair_plus=5).with_limits(game.limits)
+    one = simulate_sessions(game, pattern, bankroll=10_000, hands=10, sessions=500, strategy="optimal", seed=4)
+    two = simulate_sessions(game, pattern, bankroll=10_000, hands=10, sessions=500, strategy="informed", seed=4)
+    assert list(one.final) == list(two.final)
