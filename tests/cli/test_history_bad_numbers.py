@@ -142,9 +142,9 @@ def test_a_column_that_is_not_a_whole_number_is_named_in_one_line(stored, tmp_pa
     result = _run(runner, app, *check)
     if column in LINKS:
         assert result.exit_code in (1, 2)
-    else:
-        assert result.exit_code == 2
-        assert f"{table}.{column} ({value!r}, not " in result.stderr, result.stderr
+    else:  # verify: a session that does not verify (exit 1, docs/fairness.md), naming the column
+        assert result.exit_code == 1
+        assert f"{table}.{column} ({value!r}, not " in " ".join(result.output.split()), result.output
     for command in others:
         _run(runner, app, *command)
 
@@ -172,8 +172,10 @@ def test_a_text_column_holding_a_blob_is_named_in_one_line(stored, tmp_path, run
     named = 0
     for command in (check, *others):
         result = _run(runner, app, *command)
-        if "cannot be read" in result.stderr:
-            assert f"{table}.{column} (b'\\x00\\xff', not text)" in result.stderr, result.stderr
+        said = " ".join((result.stderr + result.output).split())  # (verify says it on stdout, exit 1)
+        if "cannot be read" in said:
+            assert f"{table}.{column} (b'\\x00\\xff', not text)" in said, said
+            assert result.exit_code == (1 if command is check else 2)
             named += 1
     assert named, (table, column)  # (every text column is read by one of them: the session's row whole)
 
@@ -186,8 +188,9 @@ def test_the_reported_blob_in_a_seed_is_named(stored, tmp_path, runner, app, vie
     table = "classic_hands" if "--classic" in view else "hands"
     db = _edited(stored, tmp_path, table, "seed", b"\x00\xff")
     result = _run(runner, app, *view, "--db", db)
-    assert result.exit_code != 0
-    assert f"the database holds a value that cannot be read: {table}.seed (b'\\x00\\xff', not text)" in result.stderr
+    assert result.exit_code == (1 if "verify" in view else 2)  # verify: the session does not verify
+    said = " ".join((result.stderr + result.output).split())
+    assert f"the database holds a value that cannot be read: {table}.seed (b'\\x00\\xff', not text)" in said
 
 
 @pytest.mark.parametrize("value", [3.5, "x"])
@@ -221,3 +224,35 @@ def test_a_pending_hand_that_cannot_be_read_stops_a_resume_naming_it(stored, tmp
     result = _run(runner, app, "play", "--resume", "2", "--db", db)
     assert result.exit_code == 2
     assert f"the database holds a value that cannot be read: pending_hands.{column} of hand 1 of session 2" in result.stderr
+
+
+@pytest.mark.parametrize(("table", "column", "value", "named"), [
+    ("hands", "qualifies", 5, "hands.qualifies (5, not yes (1) or no (0))"),
+    ("hands", "played_at", "notadate", "hands.played_at ('notadate', not a time)"),
+    ("sessions", "started_at", "xx", "sessions.started_at ('xx', not a time)"),
+    ("hands", "round_no", "two", "hands.round_no ('two', not a whole number)"),
+    ("boxes", "box", "one", "boxes.box ('one', not a whole number)"),
+    ("sessions", "rounds", "many", "sessions.rounds ('many', not a whole number)"),
+    ("hands", "events", "[" * 5000 + "]" * 5000, "hand 3: events is"),
+    ("classic_hands", "showdown", 5, "classic_hands.showdown (5, not yes (1) or no (0))"),
+    ("classic_sessions", "started_at", "xx", "classic_sessions.started_at ('xx', not a time)"),
+])
+def test_verify_fails_a_session_holding_a_value_that_cannot_be_read(stored, tmp_path, runner, app, table, column,
+                                                                     value, named):
+    """docs/fairness.md: `brag verify` exits 1 on any mismatch, 2 only for a session or hand that is not there (or
+    a bad argument or database). A stored value that cannot be read is tampering: it was exit 2, "brag: error"."""
+    db = _edited(stored, tmp_path, table, column, value)
+    check, _ = _commands(table, db)
+    result = _run(runner, app, *check)
+    assert result.exit_code == 1 and named in " ".join(result.output.split()), (result.exit_code, result.output)
+    as_json = _run(runner, app, *check, "--json")
+    assert as_json.exit_code == 1
+    import json
+
+    assert json.loads(as_json.output)["ok"] is False
+
+
+def test_verify_still_refuses_a_session_that_is_not_there(stored, runner, app):
+    for args in (["verify", "9"], ["verify", "1", "9"], ["verify", "--classic", "9"], ["verify", "--classic", "1", "9"]):
+        result = _run(runner, app, *args, "--db", str(stored))
+        assert result.exit_code == 2 and "no " in result.stderr, (args, result.stderr)
