@@ -70,6 +70,12 @@ def session(
         from casino.files import shown_path
 
         fail(f"--plot-file writes SVG or PNG: give a file name ending in .svg or .png, not {shown_path(plot_file)!r}")
+    if plot_file is not None:
+        from cli.pictures import folder_error
+
+        problem = folder_error(plot_file)  # before the work, not after it
+        if problem:
+            fail(problem)
     from casino.betting import BettingPattern
 
     stake = pair_plus_stake(pair_plus)
