@@ -28,8 +28,9 @@ from typing import Any, Iterable, Sequence
 
 from casino.edge import BetReport, EdgeReport, analyze
 from casino.errors import BetError
+from casino.face_up import FACE_UP_TITLE
 from casino.games import Game, load_game
-from casino.par import rule_variations, short_title
+from casino.par import rule_variations, rules_of, short_title
 
 __all__ = ["Design", "BetFigures", "Comparison", "design", "compare", "MEASURES"]
 
@@ -209,8 +210,7 @@ class Comparison:
                     "ranking": d.game.ranking.name,
                     "qualifier": d.game.qualifier,
                     "ties": d.game.ties,
-                    "rules": {"ante_bonus_on_loss": d.game.rules.ante_bonus_on_loss,
-                              "pair_plus_on_fold": d.game.rules.pair_plus_on_fold},
+                    "rules": rules_of(d.game),
                     "rule_variations": list(rule_variations(d.game)),
                     "bets": {bet: f.to_dict() for bet, f in figures.items()},
                 }
@@ -270,7 +270,7 @@ def compare(designs: Sequence[Design] | Iterable[Design], bets: Sequence[str] | 
     titles: dict[str, str] = {}
     for report in reports:
         for b in report.bets:
-            titles.setdefault(b.bet, short_title(b.title))
+            titles.setdefault(b.bet, short_title(b.title.split(FACE_UP_TITLE)[0]))  # (a rule: in the Rules rows)
     if bets:
         for bet in bets:
             for d, f in zip(designs, figures):

@@ -160,21 +160,24 @@ class EdgeReport:
     ante_play: BetReport
     pair_plus: BetReport | None = None
     side_bets: tuple[BetReport, ...] = ()  # the game's side bets (6 Card Bonus, Prime …), in file order
+    pair_plus_ratio: Fraction = Fraction(0)  # the Pair Plus / Ante the strategy was found for (analyze's)
 
     @property
     def bets(self) -> tuple[BetReport, ...]:
         return tuple(b for b in (self.ante_play, self.pair_plus) if b is not None) + self.side_bets
 
-    def decision(self, hand: str | Iterable[Card] | int, pair_plus_ratio: Fraction | int = 0) -> HandDecision:
+    def decision(self, hand: str | Iterable[Card] | int, pair_plus_ratio: Fraction | int | None = None) -> HandDecision:
         """The optimal decision and exact EV of play vs fold for one hand (text, cards or row), per Ante.
 
-        ``pair_plus_ratio``: the box's Pair Plus stake / its Ante. Where the rules say a fold loses the
-        Pair Plus (``pair_plus_on_fold = false``) both EVs then count it (folding loses 1 + ratio,
-        playing adds ratio x the Pair Plus pay) and ``pair_plus_counted`` is true; elsewhere it is ignored.
+        ``pair_plus_ratio``: the box's Pair Plus stake / its Ante (by default the report's own, the one
+        :func:`analyze` was given). Where the rules say a fold loses the Pair Plus (``pair_plus_on_fold =
+        false``) both EVs then count it (folding loses 1 + ratio, playing adds ratio x the Pair Plus pay) and
+        ``pair_plus_counted`` is true; elsewhere it is ignored.
         """
+        ratio = self.pair_plus_ratio if pair_plus_ratio is None else Fraction(pair_plus_ratio)
         i = hand if isinstance(hand, (int, np.integer)) else self.table.index(hand if isinstance(hand, str) else tuple(hand))
         ev_play, ev_fold, counted = evs_with_pair_plus(
-            self.game, Fraction(pair_plus_ratio), int(self.table.pay_class[i]),
+            self.game, ratio, int(self.table.pay_class[i]),
             Fraction(int(self.play_value[i]), N_DEALER_HANDS * self.scale))
         return HandDecision(self.table.describe(int(i)), bool(ev_play > ev_fold), ev_play, ev_fold, counted)
 
@@ -419,4 +422,5 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
         ante_play=ante_play,
         pair_plus=_pair_plus(game, table, play_mask),
         side_bets=tuple(side.report(ranking=game.ranking) for side in game.side_bets),
+        pair_plus_ratio=ratio,
     )

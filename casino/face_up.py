@@ -45,6 +45,10 @@ if TYPE_CHECKING:
 __all__ = ["N_UP_CARDS", "N_COMPLETIONS", "InformedValues", "informed_values", "informed_play", "face_up_analysis",
            "blind"]
 
+#: What the Ante/Play bet's title adds for Face Up (``Ante / Play with Ante Bonus, Face Up``): a rule, which
+#: `brag compare` shows in its Rules rows, not in the bet's name.
+FACE_UP_TITLE = ", Face Up"
+
 N_UP_CARDS = 49  # up cards possible once the player holds three
 N_COMPLETIONS = 1128  # the dealer's two other cards: C(48, 2)
 _OUTCOMES = (NOT_QUALIFY, WIN, TIE, LOSE)
@@ -203,7 +207,7 @@ def face_up_analysis(game: Game, play: np.ndarray | None = None) -> EdgeReport:
     n_played = int(played.sum())
     ante_play = BetReport(
         bet="ante_play",
-        title="Ante / Play" + (" with Ante Bonus" if game.ante_bonus else "") + ", Face Up"
+        title="Ante / Play" + (" with Ante Bonus" if game.ante_bonus else "") + FACE_UP_TITLE
         + (" (informed strategy)" if play is None else ""),
         total=total,
         outcomes=tuple(o for o in outcomes if o.combinations or o.label == "Fold"),

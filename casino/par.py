@@ -33,7 +33,7 @@ from casino.edge import BetReport, EdgeReport, analyze
 from casino.games import Game
 from casino.rankings import CATEGORIES
 
-__all__ = ["CategoryRow", "Section", "ParSheet", "par_sheet", "rule_variations", "short_title"]
+__all__ = ["CategoryRow", "Section", "ParSheet", "par_sheet", "rule_variations", "rules_of", "short_title"]
 
 
 @dataclass(frozen=True)
@@ -89,13 +89,29 @@ def rule_variations(game: Game) -> tuple[str, ...]:
         ()
         >>> rule_variations(replace(load_game("three-card-poker"), rules=Rules(False, False)))
         ('no Ante Bonus when the dealer wins', 'Pair Plus lost on a fold')
+        >>> rule_variations(replace(load_game("three-card-poker"), rules=Rules(face_up=True)))
+        ("Face Up (the dealer's first card shown before the decision)",)
     """
     words = []
     if not game.rules.ante_bonus_on_loss:
         words.append("no Ante Bonus when the dealer wins")
     if not game.rules.pair_plus_on_fold:
         words.append("Pair Plus lost on a fold")
+    if game.rules.face_up:
+        words.append("Face Up (the dealer's first card shown before the decision)")
     return tuple(words)
+
+
+def rules_of(game: Game) -> dict[str, bool]:
+    """The game's ``[rules]`` as JSON gives them: every rule key, each true or false.
+
+        >>> from casino.games import load_game
+        >>> rules_of(load_game("three-card-poker"))
+        {'ante_bonus_on_loss': True, 'pair_plus_on_fold': True, 'face_up': False}
+    """
+    from dataclasses import asdict
+
+    return asdict(game.rules)
 
 
 def _csv_cell(value: Any) -> str:
@@ -206,8 +222,7 @@ class ParSheet:
             data.update(
                 qualifier=self.game.qualifier,
                 ties=self.game.ties,
-                rules={"ante_bonus_on_loss": self.game.rules.ante_bonus_on_loss,
-                       "pair_plus_on_fold": self.game.rules.pair_plus_on_fold},
+                rules=rules_of(self.game),
             )
         for bet in self.report.bets:
             data[bet.bet]["distribution"] = [

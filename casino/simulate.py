@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     from casino.stats import ChiSquareResult
 
 __all__ = [
+    "figure",
     "CHUNK",
     "MAX_HANDS",
     "MAX_BOXES",
@@ -75,6 +76,16 @@ __all__ = [
     "simulate_chunk",
     "simulate_sessions",
 ]
+
+
+def figure(value: float) -> float | None:
+    """A simulated figure as JSON gives it: ``None`` (null) for one the sample cannot give (NaN, an infinite
+    interval: one round, no spread), never ``NaN`` or ``Infinity``, which are not JSON.
+
+        >>> figure(0.5), figure(math.nan), figure(-math.inf)
+        (0.5, None, None)
+    """
+    return value if math.isfinite(value) else None
 
 MAX_HANDS = 2_000_000_000  # hands (rounds x boxes) in one run: a few minutes at millions of hands a second
 _card_masks = card_masks  # the older private name, kept for callers outside this area
@@ -112,9 +123,10 @@ class BetSimulation:
 
     @property
     def z_score(self) -> float:
-        """(simulated - exact) / standard error: within +-2 about 95% of the time."""
+        """(simulated - exact) / standard error: within +-2 about 95% of the time; NaN when the sample gives
+        no standard error (one round, or every round alike)."""
         se = self.standard_error
-        return (self.mean - float(self.exact_mean)) / se if se > 0 else 0.0
+        return (self.mean - float(self.exact_mean)) / se if math.isfinite(se) and se > 0 else math.nan
 
     @property
     def house_edge(self) -> float:
@@ -123,15 +135,15 @@ class BetSimulation:
     def to_dict(self, level: float = 0.95) -> dict[str, Any]:
         low, high = self.confidence_interval(level)
         return {
-            "mean": self.mean,
-            "confidence_interval": [low, high],
+            "mean": figure(self.mean),
+            "confidence_interval": [figure(low), figure(high)],
             "level": level,
-            "standard_error": self.standard_error,
+            "standard_error": figure(self.standard_error),
             "exact_mean": float(self.exact_mean),
-            "z_score": self.z_score,
-            "std_dev": self.std_dev,
+            "z_score": figure(self.z_score),
+            "std_dev": figure(self.std_dev),
             "exact_std_dev": self.exact_std_dev,
-            "hit_rate": self.hit_rate,
+            "hit_rate": figure(self.hit_rate),
             "exact_hit_rate": float(self.exact_hit_rate),
         }
 

@@ -332,7 +332,7 @@ def strategy_report(
             hand=table.describe(int(i)),
             cards=" ".join(str(c) for c in _highest_first(table.hand_cards(int(i)))),
             play=bool(best.play[i]),
-            ev_play=best.decision(int(i)).ev_play,
+            ev_play=best.decision(int(i), pair_plus_ratio=0).ev_play,  # per Ante, beside a fold's -1
             ev_fold=Fraction(-1),
         )
         for i in np.flatnonzero(simple != best.play)

@@ -593,7 +593,8 @@ def verify(
     else:
         out = console()
         what = f"hand {hand}" if hand is not None else f"{len(report.checked):,} hand(s)"
-        kind = f" [bold yellow]({PRACTICE_NOTE})[/]" if report.practice else f" ({FAIR_NOTE})"
+        kind = (f" [bold yellow]({PRACTICE_NOTE})[/]" if report.practice else f" ({FAIR_NOTE})" if report.readable
+                else " [bold yellow](a stored value cannot be read)[/]")
         if report.trainer:
             kind += f" [yellow]({TRAINER_NOTE})[/]"
         if report.ok:
@@ -606,7 +607,7 @@ def verify(
         else:
             total = len(report.mismatches) + report.more
             out.print(f"[bold red]Session {session_id}: {total} mismatch(es)[/]{kind} "
-                      f"in {what}; bad hands: {', '.join(map(str, report.bad_rounds()[:50])) or 'session totals'}")
+                      f"in {what}; bad hands: {', '.join(map(str, report.bad_rounds()[:50])) or _bad_rows(report)}")
             for mismatch in report.mismatches:
                 out.print(f"  {mismatch}", markup=False, highlight=False)
             if report.more:
@@ -615,6 +616,11 @@ def verify(
             out.print(report.pending_line(), markup=False, highlight=False, soft_wrap=True)
     if not report.ok:
         raise typer.Exit(1)
+
+
+def _bad_rows(report: Any) -> str:
+    """What is bad in a report that names no hand: the session's totals, or a stored value it could not read."""
+    return "session totals" if report.readable else "a stored value (below)"
 
 
 def _id(row: Any) -> int:

@@ -40,13 +40,27 @@ class MissingPlotting(BragError):
 
 
 def picture_error(path: str) -> str | None:
-    """Why ``path`` cannot take a picture (its ending), or ``None``; a very long name is shortened
-    (:func:`casino.files.shown_path`, as every file error line shows one)."""
-    if Path(path).suffix.lower() not in SUFFIXES:
-        from casino.files import shown_path
+    """Why ``path`` cannot take a picture (its ending, or a folder that is not there), or ``None``; a very long
+    name is shortened (:func:`casino.files.shown_path`, as every file error line shows one). Checked before
+    any work, so a refused picture prints no sheet first."""
+    from casino.files import shown_path
 
+    if Path(path).suffix.lower() not in SUFFIXES:
         return f"cannot draw {shown_path(path)!r}: the picture file must end in .svg or .png"
-    return None
+    return folder_error(path)
+
+
+def folder_error(path: str) -> str | None:
+    """``cannot write PATH: no folder FOLDER`` when the file's folder is not there (or is not a folder), else
+    ``None``."""
+    from casino.files import shown_path
+
+    folder = Path(path).expanduser().parent
+    try:
+        there = folder.is_dir()
+    except OSError:  # (a name too long for the system)
+        there = False
+    return None if there else f"cannot write {shown_path(path)}: no folder {shown_path(str(folder))}"
 
 
 def _pyplot() -> Any:

@@ -107,8 +107,9 @@ def play(
     --auto plays --hands N by a strategy with a progress bar and a summary against the exact expectation
     (--json: the summary as one JSON object).
     """
+    from casino.db.locations import nothing_left_behind
     from cli.errors import fail
-    from cli.history import open_db
+    from cli.history import open_db, url_of
 
     if hands is not None and hands < 1:
         fail("--hands must be at least 1")
@@ -131,7 +132,9 @@ def play(
             fail(f"--betting {betting} plays one box; leave out --boxes")
     stop_win_amount = _amount(stop_win, "--stop-win", positive=True)
     stop_loss_amount = _amount(stop_loss, "--stop-loss", positive=True)
-    with open_db(db) as store_session:
+    # the options checked against the game or the stored session are checked with the database open: a new
+    # SQLite file made for a command refused there (no session stored) is removed again (docs/playing.md)
+    with nothing_left_behind(url_of(db)), open_db(db) as store_session:
         from cli import play_head_to_head
 
         if play_head_to_head.wanted(store_session, game, resume):  # two hands dealt, bets on which wins

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import typer
 from rich.console import Console
@@ -41,15 +42,45 @@ def plain(text: object) -> str:
 
 
 def print_json(data: Any) -> None:
-    """Exactly one JSON object on stdout."""
-    typer.echo(json.dumps(data, indent=2, default=_json_default))
+    """Exactly one JSON object on stdout: valid JSON, a figure a sample cannot give (NaN, an infinite interval)
+    written ``null`` (``NaN`` and ``Infinity`` are not JSON: a strict reader refuses the whole document)."""
+    typer.echo(json.dumps(_finite(data), indent=2, default=_json_default, allow_nan=False))
+
+
+def _finite(data: Any) -> Any:
+    """``data`` with every float that is not finite made ``None`` (in lists, tuples and dicts, as deep as they go).
+
+        >>> _finite({"z": float("nan"), "ci": (float("-inf"), 1.5)})
+        {'z': None, 'ci': [None, 1.5]}
+    """
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {key: _finite(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(value) for value in data]
+    return data
+
+
+def interval_text(low: float, high: float, fmt: Callable[[float], str]) -> str:
+    """``low … high`` each written by ``fmt``, or ``—`` for an interval a sample cannot give (one session)."""
+    return f"{fmt(low)} … {fmt(high)}" if math.isfinite(high - low) else "—"
+
+
+def figure_text(value: float, spec: str) -> str:
+    """``value`` formatted with ``spec`` (``"+.2f"``), or ``—`` for a figure the sample cannot give (NaN, infinite).
+
+        >>> figure_text(1.25, "+.2f"), figure_text(float("nan"), ".4f"), figure_text(float("inf"), ".5f")
+        ('+1.25', '—', '—')
+    """
+    return format(value, spec) if math.isfinite(value) else "—"
 
 
 def _json_default(value: Any) -> Any:
     if isinstance(value, Fraction):
         return float(value)
-    if hasattr(value, "item"):  # numpy scalars
-        return value.item()
+    if hasattr(value, "item"):  # numpy scalars (a float32 NaN is not a float: made one here, then null)
+        return _finite(value.item())
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 

@@ -8,6 +8,7 @@ reaching the stop-win first, and the expected rounds played, as a table and a te
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any, Optional
 
 import typer
@@ -69,6 +70,12 @@ def session(
         from casino.files import shown_path
 
         fail(f"--plot-file writes SVG or PNG: give a file name ending in .svg or .png, not {shown_path(plot_file)!r}")
+    if plot_file is not None:
+        from cli.pictures import folder_error
+
+        problem = folder_error(plot_file)  # before the work, not after it
+        if problem:
+            fail(problem)
     from casino.betting import BettingPattern
 
     stake = pair_plus_stake(pair_plus)
@@ -116,7 +123,7 @@ def session(
 def _print(stats, bins: int, sims, level: float, plot_file: str | None) -> None:
     from rich.table import Table
 
-    from cli.render import console, plain
+    from cli.render import console, interval_text, plain
 
     out = console()
     out.print(f"[bold]{plain(stats.game.name)}[/] — {stats.pattern.describe}; bankroll {_money(stats.bankroll)}, "
@@ -157,7 +164,8 @@ def _print(stats, bins: int, sims, level: float, plot_file: str | None) -> None:
                 cells += ["", "", ""]
             else:
                 estimate, low, high = simulated(level)
-                cells += [fmt(estimate), f"{fmt(low)} … {fmt(high)}", "yes" if low - 1e-12 <= value <= high + 1e-12 else "NO"]
+                inside = "—" if not math.isfinite(high - low) else "yes" if low - 1e-12 <= value <= high + 1e-12 else "NO"
+                cells += [fmt(estimate), interval_text(low, high, fmt), inside]  # (one session: no interval)
         figures.add_row(*cells)
     out.print(figures)
 

@@ -194,7 +194,7 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
     from rich.table import Table
 
     from casino.simulate import simulate as run
-    from cli.render import console, percent, plain, print_json
+    from cli.render import console, figure_text, percent, plain, print_json
 
     started = time.perf_counter()
     with _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
@@ -227,9 +227,9 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
         number_column(spread, name)
     for b in result.bets:
         low, high = b.confidence_interval(level)
-        bets.add_row(plain(b.title), f"{b.mean:+.5f}", f"{(high - low) / 2:.5f}", f"{float(b.exact_mean):+.5f}",
-                     f"{b.z_score:+.2f}")
-        spread.add_row(plain(b.title), f"{b.std_dev:.4f}", f"{b.exact_std_dev:.4f}", percent(b.hit_rate, 2),
+        bets.add_row(plain(b.title), f"{b.mean:+.5f}", figure_text((high - low) / 2, ".5f"), f"{float(b.exact_mean):+.5f}",
+                     figure_text(b.z_score, "+.2f"))
+        spread.add_row(plain(b.title), figure_text(b.std_dev, ".4f"), f"{b.exact_std_dev:.4f}", percent(b.hit_rate, 2),
                        percent(b.exact_hit_rate, 2))
     out.print(bets)
     out.print(spread)
@@ -311,7 +311,7 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
     from casino.betting import BettingPattern
     from casino.simulate import simulate_sessions
     from cli.errors import fail
-    from cli.render import console, plain, print_json
+    from cli.render import console, interval_text, plain, print_json
 
     if sessions < 1:
         fail(f"--sessions must be at least 1, not {sessions}")
@@ -352,7 +352,7 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
     for name in ("Simulated", "Interval", "Exact"):
         table.add_column(name, justify="right", no_wrap=True)
     for label, (estimate, low, high), exact_value, fmt in rows:
-        table.add_row(label, fmt(estimate), f"{fmt(low)} … {fmt(high)}",
+        table.add_row(label, fmt(estimate), interval_text(low, high, fmt),
                       fmt(exact_value) if exact_value is not None else "—")
     out.print(table)
     if exact is None:

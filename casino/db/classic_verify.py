@@ -52,7 +52,7 @@ from casino.db.classic_models import ClassicHandRecord, ClassicPendingRecord, Cl
 from casino.db.classic_rows import READ_ERRORS, UnreadableRecord, amount, amounts, shown, stored_json
 from casino.db.classic_store import (deal_pending, get_session, hand_from_row, hands_of, pending_line, pending_of,
                                      pending_summary, rules_of, seats_of, settings_of, summary_line)
-from casino.db.database import StoreError
+from casino.db.database import StoreError, UnreadableData
 from casino.errors import BragError
 from casino.fair import SeedSource
 from casino.money import text as amount_text
@@ -494,12 +494,24 @@ def check_classic(session_id: int, hand_no: int | None = None, *, session: Sessi
                   head: str | None = None) -> ClassicReport:
     """``brag verify ID --classic [HAND] [--head HASH]``: the recomputation (:func:`verify_classic`) and the
     hash chain (:func:`chain_problems`); with ``head`` (64 hex digits kept outside the database), the chain
-    recomputed from the stored contents must end at it."""
-    from casino.db.queries import practice_of
-
+    recomputed from the stored contents must end at it. A session or hand that is not there, or a bad
+    ``head``, is a :class:`~casino.errors.BragError`; a stored value that cannot be read back is a problem
+    named in the report (the session does not verify)."""
     given = None if head is None else head.strip().lower()
     if given is not None and not is_hash(given):
         raise BragError(f"--head is the 64 hex digits shown after a hand, not {given[:80]!r}")
+    try:
+        return _checked(session_id, hand_no, session=session, given=given)
+    except UnreadableData as error:  # a time, count, yes/no or text column edited into something else
+        return ClassicReport(session_id, 0, (f"{' '.join(str(error).split())}: the session cannot be verified past it",),
+                             "", None, head_given=given)
+
+
+def _checked(session_id: int, hand_no: int | None, *, session: Session, given: str | None) -> ClassicReport:
+    """:func:`check_classic` with the head given (checked); a missing session or hand is a
+    :class:`~casino.errors.BragError`, a stored value that cannot be read an :class:`UnreadableData`."""
+    from casino.db.queries import practice_of
+
     record = get_session(session_id, session=session)
     rows = hands_of(session_id, session=session)
     pending = pending_of(session_id, session=session)

@@ -2,11 +2,13 @@
 number (a row edited by hand: SQLite keeps ``1.5``, ``1e30`` or ``'x'`` in an INTEGER column as it was
 given) is one :class:`~casino.db.database.UnreadableData` line naming the column and the value, wherever it
 is read, never an ``AttributeError`` deep in the code that trusted it. A yes/no column (SQLite: 0 or 1)
-holding anything else is refused the same way (it would have read as yes), and so is a time that is not one.
+holding anything else is refused the same way (it would have read as yes), and so is a time that is not one,
+and a text column holding something other than text (SQLite keeps a BLOB, ``X'00ff'``, there as
+it was given: a ``TypeError`` wherever the text was used, a seed, an amount, a JSON list).
 
 Every model module calls :func:`check_whole_numbers` on its tables once, after they are defined: each
 integer column's type becomes a :class:`WholeNumber`, each boolean one a :class:`YesNo`, each time a
-:class:`StoredTime`, that knows its column's name. The schema (DDL, the
+:class:`StoredTime`, each text column a :class:`StoredText`, that knows its column's name. The schema (DDL, the
 migrations) is unchanged: it is still ``INTEGER``. Both kinds of read get the check, ORM rows and Core
 statements (``select(HandRecord.round_no)``, ``func.max(...)``), because it is the column's type that
 reads the value::
@@ -17,6 +19,10 @@ reads the value::
     Traceback (most recent call last):
     ...
     casino.db.columns.NotWholeNumber: the database holds a value that cannot be read: hands.round_no (1.5, not a whole number)
+    >>> StoredText("hands.seed").process_result_value(b"\\x00\\xff", None)
+    Traceback (most recent call last):
+    ...
+    casino.db.columns.NotText: the database holds a value that cannot be read: hands.seed (b'\\x00\\xff', not text)
 """
 
 from __future__ import annotations
@@ -24,12 +30,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, DateTime, Integer
+from sqlalchemy import Boolean, DateTime, Integer, String
 from sqlalchemy.types import TypeDecorator
+from sqlmodel.sql.sqltypes import AutoString
 
 from casino.db.database import UnreadableData
 
-__all__ = ["NotWholeNumber", "NotReadableTime", "WholeNumber", "YesNo", "StoredTime", "whole_number", "check_whole_numbers"]
+__all__ = ["NotWholeNumber", "NotReadableTime", "NotText", "WholeNumber", "YesNo", "StoredTime", "StoredText",
+           "whole_number", "check_whole_numbers"]
 
 
 class NotWholeNumber(UnreadableData):
@@ -45,7 +53,11 @@ def whole_number(value: Any, column: str) -> int:
 
 
 def _shown(value: Any) -> str:
-    return repr(value) if not isinstance(value, str) or len(value) <= 40 else repr(value[:40]) + "…"
+    """``value`` as an error line shows it: its ``repr``, cut short (a whole game file stored as a BLOB)."""
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:40]) + "…"
+    text = repr(value)
+    return text if len(text) <= 48 else text[:48] + "…"
 
 
 class WholeNumber(TypeDecorator[int]):
@@ -87,6 +99,26 @@ class YesNo(TypeDecorator[bool]):
                                  "not yes (1) or no (0))")
 
         return process
+
+
+class NotText(UnreadableData):
+    """A text column holds something else: ``hands.seed (b'\\x00\\xff', not text)``."""
+
+
+class StoredText(AutoString):
+    """``VARCHAR`` in the schema (SQLModel's own text type, kept as it is for every database); read back only
+    as text (``NULL`` stays ``None``): a BLOB stored there is :class:`NotText` naming the column."""
+
+    cache_ok = True
+
+    def __init__(self, column: str) -> None:
+        super().__init__()
+        self.column = column
+
+    def process_result_value(self, value: Any, dialect: Any) -> str | None:
+        if value is None or type(value) is str:  # the common case first: one check per value
+            return value
+        raise NotText(f"the database holds a value that cannot be read: {self.column} ({_shown(value)}, not text)")
 
 
 class NotReadableTime(UnreadableData):
@@ -157,7 +189,8 @@ def _checked_time(original: Any, column: str) -> Any:
 
 def check_whole_numbers(*models: Any) -> None:
     """Give every integer column of ``models`` (row classes) the checked :class:`WholeNumber` type, every
-    boolean column the checked :class:`YesNo` and every time column the checked :class:`StoredTime`."""
+    boolean column the checked :class:`YesNo`, every time column the checked :class:`StoredTime` and every
+    text column the checked :class:`StoredText`."""
     for model in models:
         table = model.__table__
         for column in table.columns:
@@ -172,3 +205,5 @@ def check_whole_numbers(*models: Any) -> None:
                 column.type = _checked_time(column.type, name)
             elif isinstance(column.type, DateTime):
                 column.type = StoredTime(name)
+            elif isinstance(column.type, (AutoString, String)) and not isinstance(column.type, StoredText):
+                column.type = StoredText(name)

@@ -27,6 +27,7 @@ from sqlmodel import Session
 from casino.bets import BetName, get_bet
 from casino.db import store
 from casino.db.chain import Totals, hand_contents, hand_hash, is_hash
+from casino.db.database import UnreadableData
 from casino.db.models import SessionRecord
 from casino.bets.progressive import meter_after, meter_key
 from casino.errors import BragError
@@ -43,6 +44,7 @@ MAX_LISTED = 1000
 
 
 _READABLE = "a session row that can be read"
+_UNREADABLE = "a value that can be read"
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,8 @@ class Mismatch:
     def __str__(self) -> str:
         if self.expected == _READABLE:
             return f"session: {self.stored} (the session's own row: no hand can be recomputed from it)"
+        if self.expected == _UNREADABLE:
+            return f"{self.stored}: the session cannot be verified past it"
         where = f"hand {self.round_no}" if self.round_no is not None else "session"
         if self.box is not None:
             where += f", box {self.box}"
@@ -87,6 +91,7 @@ class VerifyReport:
     pending_commitment: str | None = None
     client_seed: str | None = None
     trainer: bool = False  # played with the hole-card trainer (the dealer's first card shown before each decision)
+    readable: bool = True  # False: a stored value could not be read (named in mismatches): practice/trainer unknown
 
     def pending_line(self) -> str | None:
         """``hand N pending: bets stored, not settled`` (``None`` without a pending hand)."""
@@ -148,13 +153,31 @@ def verify_session(
 ) -> VerifyReport:
     """Recompute every stored hand of a session (or just ``round_no``) and its hash chain; list what
     does not match. ``head``: a head hash kept outside the database (64 hex digits) that the chain must
-    pass through."""
-    record = store.get_session(session_id, session=session)
-    if round_no is not None:
-        store.get_hand(session_id, round_no, session=session)  # raises, naming a missing hand
+    pass through.
+
+    A session or hand that is not there, or a bad ``head``, is a :class:`~casino.errors.BragError`. A stored
+    value that cannot be read back (:class:`~casino.db.database.UnreadableData`: a time, count, yes/no or
+    text column edited by hand into something else) is a record that does not verify: the report names it,
+    with what was found before it."""
     given = None if head is None else head.strip().lower()
     if given is not None and not is_hash(given):
         raise BragError(f"--head is the 64 hex digits shown after a hand, not {given[:80]!r}")
+    found = _Found()
+    try:
+        return _verify_session(session_id, round_no, session=session, given=given, found=found)
+    except UnreadableData as error:
+        found.add(Mismatch(None, None, getattr(error, "column", "") or "stored value", str(error), _UNREADABLE))
+        span = range(round_no, round_no + 1) if round_no is not None else range(0)
+        return VerifyReport(session_id, span, tuple(found.listed), more=found.more, bad=tuple(sorted(found.bad)),
+                            head_given=given, readable=False)
+
+
+def _verify_session(session_id: int, round_no: int | None, *, session: Session, given: str | None,
+                    found: _Found) -> VerifyReport:
+    """:func:`verify_session`, adding what it finds to ``found``."""
+    record = store.get_session(session_id, session=session)
+    if round_no is not None:
+        store.get_hand(session_id, round_no, session=session)  # raises, naming a missing hand
     try:  # the session row itself: a value in it that cannot be read is a record that does not verify
         settings = store.settings_of(record)
         practice = settings.get("seed")
@@ -165,7 +188,8 @@ def verify_session(
         store.genesis_of(record)
     except BragError as error:
         column = getattr(error, "column", "") or "session row"
-        return VerifyReport(session_id, range(0), (Mismatch(None, None, column, str(error), _READABLE),))
+        found.add(Mismatch(None, None, column, str(error), _READABLE))
+        return VerifyReport(session_id, range(0), tuple(found.listed), readable=False)
     check_hand: Callable[[Any, list[Any], list[Any] | None], list[Mismatch]]
     if game.head_to_head is not None:  # two hands, bets on which wins: its own recomputation
         from casino.db.verify_head_to_head import hand_checker
@@ -176,7 +200,6 @@ def verify_session(
 
         def check_hand(hand: Any, boxes: list[Any], bets: list[Any] | None) -> list[Mismatch]:
             return _verify_hand(table, hand, boxes, bets, client)
-    found = _Found()
     chained = record.chain_key is not None
     true_head = store.genesis_of(record)  # the chain recomputed from the stored contents
     stored_head = true_head  # the chain as the stored hashes say
@@ -444,7 +467,7 @@ def _verify_hand(table: Table, hand: Any, boxes: list[Any], bets: list[Any] | No
         rnd = table.deal(placed, seed, round_no=n, client_seed=client_seed)
         try:
             stored_events = json.loads(hand.events)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):  # (not JSON, or nested thousands deep: not the engine's)
             stored_events = None
         order = _decision_order(stored_events)
         for b in sorted(boxes, key=lambda row: order.get(row.box, 7 + row.box)):

@@ -182,3 +182,20 @@ def test_a_special_hand_paid_apart_gets_its_own_row(tmp_path):
     path.write_text('ranking = "brag"\n[pair_plus]\npair = 1\nprial = 30\nprial_of_threes = 100\n')
     rows = {o.label: o.combinations for o in analyze(load_game(path)).pair_plus.outcomes}
     assert rows["Prial of threes"] == 4 and rows["Prial"] == 48
+
+
+def test_a_reports_decision_uses_the_pair_plus_ratio_it_was_built_with():
+    """Found by a hostile test: analyze(g, pair_plus_ratio=1).decision(hand) priced the hand at ratio 0 (the
+    default), so its EVs disagreed with the report's own play/fold mask where a fold loses the Pair Plus."""
+    from dataclasses import replace
+    from fractions import Fraction
+
+    from casino.games import Rules, load_game
+
+    game = replace(load_game("three-card-poker"), rules=Rules(pair_plus_on_fold=False))
+    report = analyze(game, pair_plus_ratio=1)
+    hand = "Qh 6d 4c"
+    assert report.decision(hand) == report.decision(hand, pair_plus_ratio=1)
+    assert report.decision(hand) != report.decision(hand, pair_plus_ratio=0)
+    assert report.decision(hand).pair_plus_counted and report.decision(hand).ev_fold == Fraction(-2)
+    assert analyze(game).decision(hand) == analyze(game).decision(hand, pair_plus_ratio=0)

@@ -122,3 +122,26 @@ def test_compare_names_rule_variations(runner, app, tmp_path):
     assert "no Ante Bonus when the dealer wins" in text
     data = json.loads(runner.invoke(app, ["compare", "three-card-poker", str(path), "--json"]).output)
     assert [d["rule_variations"] for d in data["designs"]] == [[], ["no Ante Bonus when the dealer wins"]]
+
+
+def test_face_up_is_a_rule_variation_in_compare_and_par(runner, app, tmp_path):
+    """Found by a hostile test: a Three Card Poker file with `[rules] face_up = true` showed no Rules table in
+    `brag compare`, its JSON rules lacked face_up (rule_variations []), the Ante/Play table was titled from the
+    first design alone, and `brag par` said nothing of Face Up (docs/designers-guide.md §2, §3)."""
+    import json
+
+    from pathlib import Path
+
+    built_in = Path(__file__).resolve().parents[2] / "paytables" / "games" / "three-card-poker.toml"
+    face_up = tmp_path / "face-up.toml"
+    face_up.write_text(built_in.read_text() + "\n[rules]\nface_up = true\n")
+    shown = runner.invoke(app, ["compare", str(face_up), "three-card-poker"])
+    assert shown.exit_code == 0, shown.output
+    assert "Rules" in shown.output and "Face Up (the dealer's first card" in " ".join(shown.output.split())
+    assert "Face Up (informed" not in shown.output  # (the bet's table is named for the bet, the rule is a row)
+    data = json.loads(runner.invoke(app, ["compare", "three-card-poker", str(face_up), "--json"]).output)
+    assert [d["rules"]["face_up"] for d in data["designs"]] == [False, True]
+    assert data["designs"][0]["rule_variations"] == [] and data["designs"][1]["rule_variations"]
+    par = runner.invoke(app, ["par", str(face_up), "--markdown"])
+    assert "rule variations: Face Up" in par.output.splitlines()[2]
+    assert json.loads(runner.invoke(app, ["par", str(face_up), "--json"]).output)["rules"]["face_up"] is True

@@ -240,3 +240,21 @@ def test_postgresql_a_copy_onto_itself_is_refused_however_it_is_spelled(runner, 
             one_line(runner.invoke(app, ["db", "copy", url, spelling]), "same database", "nothing was copied")
         listed = runner.invoke(app, ["sessions", "--db", url, "--json"])
         assert listed.exit_code == 0 and '"rounds": 2' in listed.output, listed.output
+
+
+@pytest.mark.parametrize("args", [["--ante", "9999"], ["--resume", "1"],
+                                  ["--auto", "--hands", "2", "--side-bet", "nosuchbet=5"]])
+def test_a_refused_play_leaves_no_new_database_file(runner, app, tmp_path, args):
+    """docs/playing.md: every option is checked before anything is stored. Found by a hostile test: `brag play
+    --db NEW --ante 9999` (refused, exit 2) and `--resume 1` on a mistyped path left a new, empty NEW behind."""
+    path = tmp_path / "new.db"
+    result = runner.invoke(app, ["play", "--db", str(path), *args], input="")
+    assert result.exit_code == 2, result.output
+    assert not path.exists() and not list(tmp_path.iterdir()), list(tmp_path.iterdir())
+
+
+def test_a_refused_play_keeps_a_database_that_was_there(runner, app, tmp_path):
+    path = tmp_path / "kept.db"
+    assert runner.invoke(app, ["play", "--db", str(path), "--auto", "--hands", "1", "--seed", "k"]).exit_code == 0
+    assert runner.invoke(app, ["play", "--db", str(path), "--ante", "9999"], input="").exit_code == 2
+    assert runner.invoke(app, ["verify", "1", "--db", str(path)]).exit_code == 0

@@ -1,7 +1,8 @@
-"""Every whole-number, yes/no and time column of every table, edited by hand into something else (SQLite keeps
-``1.5`` in an INTEGER column as given): `brag verify`, `history`, `replay`, `sessions` and `--resume` say so
-in one line naming the column and the value, exit 2 — never an AttributeError traceback (``round_no.to_bytes``)
-— whichever column it is. The columns are taken from the tables themselves, so a new one is covered too."""
+"""Every whole-number, yes/no, time and text column of every table, edited by hand into something else (SQLite
+keeps ``1.5`` in an INTEGER column as given, and a BLOB in a text one): `brag verify`, `history`, `replay`,
+`sessions` and `--resume` say so in one line naming the column and the value, exit 2 — never an AttributeError
+traceback (``round_no.to_bytes``) — whichever column it is. The columns are taken from the tables themselves,
+so a new one is covered too."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Boolean, DateTime, Integer
+from sqlalchemy import Boolean, DateTime, Integer, String
 from sqlmodel import Session
 
 import casino.db.classic_models  # noqa: F401 - the traditional Brag tables
@@ -56,8 +57,13 @@ def _columns(kind=_numeric) -> list[tuple[str, str]]:
     return found
 
 
+def _is_text(column) -> bool:
+    return isinstance(column.type, String) or isinstance(getattr(column.type, "impl", None), String)
+
+
 COLUMNS = _columns()
 TIMES = _columns(_is_time)
+TEXTS = _columns(_is_text)
 
 
 def test_every_table_with_numbers_is_covered():
@@ -67,6 +73,7 @@ def test_every_table_with_numbers_is_covered():
     assert ("hands", "round_no") in COLUMNS and ("classic_hands", "hand_no") in COLUMNS
     assert ("hands", "qualifies") in COLUMNS and ("boxes", "box") in COLUMNS
     assert ("hands", "played_at") in TIMES and ("classic_sessions", "started_at") in TIMES
+    assert ("hands", "seed") in TEXTS and ("pending_hands", "seed") in TEXTS and ("classic_hands", "seed") in TEXTS
 
 
 @pytest.fixture(scope="module")
@@ -135,9 +142,9 @@ def test_a_column_that_is_not_a_whole_number_is_named_in_one_line(stored, tmp_pa
     result = _run(runner, app, *check)
     if column in LINKS:
         assert result.exit_code in (1, 2)
-    else:
-        assert result.exit_code == 2
-        assert f"{table}.{column} ({value!r}, not " in result.stderr, result.stderr
+    else:  # verify: a session that does not verify (exit 1, docs/fairness.md), naming the column
+        assert result.exit_code == 1
+        assert f"{table}.{column} ({value!r}, not " in " ".join(result.output.split()), result.output
     for command in others:
         _run(runner, app, *command)
 
@@ -154,6 +161,36 @@ def test_a_time_that_is_not_one_is_named_in_one_line(stored, tmp_path, runner, a
             assert f"{table}.{column} ('x', not a time)" in result.stderr, result.stderr
             named += 1
     assert named or (table, column) == ("classic_hands", "played_at")  # (read by none of them)
+
+
+@pytest.mark.parametrize(("table", "column"), TEXTS)
+def test_a_text_column_holding_a_blob_is_named_in_one_line(stored, tmp_path, runner, app, table, column):
+    """A BLOB in a text column (``X'00ff'``): a TypeError traceback wherever the text was used (the seed in
+    `brag verify`, an amount or the cards in `brag history --json`, the game file at `--resume`)."""
+    db = _edited(stored, tmp_path, table, column, b"\x00\xff")
+    check, others = _commands(table, db)
+    named = 0
+    for command in (check, *others):
+        result = _run(runner, app, *command)
+        said = " ".join((result.stderr + result.output).split())  # (verify says it on stdout, exit 1)
+        if "cannot be read" in said:
+            assert f"{table}.{column} (b'\\x00\\xff', not text)" in said, said
+            assert result.exit_code == (1 if command is check else 2)
+            named += 1
+    assert named, (table, column)  # (every text column is read by one of them: the session's row whole)
+
+
+@pytest.mark.parametrize("view", [["history", "1", "--json"], ["history", "1"], ["verify", "1"],
+                                  ["history", "--classic", "1", "--json"], ["verify", "--classic", "1"]])
+def test_the_reported_blob_in_a_seed_is_named(stored, tmp_path, runner, app, view):
+    """The reported case: hands.seed = X'00ff' — `brag verify 1` a TypeError in fair.seed_from_hex, `brag history
+    1 --json` a TypeError writing bytes as JSON; the same for a classic hand's seed."""
+    table = "classic_hands" if "--classic" in view else "hands"
+    db = _edited(stored, tmp_path, table, "seed", b"\x00\xff")
+    result = _run(runner, app, *view, "--db", db)
+    assert result.exit_code == (1 if "verify" in view else 2)  # verify: the session does not verify
+    said = " ".join((result.stderr + result.output).split())
+    assert f"the database holds a value that cannot be read: {table}.seed (b'\\x00\\xff', not text)" in said
 
 
 @pytest.mark.parametrize("value", [3.5, "x"])
@@ -187,3 +224,35 @@ def test_a_pending_hand_that_cannot_be_read_stops_a_resume_naming_it(stored, tmp
     result = _run(runner, app, "play", "--resume", "2", "--db", db)
     assert result.exit_code == 2
     assert f"the database holds a value that cannot be read: pending_hands.{column} of hand 1 of session 2" in result.stderr
+
+
+@pytest.mark.parametrize(("table", "column", "value", "named"), [
+    ("hands", "qualifies", 5, "hands.qualifies (5, not yes (1) or no (0))"),
+    ("hands", "played_at", "notadate", "hands.played_at ('notadate', not a time)"),
+    ("sessions", "started_at", "xx", "sessions.started_at ('xx', not a time)"),
+    ("hands", "round_no", "two", "hands.round_no ('two', not a whole number)"),
+    ("boxes", "box", "one", "boxes.box ('one', not a whole number)"),
+    ("sessions", "rounds", "many", "sessions.rounds ('many', not a whole number)"),
+    ("hands", "events", "[" * 5000 + "]" * 5000, "hand 3: events is"),
+    ("classic_hands", "showdown", 5, "classic_hands.showdown (5, not yes (1) or no (0))"),
+    ("classic_sessions", "started_at", "xx", "classic_sessions.started_at ('xx', not a time)"),
+])
+def test_verify_fails_a_session_holding_a_value_that_cannot_be_read(stored, tmp_path, runner, app, table, column,
+                                                                     value, named):
+    """docs/fairness.md: `brag verify` exits 1 on any mismatch, 2 only for a session or hand that is not there (or
+    a bad argument or database). A stored value that cannot be read is tampering: it was exit 2, "brag: error"."""
+    db = _edited(stored, tmp_path, table, column, value)
+    check, _ = _commands(table, db)
+    result = _run(runner, app, *check)
+    assert result.exit_code == 1 and named in " ".join(result.output.split()), (result.exit_code, result.output)
+    as_json = _run(runner, app, *check, "--json")
+    assert as_json.exit_code == 1
+    import json
+
+    assert json.loads(as_json.output)["ok"] is False
+
+
+def test_verify_still_refuses_a_session_that_is_not_there(stored, runner, app):
+    for args in (["verify", "9"], ["verify", "1", "9"], ["verify", "--classic", "9"], ["verify", "--classic", "1", "9"]):
+        result = _run(runner, app, *args, "--db", str(stored))
+        assert result.exit_code == 2 and "no " in result.stderr, (args, result.stderr)

@@ -18,7 +18,7 @@ def test_par_tables(runner, app):
 def test_par_formats(runner, app):
     data = json.loads(runner.invoke(app, ["par", "3-card-brag", "--json"]).output)
     assert data["ante_play"]["by_player_hand"][0]["hand"] == "prial"
-    assert data["rules"] == {"ante_bonus_on_loss": True, "pair_plus_on_fold": True}
+    assert data["rules"] == {"ante_bonus_on_loss": True, "pair_plus_on_fold": True, "face_up": False}
     markdown = runner.invoke(app, ["par", "3-card-brag", "--markdown"]).output
     assert markdown.startswith("# PAR sheet: 3 Card Brag") and "| Player hand |" in markdown
     rows = list(csv.reader(io.StringIO(runner.invoke(app, ["par", "3-card-brag", "--csv"]).output)))

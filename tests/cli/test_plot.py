@@ -149,3 +149,13 @@ def test_a_too_long_plot_file_name_is_shortened_in_its_one_line(runner, app, tmp
     assert result.exit_code == 2 and errors == lines[-1:] and errors[0].startswith("brag: error:"), result.output
     assert says in errors[0] and shown_path(name) in errors[0], errors[0]
     assert name not in result.output and len(errors[0]) < 300, errors[0]
+
+
+@pytest.mark.parametrize("args", [["par", "three-card-poker"], ["compare", "three-card-poker"],
+                                  ["session", "--bankroll", "100", "--bet", "5", "--hands", "10"]])
+def test_a_picture_in_a_folder_that_is_not_there_is_refused_before_the_work(runner, app, tmp_path, args):
+    """Found by a hostile test: `brag par GAME --plot-file /nonexist/x.svg` printed the whole sheet, then exit 2."""
+    path = tmp_path / "no-such-folder" / "bars.svg"
+    result = runner.invoke(app, [*args, "--plot-file", str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == "" and "no folder" in result.stderr and "no-such-folder" in result.stderr

@@ -205,3 +205,32 @@ def test_builtin_names_in_any_case(runner, app):
     result = runner.invoke(app, ["edge", "THREE-CARD-POKER", "--json"])
     assert result.exit_code == 0 and json.loads(result.output)["ranking"] == "poker"
     assert runner.invoke(app, ["odds", "--ranking", "Poker"]).exit_code == 0
+
+
+def _strict_json(text: str):
+    """JSON as a strict reader takes it: ``NaN``, ``Infinity`` and ``-Infinity`` are refused."""
+    import json
+
+    def refuse(constant: str):
+        raise AssertionError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "3-card-brag", "--hands", "1", "--seed", "1"],
+    ["simulate", "--betting", "flat", "--bankroll", "100", "--ante", "5", "--hands", "10", "--sessions", "1", "--seed", "1"],
+    ["session", "--bankroll", "100", "--bet", "5", "--hands", "10", "--check", "--sessions", "1", "--seed", "1"],
+])
+def test_a_figure_one_sample_cannot_give_is_null_in_json_and_a_dash_in_text(runner, app, args):
+    """Found by a hostile test: one round (or one session) gave "confidence_interval": [-Infinity, Infinity] and
+    "standard_error": NaN (not JSON), and the text "±95% inf", "Std dev nan", "-inf … inf" and a z of +0.00."""
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    assert "null" in result.output
+    _strict_json(result.output)
+    text = runner.invoke(app, args)
+    assert text.exit_code == 0, text.output
+    words = text.output.replace("…", " ").split()
+    assert not {"nan", "inf", "-inf", "+inf", "+0.00"} & set(words), text.output
+    assert "—" in text.output
