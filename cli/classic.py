@@ -52,7 +52,11 @@ def classic(
     from cli.history import refuse_playing_in_memory
 
     refuse_playing_in_memory(url)
-    with open_session(url) as session:
+    from casino.db.locations import nothing_left_behind
+
+    # refusals with the database open (a bad rules file, --resume of a session not there): a new SQLite file made
+    # for the command and holding no session is removed again, as brag play does (docs/playing.md)
+    with nothing_left_behind(url), open_session(url) as session:
         if resume is not None:
             if any(x is not None for x in (opponents, chips, hands, ante, seed)) or rules != "classic-brag":
                 fail("--resume carries on a session as it was: give no other rules, seats or seed")

@@ -269,7 +269,9 @@ def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool, 
     else:
         out = console()
         practice = report.practice
+        unread = not report.head  # a stored value could not be read: nothing was recomputed, no chain
         kind = (f" [bold yellow]({PRACTICE_NOTE})[/]" if practice else f" ({FAIR_NOTE})" if practice is False
+                else " [bold yellow](a stored value cannot be read)[/]" if unread
                 else " [bold yellow](the stored settings cannot be read)[/]")
         if not problems:
             out.print(f"[green]Classic session {session_id}: {report.hands} hand(s) verified[/]{kind} — every seed "
@@ -284,7 +286,8 @@ def verify(session_id: int, hand: Optional[int], db: Optional[str], json: bool, 
                 out.print(f"  {p}", markup=False, highlight=False, soft_wrap=True)  # one line each
             if len(problems) > 200:
                 out.print(f"  … and {len(problems) - 200:,} more", markup=False)
-        out.print(f"Head: {report.head}", markup=False, highlight=False)
+        out.print(f"Head: {report.head}" if report.head else "Head: — (not computed: a stored value cannot be read)",
+                  markup=False, highlight=False)
         if report.chain_from > 1:
             out.print(f"Hands 1-{report.chain_from - 1} were stored before the hash chain (an older brag-table) and "
                       "chained when the database was upgraded: the chain pins them as they were then.", markup=False)

@@ -442,3 +442,12 @@ def test_the_dealer_is_marked_even_when_it_is_the_dealers_turn():
     console.print(seats_table(view, None))
     marks = [line.split()[0] for line in console.export_text().splitlines() if line.split()]
     assert "▶D" in marks
+
+
+@pytest.mark.parametrize("args", [["--resume", "5"], ["--rules", "nosuch"], ["--ante", "-1"]])
+def test_a_refused_session_leaves_no_new_database_file(runner, app, tmp_path, args):
+    """As brag play (found by a hostile test there; brag classic made the same new empty file)."""
+    path = tmp_path / "new.db"
+    result = runner.invoke(app, ["classic", *args, "--db", f"sqlite:///{path}"])
+    assert result.exit_code == 2, result.output
+    assert not path.exists() and not list(tmp_path.iterdir())

@@ -44,6 +44,7 @@ def test_a_damaged_time_is_one_line(pending_db: Path, tmp_path: Path, edit: str)
     done = _brag("verify", "1", "--classic", db=db)
     assert done.returncode == 1, done.stderr
     assert "Traceback" not in done.stderr and "cannot be read" in done.stdout and "_at ('ga" in done.stdout
+    assert "(a stored value cannot be read)" in done.stdout and "not computed" in done.stdout  # not "settings"
     assert _brag("sessions", "--classic", db=db).returncode == 0
 
 
