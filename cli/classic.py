@@ -199,7 +199,7 @@ def _play_one(table: Any, you: int | None, computer: Any, out: Any, started: Any
     from casino.classic.words import event_text
 
     if table.state is None:
-        if you is not None and table.choice_due() == you:
+        if you is not None and table.choice_due() == you and table.picked is None:  # (a pick stored: dealt with it)
             table.pick_variant(_ask_variant(table, out))
             if chose is not None:
                 chose()
@@ -273,7 +273,7 @@ def _ask(table: Any, view: Any, legal: Any, log: list[str], you: int | None, out
         if line is None or line in ("q", "quit", "exit"):
             raise _Quit
         if line in ("?", "rules"):
-            out.print(Text(rules_text(table.rules)))  # Text: a rules name is never read as markup
+            out.print(Text(rules_text(table.hand_rules)))  # the rules in force (with dealer's choice, the hand's)
             continue
         if line in ("h", "hint"):
             out.print(_hint(table, view))
@@ -296,13 +296,14 @@ def _ask_variant(table: Any, out: Any) -> Any:
     the one in force; a bad word is one line and the question again)."""
     from rich.text import Text
 
-    from casino.classic.choice import parse_variant, variant_text
+    from casino.classic.choice import parse_variant, variant_text, with_variant
     from casino.errors import BragError
     from cli.classic_view import rules_text
     from cli.prompts import ask
 
     now = table.circle.variant
-    out.print(Text(f"You deal the first hand of a circle: pick the variant for it. Now: {variant_text(now)}.\n"
+    out.print(Text(f"You deal the first hand of a circle: pick the variant for it. Now: "
+                   f"{variant_text(now, table.rules.jokers)}.\n"
                    "Words in any order: 3, 4 or 5 cards; none, twos, black-twos, one-eyed-jacks, suicide-king or braggers"
                    f"{' (or jokers)' if table.rules.jokers else ''} wild; blind or seen (no blind play)."))
     while True:
@@ -310,7 +311,7 @@ def _ask_variant(table: Any, out: Any) -> Any:
         if line is None or line in ("q", "quit", "exit"):
             raise _Quit
         if line in ("?", "rules"):
-            out.print(Text(rules_text(table.rules)))
+            out.print(Text(rules_text(with_variant(table.rules, now))))  # the circle's so far
             continue
         try:
             return parse_variant(line, table.rules, now)

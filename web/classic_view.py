@@ -68,8 +68,9 @@ def state(seat: ClassicSeat) -> dict[str, Any]:
 
             choices = variant_choices(table.rules)
             data["dealers_choice"] = {
-                "due": table.choice_due() == seat.you, "variant": table.circle.variant.to_list(),
-                "in_words": variant_text(table.circle.variant),
+                "due": table.choice_due() == seat.you and table.picked is None,  # (a pick stored: dealt with it)
+                "variant": table.circle.variant.to_list(),
+                "in_words": variant_text(table.circle.variant, table.rules.jokers),
                 "wild": sorted({v.wild for v in choices}, key=[v.wild for v in choices].index)}
         return data
     view = table.view(seat.you)

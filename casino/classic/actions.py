@@ -295,6 +295,7 @@ class VariantInForce(Event):
     wild: str
     blind: bool
     seat: int
+    jokers: int = 0  # in the pack (wild whatever was picked)
 
 
 @dataclass(frozen=True)

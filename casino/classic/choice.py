@@ -52,10 +52,14 @@ class Variant:
 
     @classmethod
     def from_list(cls, value: Any) -> Variant:
-        cards, wild, blind = value
-        if cards not in (3, 4, 5) or wild not in WILD_CHOICES or not isinstance(blind, bool):
-            raise ValueError(f"not a variant: {value!r}")
-        return cls(int(cards), str(wild), blind)
+        """A stored ``[cards, wild, blind]``; :class:`ValueError` naming it for anything else."""
+        try:
+            cards, wild, blind = value
+        except (TypeError, ValueError):
+            raise ValueError(f"not a variant: {str(value)[:40]!r}") from None
+        if type(cards) is not int or cards not in (3, 4, 5) or wild not in WILD_CHOICES or not isinstance(blind, bool):
+            raise ValueError(f"not a variant: {str(value)[:40]!r}")
+        return cls(cards, str(wild), blind)
 
 
 def variant_of(rules: ClassicRules) -> Variant:
@@ -80,9 +84,16 @@ def variant_choices(rules: ClassicRules) -> tuple[Variant, ...]:
     return tuple(Variant(c, w, b) for c, w, b in product((3, 4, 5), _wilds(rules), (True, False)))
 
 
-def variant_text(variant: Variant) -> str:
-    """``"4 cards, twos wild, blind play"`` — a variant in words."""
-    wild = "no wild cards" if variant.wild == "none" else f"{variant.wild} wild"
+def variant_text(variant: Variant, jokers: int = 0) -> str:
+    """``"4 cards, twos wild, blind play"`` — a variant in words (``jokers`` in the pack, wild whatever is picked:
+    ``"3 cards, the joker wild, …"``, ``"5 cards, braggers and the 2 jokers wild, …"``)."""
+    joker_words = "" if not jokers else "the joker" if jokers == 1 else f"the {jokers} jokers"
+    if variant.wild == "none":
+        wild = f"{joker_words} wild" if jokers else "no wild cards"
+    elif jokers and variant.wild != "jokers":
+        wild = f"{variant.wild} and {joker_words} wild"
+    else:
+        wild = f"{variant.wild} wild"
     return f"{variant.cards} cards, {wild}, {'blind play' if variant.blind else 'no blind play'}"
 
 

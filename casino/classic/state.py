@@ -210,7 +210,7 @@ class HandState:
         self.pots: list[Pot] = [Pot(0)]
         self.events: list[Event] = []
         if rules.dealers_choice and picked_by is not None:
-            self.events.append(VariantInForce(rules.cards, rules.wild, rules.blind, picked_by))
+            self.events.append(VariantInForce(rules.cards, rules.wild, rules.blind, picked_by, rules.jokers))
         self.actions: list[tuple[int, Action]] = []
         self.fold_order: list[int] = []
         self.has_discards = False

@@ -48,9 +48,18 @@ __all__ = ["ClassicTable", "HandRecord", "PackPart", "pack_commitment", "pack_le
 SHOWN_STORED = 60
 
 
-def pack_commitment(seed: bytes, order: Sequence[int]) -> str:
-    """The commitment shown before a deal: SHA-256 of the seed followed by the pack order (one byte a card)."""
-    return commitment(bytes(seed) + bytes(order))
+def pack_commitment(seed: bytes, order: Sequence[int], variant: Variant | None = None) -> str:
+    """The commitment shown before a deal: SHA-256 of the seed followed by the pack order (one byte a card);
+    with dealer's choice, then the hand's variant (``b"variant"``, the cards, the wild cards' name, ``b"blind"`` or
+    ``b"seen"``), so a hand dealt cannot be given another variant afterwards."""
+    tail = b"" if variant is None else b"variant" + bytes([variant.cards]) + variant.wild.encode() + (
+        b"blind" if variant.blind else b"seen")
+    return commitment(bytes(seed) + bytes(order) + tail)
+
+
+def hand_variant(rules: ClassicRules) -> Variant | None:
+    """The variant a hand's commitment covers: with dealer's choice, the hand's; else none."""
+    return variant_of(rules) if rules.dealers_choice else None
 
 
 def shuffle_pack(seed: bytes, cards: Sequence[int]) -> list[int]:
@@ -323,7 +332,7 @@ class ClassicTable:
         self._history: tuple[int, int, tuple[Event, ...]] = (-1, -1, ())  # (events, seat or -1, history)
         self._record = HandRecord(
             hand_no=self.hand_no, rules=rules, names=[self.names[s] for s in players], seats=players,
-            dealer=hand_dealer, first=first, shuffled=shuffled, seed=seed, commitment=pack_commitment(seed, pack),
+            dealer=hand_dealer, first=first, shuffled=shuffled, seed=seed, commitment=pack_commitment(seed, pack, hand_variant(rules)),
             pack=pack, held_out=held_out, dealt=[[tuple(h) for h in hs] for hs in hands],
             chips_before=[self.chips[s] for s in players], chips_after=[], borrowed=[], events=[], actions=[],
             showdown=False, prial_won=False, kept_blind=-1,
@@ -703,7 +712,7 @@ def verify_pack(record: HandRecord, previous: HandRecord | None) -> list[str]:
 
     ``previous``: the session's hand before (needed to check an unshuffled carry-over)."""
     problems: list[str] = []
-    if pack_commitment(record.seed, record.pack) != record.commitment:
+    if pack_commitment(record.seed, record.pack, hand_variant(record.rules)) != record.commitment:
         problems.append(f"hand {record.hand_no}: the seed and pack do not match the commitment")
     held = [c for h in record.held_out for c in h]
     if record.shuffled:

@@ -163,7 +163,7 @@ def event_text(event: Event, names: Sequence[str] | Voice) -> str:
     if isinstance(event, VariantInForce):
         from casino.classic.choice import Variant, variant_text
 
-        played = variant_text(Variant(event.cards, event.wild, event.blind))
+        played = variant_text(Variant(event.cards, event.wild, event.blind), event.jokers)
         return f"{voice.says(event.seat, 'pick')} this circle's variant: {played}" if event.seat >= 0 else \
             f"this hand: {played} (dealer's choice)"
     if isinstance(event, PackShows):

@@ -41,7 +41,7 @@ from typing import Any, Sequence
 from sqlmodel import Session
 
 from casino.classic.actions import Chips, HandOver, PotWon, Shown, VariantInForce
-from casino.classic.choice import Circle, computer_variant, variant_of, variant_text
+from casino.classic.choice import Circle, Variant, computer_variant, variant_choices, variant_of, variant_text
 from casino.classic.state import HandState
 from casino.classic.table import (
     SHOWN_STORED, HandRecord, kept_hand, open_bottom, pack_left, shown_from_snapshot, shown_hands, verify_pack,
@@ -154,6 +154,8 @@ def _recomputed(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord],
         if isinstance(stored, dict) and stored.get("circle") != circle.to_dict():
             problems.append(f"the session's table state has a circle of deals (dealer's choice) that the hands do not "
                             f"leave (after hand {rows[-1].hand_no}: {circle.to_dict()})")
+        if isinstance(stored, dict) and stored.get("picked") is not None:
+            problems += _stored_pick_problems(stored["picked"], circle, rules)
     if pending is None and hand_no is None and previous is not None and previous.hand_no == rows[-1].hand_no:
         problems += next_deal_problems(record, previous, with_chips=False, lent=lent if every_hand else None,
                                        shown_before=list(turned_up) if every_hand else None)
@@ -377,6 +379,19 @@ def _pending_problems(record: ClassicSessionRecord, pending: ClassicPendingRecor
     return problems
 
 
+def _stored_pick_problems(picked: Any, circle: Circle, rules: Any) -> list[str]:
+    """The player's pick stored for the next deal (dealer's choice): a variant a dealer may pick at this table,
+    and stored only when the next deal starts a circle whose dealer picks."""
+    try:
+        variant = Variant.from_list(picked)
+    except ValueError as error:
+        return [f"the session's table state has a pick for the next deal that cannot be read ({error})"]
+    if variant not in variant_choices(rules) or not circle.picks_next():
+        return [f"the session's table state has a pick for the next deal ({variant_text(variant, rules.jokers)}) that no "
+                "dealer may make now"]
+    return []
+
+
 def _choice_problems(hand: HandRecord, circle: Circle, rules: Any, players: Sequence[str]) -> list[str]:
     """Dealer's choice: a hand starting a circle after the first names its dealer as the one who picked (a
     computer dealer's pick the one its seed draws), and every other hand carries the circle's variant on."""
@@ -387,14 +402,14 @@ def _choice_problems(hand: HandRecord, circle: Circle, rules: Any, players: Sequ
     picked = variant_of(hand.rules)
     if not circle.picks_next():
         if first.seat != -1 or picked != circle.variant:
-            return [f"{where}: its variant ({variant_text(picked)}) is not the one its circle of deals plays "
-                    f"({variant_text(circle.variant)}): a dealer picks only at the start of a circle"]
+            return [f"{where}: its variant ({variant_text(picked, rules.jokers)}) is not the one its circle of deals "
+                    f"plays ({variant_text(circle.variant, rules.jokers)}): a dealer picks only at the start of a circle"]
         return []
     if first.seat != dealer:
         return [f"{where}: it starts a circle of deals, so its dealer picks the variant, but the hand names "
                 f"{'no one' if first.seat < 0 else 'another seat'}"]
     if players[dealer] != "you" and picked != computer_variant(hand.seed, rules):
-        return [f"{where}: a computer dealer's pick ({variant_text(picked)}) is not the one its seed draws"]
+        return [f"{where}: a computer dealer's pick ({variant_text(picked, rules.jokers)}) is not the one its seed draws"]
     return []
 
 

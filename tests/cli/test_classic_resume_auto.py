@@ -22,5 +22,8 @@ def test_options_and_missing_sessions_are_named_as_given(runner, app, tmp_path):
     (which lists casino sessions)."""
     refused = runner.invoke(app, ["classic", "--ante", "-1", "--auto", "--hands", "1", "--db", str(tmp_path / "a.db")])
     assert refused.exit_code == 2 and "--ante: ante must be zero or more" in refused.output, refused.output
+    assert not (tmp_path / "a.db").exists()  # refused: no new database left behind
+    assert runner.invoke(app, ["classic", "--auto", "--hands", "1", "--seed", "s", "--db", str(tmp_path / "a.db")]
+                         ).exit_code == 0
     missing = runner.invoke(app, ["history", "9", "--classic", "--db", str(tmp_path / "a.db")])
     assert missing.exit_code == 2 and "brag sessions --classic" in missing.output, missing.output

@@ -174,3 +174,80 @@ def test_the_player_picks_at_the_terminal_and_a_resume_deals_with_the_pick(runne
     third = next(h for h in history["hands"] if h["hand"] == 3)
     assert any(a.endswith("discard") or " discard " in a for a in third["actions"]), third  # four-card Brag
     assert runner.invoke(app, ["verify", "1", "--classic", "--db", url]).exit_code == 0
+
+
+def _pending_after_a_pick(runner, app, tmp_path, pick: str = "5 braggers"):
+    """Heads-up, you fold hands 1 and 2, pick for hand 3, look, and stop (hand 3 pending). The database's URL."""
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    result = runner.invoke(app, ["classic", "--rules", "dealers-choice", "--opponents", "1", "--hands", "5", "--seed", "x",
+                                 "--db", url], input=f"f\nf\n{pick}\nl\n")
+    assert "You pick this circle's variant" in result.output, result.output
+    return url
+
+
+def _edit_table_state(url: str, change) -> None:
+    import sqlite3
+
+    path = url.removeprefix("sqlite:///")
+    with sqlite3.connect(path) as con:
+        state = json.loads(con.execute("select table_state from classic_sessions").fetchone()[0])
+        change(state)
+        con.execute("update classic_sessions set table_state = ?", (json.dumps(state),))
+
+
+def test_a_dealt_hand_keeps_its_variant_a_changed_pick_is_found(runner, app, tmp_path):
+    """Found by a hostile test: with hand 3 dealt (5 cards, braggers wild) and looked at, the stored pick edited to
+    twos wild was dealt again on resume with the same cards and passed verify. The commitment now covers the
+    variant: verify and resume refuse the hand."""
+    url = _pending_after_a_pick(runner, app, tmp_path)
+    assert runner.invoke(app, ["verify", "1", "--classic", "--db", url]).exit_code == 0
+    _edit_table_state(url, lambda state: state.update(picked=[5, "twos", True]))
+    verified = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
+    assert verified.exit_code == 1 and "committed" in verified.output, verified.output
+    resumed = runner.invoke(app, ["classic", "--resume", "1", "--db", url], input="q\n")
+    assert resumed.exit_code == 2 and "committed" in resumed.output, resumed.output
+
+
+def test_a_stored_pick_is_dealt_not_asked_again_and_an_unreadable_one_is_named(runner, app, tmp_path):
+    """Found by a hostile test: a pick stored and not yet dealt (the session stopped between the pick and the
+    deal) was asked again on resume; a stored pick that is no variant passed verify and failed the resume raw."""
+    from sqlmodel import Session
+
+    from casino.db import classic_store
+    from casino.db.database import connect
+
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    runner.invoke(app, ["classic", "--rules", "dealers-choice", "--opponents", "1", "--hands", "5", "--seed", "x",
+                        "--db", url], input="f\nf\nq\n")  # stopped at the question for hand 3
+    with Session(connect(url)) as db:
+        resumed = classic_store.resume_session(1, session=db, player=True)
+        table = resumed.table
+        assert table.choice_due() == 0 and table.picked is None
+        table.pick_variant(Variant(4, "suicide-king", True))
+        classic_store.save_pick(1, table, session=db)
+        classic_store.end_session(1, "interrupted", session=db)
+    again = runner.invoke(app, ["classic", "--resume", "1", "--db", url], input="q\n")
+    assert "Variant [" not in again.output and "4 cards, suicide-king wild" in again.output, again.output
+    url2 = f"sqlite:///{tmp_path / 'two.db'}"
+    runner.invoke(app, ["classic", "--rules", "dealers-choice", "--opponents", "1", "--hands", "5", "--seed", "x",
+                        "--db", url2], input="f\nf\nq\n")
+    _edit_table_state(url2, lambda state: state.update(picked="zz"))
+    verified = runner.invoke(app, ["verify", "1", "--classic", "--db", url2])
+    assert verified.exit_code == 1 and "a pick for the next deal that cannot be read" in verified.output, verified.output
+    resumed = runner.invoke(app, ["classic", "--resume", "1", "--db", url2], input="q\n")
+    assert resumed.exit_code == 2 and "not a variant" in resumed.output, resumed.output
+
+
+def test_the_rules_at_question_mark_are_the_hands_and_jokers_are_named_wild(runner, app, tmp_path):
+    """Found by a hostile test: ? showed the rules file (3 cards, no wild cards) during a 5-card braggers hand, and a
+    pick of no wild cards was called "no wild cards" with jokers in the pack, wild all the same."""
+    from casino.classic.choice import variant_text
+
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    result = runner.invoke(app, ["classic", "--rules", "dealers-choice", "--opponents", "1", "--hands", "5", "--seed", "x",
+                                 "--db", url], input="f\nf\n5 braggers seen\n?\nq\n")
+    after = result.output.split("You pick this circle's variant")[1]
+    assert "5 cards each" in after and "(A♦ J♣ 9♦)" in after and "Everyone looks at once" in after, after
+    assert variant_text(Variant(3, "none", True), 2) == "3 cards, the 2 jokers wild, blind play"
+    assert variant_text(Variant(4, "twos", False), 1) == "4 cards, twos and the joker wild, no blind play"
+    assert variant_text(Variant(5, "jokers", True), 1) == "5 cards, jokers wild, blind play"
