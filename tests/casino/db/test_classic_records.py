@@ -164,5 +164,9 @@ def test_a_session_nobody_can_play_is_refused_before_it_is_stored(runner, app, t
     url = f"sqlite:///{tmp_path / 'brag.db'}"
     result = runner.invoke(app, ["classic", "--chips", "1", "--ante", "5", "--db", url], input="q\n")
     assert result.exit_code == 2 and "Your chips (1) are below the ante (5)" in one_error_line(result)
+    assert not (tmp_path / "brag.db").exists()  # nothing stored, and no new file left behind
+    runner.invoke(app, ["classic", "--auto", "--hands", "1", "--seed", "s", "--db", url])  # another database's session
+    result = runner.invoke(app, ["classic", "--chips", "1", "--ante", "5", "--db", url], input="q\n")
+    assert result.exit_code == 2
     result = runner.invoke(app, ["sessions", "--classic", "--db", url, "--json"])
-    assert json.loads(result.stdout)["sessions"] == []
+    assert len(json.loads(result.stdout)["sessions"]) == 1  # only the session that was played
