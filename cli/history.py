@@ -604,10 +604,14 @@ def verify(
                 out.print("The head you kept is this session's head: no hand was changed, added, removed, "
                           "reordered or copied since.", markup=False)
             out.print(f"Head: {report.head}", markup=False, highlight=False)
+        elif not report.readable:  # nothing was recomputed past the value: no count of hands checked to give
+            out.print(f"[bold red]Session {session_id} does not verify[/]{kind}: the check stops at the value below")
+            for mismatch in report.mismatches:
+                out.print(f"  {mismatch}", markup=False, highlight=False)
         else:
             total = len(report.mismatches) + report.more
             out.print(f"[bold red]Session {session_id}: {total} mismatch(es)[/]{kind} "
-                      f"in {what}; bad hands: {', '.join(map(str, report.bad_rounds()[:50])) or _bad_rows(report)}")
+                      f"in {what}; bad hands: {', '.join(map(str, report.bad_rounds()[:50])) or 'session totals'}")
             for mismatch in report.mismatches:
                 out.print(f"  {mismatch}", markup=False, highlight=False)
             if report.more:
@@ -617,10 +621,6 @@ def verify(
     if not report.ok:
         raise typer.Exit(1)
 
-
-def _bad_rows(report: Any) -> str:
-    """What is bad in a report that names no hand: the session's totals, or a stored value it could not read."""
-    return "session totals" if report.readable else "a stored value (below)"
 
 
 def _id(row: Any) -> int:

@@ -145,6 +145,7 @@ def test_a_column_that_is_not_a_whole_number_is_named_in_one_line(stored, tmp_pa
     else:  # verify: a session that does not verify (exit 1, docs/fairness.md), naming the column
         assert result.exit_code == 1
         assert f"{table}.{column} ({value!r}, not " in " ".join(result.output.split()), result.output
+        assert "in 0 hand(s)" not in result.output  # (it counted no hand checked as a count of hands)
     for command in others:
         _run(runner, app, *command)
 
