@@ -49,7 +49,13 @@ def whole_number(value: Any, column: str) -> int:
     naming both. ``True``/``False`` are not numbers here (a JSON ``true`` where a count belongs)."""
     if type(value) is int:
         return value
-    raise NotWholeNumber(f"the database holds a value that cannot be read: {column} ({_shown(value)}, not a whole number)")
+    raise _unreadable(NotWholeNumber, column, value, "a whole number")
+
+
+def _unreadable(error: type[UnreadableData], column: str, value: Any, wanted: str) -> UnreadableData:
+    """The one line for a stored value its column cannot read back: ``the database holds a value that cannot
+    be read: hands.seed (b'\\x00\\xff', not text)``, as ``error`` (which kind of column it is)."""
+    return error(f"the database holds a value that cannot be read: {column} ({_shown(value)}, not {wanted})")
 
 
 def _shown(value: Any) -> str:
@@ -95,8 +101,7 @@ class YesNo(TypeDecorator[bool]):
                 return value
             if type(value) is int and value in (0, 1):
                 return value == 1
-            raise NotWholeNumber(f"the database holds a value that cannot be read: {column} ({_shown(value)}, "
-                                 "not yes (1) or no (0))")
+            raise _unreadable(NotWholeNumber, column, value, "yes (1) or no (0)")
 
         return process
 
@@ -118,15 +123,15 @@ class StoredText(AutoString):
     def process_result_value(self, value: Any, dialect: Any) -> str | None:
         if value is None or type(value) is str:  # the common case first: one check per value
             return value
-        raise NotText(f"the database holds a value that cannot be read: {self.column} ({_shown(value)}, not text)")
+        raise _unreadable(NotText, self.column, value, "text")
 
 
 class NotReadableTime(UnreadableData):
     """A time column holds something else: ``hands.played_at ('x', not a time)``."""
 
 
-def _time_error(column: str, value: Any) -> NotReadableTime:
-    return NotReadableTime(f"the database holds a value that cannot be read: {column} ({_shown(value)}, not a time)")
+def _time_error(column: str, value: Any) -> UnreadableData:
+    return _unreadable(NotReadableTime, column, value, "a time")
 
 
 class StoredTime(TypeDecorator[datetime]):

@@ -15,24 +15,23 @@ from casino.db.database import connect
 pytestmark = pytest.mark.browser
 
 
-def sit_down(page, seed: str) -> None:
-    """From the lobby (loaded): the standard rules, three computer players, ``seed``; waits for the Look button."""
-    page.select_option("#c-rules", "classic-brag")
-    page.select_option("#c-opponents", "3")
+def sit_down(page, seed: str, *, rules: str = "classic-brag", opponents: int = 3, hands: int | None = None,
+             ready: str = "#c-look") -> None:
+    """From the lobby (loaded): ``rules``, ``opponents`` computer players, ``hands``, ``seed``; waits for
+    ``ready`` (default: the Look button)."""
+    page.select_option("#c-rules", rules)
+    page.select_option("#c-opponents", str(opponents))
+    if hands is not None:
+        page.fill("#c-hands", str(hands))
     page.fill("#c-seed", seed)
     page.click("#c-sit-down")
-    page.wait_for_selector("#c-look")
+    page.wait_for_selector(ready)
 
 
 def test_a_whole_hand_by_clicking(served, page, shots):
     page.goto(f"{served.url}/classic")
     page.wait_for_selector("#c-rules option", state="attached")
-    page.select_option("#c-rules", "classic-brag")
-    page.select_option("#c-opponents", "3")
-    page.fill("#c-hands", "5")
-    page.fill("#c-seed", "clicks")
-    page.click("#c-sit-down")
-    page.wait_for_selector('.cseat[data-seat="3"]')
+    sit_down(page, "clicks", hands=5, ready='.cseat[data-seat="3"]')
     assert page.locator("#c-my-cards .card.back").count() == 3  # blind: your cards face down
     assert len(page.locator("#c-commitment").inner_text()) == 64
     page.click("#c-look")
@@ -203,12 +202,7 @@ def test_dealers_choice_you_pick_the_variant_from_the_lists(served, page):
     cards, wild cards and blind play, and deals the hand with your pick."""
     page.goto(f"{served.url}/classic")
     page.wait_for_selector("#c-rules option", state="attached")
-    page.select_option("#c-rules", "dealers-choice")
-    page.select_option("#c-opponents", "1")
-    page.fill("#c-hands", "5")
-    page.fill("#c-seed", "pick-lists")
-    page.click("#c-sit-down")
-    page.wait_for_selector(".cseat")
+    sit_down(page, "pick-lists", rules="dealers-choice", opponents=1, hands=5, ready=".cseat")
     for _ in range(60):
         if page.locator("#c-var-cards").count():
             break

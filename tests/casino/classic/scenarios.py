@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from casino.classic.actions import Bet, Fold, Keep, Look
 from casino.classic.rules import ClassicRules
 from casino.classic.table import ClassicTable
@@ -21,3 +23,21 @@ def two_blind_hands(names: list[str]) -> tuple[ClassicTable, tuple[int, ...]]:
     while table.to_act != 1:
         table.act(Bet(nxt.minimum_bet(table._seats.index(table.to_act))))
     return table, tuple(nxt.hands[1][1])
+
+
+def edit_stored_events(url: str, hand_no: int, change: Callable[[list[dict[str, Any]]], None]) -> None:
+    """Tamper with a stored traditional Brag hand: ``change`` edits its events (JSON dicts) in place."""
+    import json
+
+    from sqlmodel import Session, select
+
+    from casino.db.classic_models import ClassicHandRecord
+    from casino.db.database import connect
+
+    with Session(connect(url)) as db:
+        row = db.exec(select(ClassicHandRecord).where(ClassicHandRecord.hand_no == hand_no)).one()
+        events = json.loads(row.events)
+        change(events)
+        row.events = json.dumps(events)
+        db.add(row)
+        db.commit()

@@ -129,10 +129,7 @@ def test_chips_are_conserved_over_many_hands_of_every_variant():
 
 
 def test_a_stored_session_verifies_and_a_changed_pick_is_found(runner, app, tmp_path):
-    from sqlmodel import Session, select
-
-    from casino.db.classic_models import ClassicHandRecord
-    from casino.db.database import connect
+    from tests.casino.classic.scenarios import edit_stored_events
 
     rules = tmp_path / "choice.toml"
     rules.write_text("dealers_choice = true\n", encoding="utf-8")
@@ -143,15 +140,11 @@ def test_a_stored_session_verifies_and_a_changed_pick_is_found(runner, app, tmp_
     verified = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
     assert verified.exit_code == 0, verified.output
     assert "circle's variant" in runner.invoke(app, ["replay", "1", "4", "--classic", "--db", url]).output
-    with Session(connect(url)) as db:  # the computer dealer of hand 4 "picked" something its seed did not draw
-        row = db.exec(select(ClassicHandRecord).where(ClassicHandRecord.hand_no == 4)).one()
-        events = json.loads(row.events)
+    def change(events):  # the computer dealer of hand 4 "picked" something its seed did not draw
         first = events[0]
-        other = next(v for v in variant_choices(CHOICE) if v.cards == first["cards"] and v.wild != first["wild"])
-        first["wild"] = other.wild
-        row.events = json.dumps(events)
-        db.add(row)
-        db.commit()
+        first["wild"] = next(v for v in variant_choices(CHOICE) if v.cards == first["cards"] and v.wild != first["wild"]).wild
+
+    edit_stored_events(url, 4, change)
     result = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
     assert result.exit_code == 1 and "hand 4" in result.output, result.output
 

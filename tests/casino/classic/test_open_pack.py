@@ -4,7 +4,6 @@ and stored sessions verify (tampering with a shown card is found)."""
 
 from __future__ import annotations
 
-import json
 import random
 from fractions import Fraction
 
@@ -111,10 +110,7 @@ def test_the_rules_file_key():
 
 
 def test_a_stored_open_pack_session_verifies_and_a_changed_shown_card_is_found(runner, app, tmp_path):
-    from sqlmodel import Session, select
-
-    from casino.db.classic_models import ClassicHandRecord
-    from casino.db.database import connect
+    from tests.casino.classic.scenarios import edit_stored_events
 
     rules = tmp_path / "open.toml"
     rules.write_text("open_pack = true\n", encoding="utf-8")
@@ -124,14 +120,11 @@ def test_a_stored_open_pack_session_verifies_and_a_changed_shown_card_is_found(r
     assert runner.invoke(app, ["verify", "1", "--classic", "--db", url]).exit_code == 0
     history = runner.invoke(app, ["replay", "1", "2", "--classic", "--db", url])
     assert "the pack shows" in history.output
-    with Session(connect(url)) as db:
-        row = db.exec(select(ClassicHandRecord).where(ClassicHandRecord.hand_no == 3)).one()
-        events = json.loads(row.events)
+    def change(events):
         shown = next(e for e in events if e["kind"] == "pack_shows")
         shown["card"] = (shown["card"] + 1) % 52
-        row.events = json.dumps(events)
-        db.add(row)
-        db.commit()
+
+    edit_stored_events(url, 3, change)
     result = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
     assert result.exit_code == 1 and "hand 3" in result.output, result.output
 
