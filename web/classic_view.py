@@ -64,14 +64,13 @@ def state(seat: ClassicSeat) -> dict[str, Any]:
                          for i, (n, c) in enumerate(zip(table.names, table.chips))]
         data["can_deal"] = seat.ended is None
         if table.rules.dealers_choice:  # the player deals the first hand of a circle: the page asks for the variant
-            from casino.classic.choice import variant_choices, variant_text
+            from casino.classic.choice import variant_text, wild_choices
 
-            choices = variant_choices(table.rules)
             data["dealers_choice"] = {
                 "due": table.choice_due() == seat.you and table.picked is None,  # (a pick stored: dealt with it)
                 "variant": table.circle.variant.to_list(),
                 "in_words": variant_text(table.circle.variant, table.rules.jokers),
-                "wild": sorted({v.wild for v in choices}, key=[v.wild for v in choices].index)}
+                "wild": list(wild_choices(table.rules))}
         return data
     view = table.view(seat.you)
     yours = table.to_act == seat.you

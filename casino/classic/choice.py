@@ -36,7 +36,7 @@ from casino.classic.actions import IllegalAction
 from casino.classic.rules import ClassicRules
 
 __all__ = ["Variant", "variant_of", "with_variant", "variant_choices", "parse_variant", "computer_variant",
-           "variant_text", "Circle"]
+           "variant_text", "wild_choices", "Circle"]
 
 
 @dataclass(frozen=True)
@@ -74,14 +74,14 @@ def with_variant(rules: ClassicRules, variant: Variant) -> ClassicRules:
     return replace(rules, cards=variant.cards, wild=variant.wild, blind=variant.blind)  # type: ignore[arg-type]
 
 
-def _wilds(rules: ClassicRules) -> tuple[str, ...]:
+def wild_choices(rules: ClassicRules) -> tuple[str, ...]:
     """The wild-card choices open to a dealer: every one but "jokers" unless the pack has jokers."""
     return tuple(w for w in WILD_CHOICES if w != "jokers" or rules.jokers)
 
 
 def variant_choices(rules: ClassicRules) -> tuple[Variant, ...]:
     """Every variant a dealer may pick at this table."""
-    return tuple(Variant(c, w, b) for c, w, b in product((3, 4, 5), _wilds(rules), (True, False)))
+    return tuple(Variant(c, w, b) for c, w, b in product((3, 4, 5), wild_choices(rules), (True, False)))
 
 
 def variant_text(variant: Variant, jokers: int = 0) -> str:
@@ -103,7 +103,7 @@ def parse_variant(text: str, rules: ClassicRules, current: Variant | None = None
     the file's). One :class:`IllegalAction` line for anything else."""
     now = current or variant_of(rules)
     cards, wild, blind = now.cards, now.wild, now.blind
-    wilds = _wilds(rules)
+    wilds = wild_choices(rules)
     for word in text.lower().replace(",", " ").split():
         if word in ("3", "4", "5"):
             cards = int(word)

@@ -260,6 +260,10 @@ class ClassicTable:
             return -1
         return self.next_dealer() if self.circle.picks_next() else -1
 
+    def computer_pick(self) -> Variant:
+        """The variant a computer dealer picks for the next deal: drawn from that hand's seed."""
+        return computer_variant(self.seeds.seed_for(self.hand_no + 1), self.rules)
+
     def pick_variant(self, variant: Variant) -> None:
         """The player, dealing at the start of a circle, picks the variant for it (dealer's choice)."""
         if self.choice_due() < 0 or self.choice_due() != self.voice.you:
@@ -278,10 +282,9 @@ class ClassicTable:
         if chooser >= 0 and chooser == self.voice.you and self.picked is None:
             raise IllegalAction("you deal at the start of a circle: pick the variant first (cards, wild cards, "
                                 "blind or seen)")
-        seed = self.seeds.seed_for(self.hand_no + 1)
         if chooser >= 0:
             self.circle.variant = self.picked if chooser == self.voice.you and self.picked is not None \
-                else computer_variant(seed, self.rules)
+                else self.computer_pick()
         self.picked = None
         rules = with_variant(self.rules, self.circle.variant) if self.rules.dealers_choice else self.rules
         for seat in list(self.kept_blind):
@@ -295,6 +298,7 @@ class ClassicTable:
         hand_dealer = players.index(dealer)
         first = (hand_dealer + 1) % len(players)
         self.hand_no += 1
+        seed = self.seeds.seed_for(self.hand_no)
         if self.rules.dealers_choice:
             self.circle.dealt(len(players))
         self.ranker = self._ranker_for(rules)
@@ -572,7 +576,7 @@ class ClassicTable:
         """Deal and play one hand with one opponent per table seat; its record. (Dealer's choice: a pick due from
         the player's seat is made as a computer dealer's is, from the seed: every seat is played here.)"""
         if self.choice_due() >= 0 and self.choice_due() == self.voice.you and self.picked is None:
-            self.picked = computer_variant(self.seeds.seed_for(self.hand_no + 1), self.rules)
+            self.picked = self.computer_pick()
         self.start_hand()
         while not self.hand_done:
             seat = self.to_act

@@ -43,9 +43,7 @@ def store_session(url: str, settled: int, *, pending: bool = True, seed: str | N
             classic_store.save_hand(record.id, table.play_hand(bots, rng), table, session=db)
         if pending:
             if table.choice_due() >= 0 and table.choice_due() == table.voice.you:  # dealer's choice: as a computer picks
-                from casino.classic.choice import computer_variant
-
-                table.pick_variant(computer_variant(table.seeds.seed_for(table.hand_no + 1), rules))
+                table.pick_variant(table.computer_pick())
                 classic_store.save_pick(record.id, table, session=db)
             table.start_hand()
             classic_store.start_pending(record.id, table, session=db)
