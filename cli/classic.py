@@ -296,7 +296,7 @@ def _ask_variant(table: Any, out: Any) -> Any:
     the one in force; a bad word is one line and the question again)."""
     from rich.text import Text
 
-    from casino.classic.choice import parse_variant, variant_text, with_variant
+    from casino.classic.choice import parse_variant, variant_text, wild_choices, with_variant
     from casino.errors import BragError
     from cli.classic_view import rules_text
     from cli.prompts import ask
@@ -304,8 +304,8 @@ def _ask_variant(table: Any, out: Any) -> Any:
     now = table.circle.variant
     out.print(Text(f"You deal the first hand of a circle: pick the variant for it. Now: "
                    f"{variant_text(now, table.rules.jokers)}.\n"
-                   "Words in any order: 3, 4 or 5 cards; none, twos, black-twos, one-eyed-jacks, suicide-king or braggers"
-                   f"{' (or jokers)' if table.rules.jokers else ''} wild; blind or seen (no blind play)."))
+                   f"Words in any order: 3, 4 or 5 cards; {', '.join(wild_choices(table.rules))} wild; blind or seen "
+                   "(no blind play)."))
     while True:
         line = ask("Variant [Enter: keep it]>")
         if line is None or line in ("q", "quit", "exit"):
