@@ -181,10 +181,41 @@ class EdgeReport:
             Fraction(int(self.play_value[i]), N_DEALER_HANDS * self.scale))
         return HandDecision(self.table.describe(int(i)), bool(ev_play > ev_fold), ev_play, ev_fold, counted)
 
+    @property
+    def ratio_counted(self) -> bool:
+        """Whether the strategy weighed a Pair Plus (a ratio given, and a fold loses the Pair Plus)."""
+        return pair_plus_counted(self.game, self.pair_plus_ratio) is not None
+
+    @property
+    def together(self) -> Fraction | None:
+        """With a Pair Plus ratio R counted: what the Ante/Play and a Pair Plus of R x the Ante return together,
+        per unit staked at the deal (the Ante + the Pair Plus; a Play bet is not counted as staked, as the
+        Ante/Play edge is per Ante). ``None`` without one::
+
+            >>> from dataclasses import replace
+            >>> from casino.games import load_game
+            >>> game = load_game("three-card-poker")
+            >>> game = replace(game, rules=replace(game.rules, pair_plus_on_fold=False))
+            >>> report = analyze(game, pair_plus_ratio=1)
+            >>> report.together == (report.ante_play.expected_return + report.pair_plus.expected_return) / 2
+            True
+        """
+        if not self.ratio_counted or self.pair_plus is None:
+            return None
+        r = self.pair_plus_ratio
+        return (self.ante_play.expected_return + r * self.pair_plus.expected_return) / (1 + r)
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game.name, "ranking": self.game.ranking.name}
+        if self.ratio_counted:
+            data["pair_plus_ratio"] = str(self.pair_plus_ratio)
         for bet in self.bets:
             data[bet.bet] = bet.to_dict()
+        together = self.together
+        if together is not None:
+            data["together"] = {"house_edge": float(-together),
+                                "house_edge_fraction": f"{(-together).numerator}/{(-together).denominator}",
+                                "expected_return": float(together)}
         return data
 
 

@@ -181,6 +181,7 @@ class SimulationResult:
     workers: int
     tally: Tally
     play: np.ndarray = field(repr=False)
+    pair_plus_ratio: Fraction = Fraction(0)  # the Pair Plus / Ante the optimal strategy weighed (a fold loses it)
 
     @property
     def rounds(self) -> int:
@@ -292,6 +293,7 @@ class SimulationResult:
             "hands": self.hands,
             "seed": self.seed,
             "workers": self.workers,
+            **({"pair_plus_ratio": str(self.pair_plus_ratio)} if self.pair_plus_ratio else {}),
             "bets": {b.bet: b.to_dict(level) for b in self.bets},
             "outcomes": {
                 r.name: {"count": r.count, "frequency": r.frequency, "exact": float(r.exact), "z_score": r.z_score}
@@ -317,6 +319,7 @@ def simulate(
     progress: ProgressCallback | None = None,
     scheduler: str | None = None,
     client: object | None = None,
+    pair_plus_ratio: Fraction | int = 0,
 ) -> SimulationResult:
     """Simulate ``hands`` rounds of ``game`` with ``boxes`` boxes each, the player following ``strategy``.
 
@@ -327,6 +330,9 @@ def simulate(
     ``workers`` local processes share the chunks of ``chunk`` rounds; ``scheduler`` (a Dask address such as
     ``tcp://host:8786``) or ``client`` (a ``dask.distributed.Client``) runs them on a Dask cluster instead.
     The result depends on ``seed`` and ``chunk`` only: the same to the chip for any ``workers`` and either way.
+    ``pair_plus_ratio``: where a fold loses the Pair Plus, the optimal (and informed) strategy is that of a player
+    staking this ratio x the Ante on Pair Plus (:func:`casino.strategy.decision_table`); each bet is still
+    tallied per unit staked.
     """
     if isinstance(hands, bool) or not isinstance(hands, (int, np.integer)) or hands < 1:
         raise BragError(f"the number of rounds must be a whole number of at least 1, not {hands!r}")
@@ -340,8 +346,10 @@ def simulate(
     check_workers(workers)
     if chunk < 1:
         raise BragError(f"the chunk size must be at least 1, not {chunk}")
+    if pair_plus_ratio < 0:
+        raise BragError(f"a Pair Plus to Ante ratio cannot be negative, not {pair_plus_ratio}")
     if isinstance(strategy, str):
-        play, name = decision_table(game, strategy), strategy
+        play, name = decision_table(game, strategy, pair_plus_ratio), strategy
     else:
         play, name = np.asarray(strategy, dtype=bool), "custom"
         if play.shape not in ((N_HANDS,), (N_HANDS, 52)):
@@ -350,4 +358,4 @@ def simulate(
     seed_value = normal_seed(seed)
     job = RoundsJob(game, play, boxes, int(hands), chunk, seed_entropy(seed_value))
     tally = run_job(job, workers, scheduler, client, progress)
-    return SimulationResult(game, name, boxes, seed_value, workers, tally, play)
+    return SimulationResult(game, name, boxes, seed_value, workers, tally, play, Fraction(pair_plus_ratio))

@@ -62,10 +62,12 @@ def folds_lose_pair_plus(game: Game) -> bool:
     return game.pair_plus is not None and not game.rules.pair_plus_on_fold
 
 
-def decision_table(game: Game, strategy: str) -> np.ndarray:
+def decision_table(game: Game, strategy: str, pair_plus_ratio: Fraction | int = 0) -> np.ndarray:
     """A strategy's decisions: :func:`play_mask` (one per hand), or for ``"informed"`` one per hand
     and dealer up card (22,100 x 52, :func:`casino.face_up.informed_play`: the player sees the
-    dealer's first card, as in the Face Up game).
+    dealer's first card, as in the Face Up game). ``pair_plus_ratio``: the player's Pair Plus stake /
+    Ante, which the optimal and informed strategies weigh where a fold loses the Pair Plus
+    (:func:`casino.edge.analyze`; elsewhere, and for the other strategies, it changes nothing).
 
     ``"optimal"`` is the best strategy given what the player may see: at a Face Up game
     (``face_up = true``) that is the informed one, the strategy ``brag edge`` prices there::
@@ -82,8 +84,8 @@ def decision_table(game: Game, strategy: str) -> np.ndarray:
     if name == "informed" or (name == "optimal" and game.rules.face_up):
         from casino.face_up import informed_play
 
-        return informed_play(game)
-    return play_mask(game, strategy)
+        return informed_play(game, pair_plus_ratio)
+    return play_mask(game, strategy, pair_plus_ratio)
 
 
 class ByPairPlus:

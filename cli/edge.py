@@ -7,7 +7,8 @@ from typing import Annotated
 import typer
 
 from cli.history import DbOpt
-from cli.options import AnteBonusOpt, GameArg, JsonOpt, PairPlusOpt
+from cli.options import AnteBonusOpt, GameArg, JsonOpt, PairPlusOpt, PairPlusRatioOpt
+from cli.options import pair_plus_ratio as pair_plus_ratio_value
 
 MeterOpt = Annotated[
     bool,
@@ -38,8 +39,10 @@ def edge(
     json: JsonOpt = False,
     meter_from_db: MeterOpt = False,
     db: DbOpt = None,
+    pair_plus_ratio: PairPlusRatioOpt = "0",
 ) -> None:
     """Compute the exact house edge of GAME: every player hand against every dealer hand."""
+    ratio = pair_plus_ratio_value(pair_plus_ratio)
 
     from casino.edge import analyze
     from casino.games import load_game
@@ -53,7 +56,11 @@ def edge(
         from cli.errors import fail
 
         fail("--db goes with --meter-from-db")
-    report = analyze(loaded)
+    if ratio and loaded.head_to_head is not None:
+        from cli.errors import fail
+
+        fail(f"--pair-plus-ratio applies to the player against the dealer; {loaded.name} bets on which hand wins")
+    report = analyze(loaded, pair_plus_ratio=ratio)
     if json:
         print_json(report.to_dict())
         return
@@ -71,6 +78,8 @@ def edge(
                   + (f"; {ties}" if ties else ""))
         for note in rule_notes(g):
             out.print(f"[yellow]Rule:[/] {note}")
+        if ratio:
+            out.print(ratio_line(g, ratio), markup=False)
         if g.has_wild_cards:
             jokers = {0: "", 1: "one joker in the deck", 2: "two jokers in the deck"}[g.jokers]
             wild = "" if g.wild == "none" else f"{g.wild} wild"
@@ -98,6 +107,10 @@ def edge(
         for bet in report.bets])
     for bet in report.bets:
         out.print(f"Exact house edge, {plain(SHORT_TITLES.get(bet.bet, bet.title))}: {fraction(bet.house_edge)}")
+    together = getattr(report, "together", None)  # (a head-to-head report has no Ante)
+    if together is not None:
+        out.print(f"Together, per unit of Ante and Pair Plus staked: house edge {percent(-together)}"
+                  f" = {fraction(-together)}", markup=False)
     out.print()
 
     for bet in report.bets:
@@ -106,6 +119,18 @@ def edge(
                      [(row.label, f"{row.combinations:,}", f"{float(row.probability):.6f}", pays(row.pays),
                        f"{float(row.contribution):+.6f}") for row in bet.outcomes],
                      total=("Total", f"{bet.total:,}", "", "", f"{float(bet.expected_return):+.6f}"))
+
+
+def ratio_line(game, ratio) -> str:
+    """What ``--pair-plus-ratio`` did: the strategy it weighed, or that it changes nothing at ``game``."""
+    from casino.edge import pair_plus_counted
+    from cli.render import pays
+
+    if pair_plus_counted(game, ratio) is not None:
+        return (f"Played for a Pair Plus of {pays(ratio)} × the Ante, which a fold loses: the optimal play weighs "
+                "both bets.")
+    why = "there is no Pair Plus" if game.pair_plus is None else "a fold keeps the Pair Plus"
+    return f"--pair-plus-ratio {pays(ratio)} changes nothing here: {why}."
 
 
 def _with_stored_meter(game, db_url):

@@ -8,6 +8,7 @@ One name means one thing in every command: ``--pair-plus`` is always a stake (``
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Optional
 
 import typer
@@ -44,3 +45,27 @@ PairPlusTableOpt = Annotated[
 # One name, one meaning in every command: --pair-plus is always a stake, a paytable is always --...-table.
 AnteBonusOpt = AnteBonusTableOpt
 PairPlusOpt = PairPlusTableOpt
+
+PairPlusRatioOpt = Annotated[
+    str,
+    typer.Option("--pair-plus-ratio", metavar="R",
+                 help="Pair Plus stake / Ante, where a fold loses the Pair Plus (rules): the optimal play weighs it."),
+]
+
+
+def pair_plus_ratio(text: str) -> Fraction:
+    """The ``--pair-plus-ratio`` text as an exact, non-negative :class:`~fractions.Fraction` (``"1/2"``, ``"0.5"``),
+    or one line and exit code 2."""
+    from casino.money import to_fraction, too_fine  # bounded before it is built: 1e999999999 is refused at once
+    from cli.errors import fail
+
+    shown = text.strip()[:60]
+    try:
+        ratio = to_fraction(text)
+    except OverflowError as error:
+        fail(f"--pair-plus-ratio {too_fine(error) or 'is too large'}: {shown!r}")
+    except (ValueError, TypeError):
+        fail(f"--pair-plus-ratio must be a number such as 1 or 0.5, not {shown!r}")
+    if ratio < 0:
+        fail(f"--pair-plus-ratio cannot be negative, not {shown!r}")
+    return ratio

@@ -12,7 +12,8 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusTableOpt, SimulationSeedOpt
+from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusRatioOpt, PairPlusTableOpt, SimulationSeedOpt
+from cli.options import pair_plus_ratio as pair_plus_ratio_value
 
 StrategyOpt = Annotated[
     str,
@@ -63,6 +64,7 @@ def simulate(
     sessions: Annotated[
         Optional[int], typer.Option("--sessions", help="With --betting: sessions to simulate (default 20,000).")
     ] = None,
+    pair_plus_ratio: PairPlusRatioOpt = "0",
     json: JsonOpt = False,
 ) -> None:
     """Deal, settle and tally rounds of GAME, and set every figure beside the exact value.
@@ -90,7 +92,12 @@ def simulate(
     if betting and boxes != 1:
         fail("--boxes applies to rounds; with --betting each session plays one box")
     stake = pair_plus_stake(pair_plus)  # checked before the game is loaded: a table name here is a mistake
+    ratio = pair_plus_ratio_value(pair_plus_ratio)
+    if ratio and betting:
+        fail("--pair-plus-ratio applies to rounds; with --betting each round's own --pair-plus and --ante decide")
     g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
+    if ratio and g.head_to_head is not None:
+        fail(f"--pair-plus-ratio applies to the player against the dealer; {g.name} bets on which hand wins")
     if g.head_to_head is not None:
         _head_to_head(g, hands, strategy, boxes, seed, workers, level, json, betting, scheduler)
         return
@@ -98,7 +105,7 @@ def simulate(
         _sessions(g, betting, bankroll, ante, stake, max_ante, stop_win, stop_loss,
                   hands, 20_000 if sessions is None else sessions, strategy, seed, level, json, workers, scheduler)
         return
-    _rounds(g, hands, strategy, boxes, seed, workers, level, json, scheduler)
+    _rounds(g, hands, strategy, boxes, seed, workers, level, json, scheduler, ratio)
 
 
 def _is_number(text: str) -> bool:
@@ -188,7 +195,7 @@ def _progress(total: int, label: str, enabled: bool):
     return _Bar()
 
 
-def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=None) -> None:
+def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=None, ratio=0) -> None:
     import time
 
     from rich.table import Table
@@ -199,7 +206,7 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
     started = time.perf_counter()
     with _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
         result = run(game, hands, strategy=strategy, boxes=boxes, seed=seed, workers=workers, progress=advance,
-                     scheduler=scheduler)
+                     scheduler=scheduler, pair_plus_ratio=ratio)
     elapsed = time.perf_counter() - started
     if json:
         data = result.to_dict(level)
@@ -212,6 +219,10 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
         f"strategy {strategy}, seed {result.seed}, {_workers_text(workers, scheduler)}: "
         f"{elapsed:.2f} s ({result.rounds / elapsed:,.0f} rounds/s)"
     )
+    if ratio:
+        from cli.edge import ratio_line
+
+        out.print(ratio_line(game, ratio), markup=False)
     out.print("Every round settled by the table's rules; figures per hand, per unit of each bet.\n")
 
     def number_column(table: Table, name: str) -> None:

@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from cli.options import AnteBonusOpt, GameArg, JsonOpt, PairPlusOpt
+from cli.options import AnteBonusOpt, GameArg, JsonOpt, PairPlusOpt, PairPlusRatioOpt
+from cli.options import pair_plus_ratio as pair_plus_ratio_value
 
 
 def edge_in_words(edge: Fraction) -> str:
@@ -29,10 +30,7 @@ def strategy(
     seen: Annotated[
         Optional[str], typer.Option("--seen", help="Cards of other boxes seen (e.g. \"Kd 4c 9s\").")
     ] = None,
-    pair_plus_ratio: Annotated[
-        str,
-        typer.Option("--pair-plus-ratio", help="Pair Plus stake / Ante, when a fold loses Pair Plus (rules)."),
-    ] = "0",
+    pair_plus_ratio: PairPlusRatioOpt = "0",
     ante_bonus: AnteBonusOpt = None,
     pair_plus: PairPlusOpt = None,
     json: JsonOpt = False,
@@ -40,16 +38,7 @@ def strategy(
     """The optimal play/fold rule of GAME, its exceptions, and the exact cost of simpler strategies
     (copy the dealer, always play, play any pair, your own thresholds). With --dealer-card or --seen,
     the exact strategy and edge given those cards."""
-    from cli.errors import fail
-
-    from casino.money import to_fraction, too_fine  # bounded before it is built: 1e999999999 is refused at once
-
-    try:
-        ratio = to_fraction(pair_plus_ratio)
-    except OverflowError as error:
-        fail(f"--pair-plus-ratio {too_fine(error) or 'is too large'}: {pair_plus_ratio.strip()[:60]!r}")
-    except (ValueError, TypeError):
-        fail(f"--pair-plus-ratio must be a number such as 1 or 0.5, not {pair_plus_ratio.strip()[:60]!r}")
+    ratio = pair_plus_ratio_value(pair_plus_ratio)
 
     from rich.table import Table
 
