@@ -44,7 +44,8 @@ def copy(
 
     A copy is a record: it lists, replays and verifies in DST, and plays on only in SRC (a session plays on in one
     database, so no hand can be played in both). With --move the copies play on in DST and SRC's sessions are
-    marked moved. Without --move SRC is opened read-only and never changed; sessions already in DST are skipped,
+    marked moved (a copy of every hand already in DST then plays on there). Without --move SRC is opened read-only
+    and never changed; sessions already in DST are skipped,
     an older copy there (the same session's first hands, checked hand by hand) gets the hands it lacks, and a copy
     there that differs is refused, naming the session (nothing is copied).
     """
@@ -85,6 +86,9 @@ def copy(
     for c in copied:
         if c.target_id is None:
             out.print(f"Session {c.source_id}: already in {describe(target_url)}, skipped.", markup=False)
+        elif c.had and not c.hands:
+            out.print(f"Session {c.source_id} → session {c.target_id}: the {c.had:,} hand(s) were there already (a copy); "
+                      f"it plays on there now, head {c.head}", markup=False, highlight=False)
         elif c.had:
             out.print(f"Session {c.source_id} → session {c.target_id}: {c.hands:,} hand(s) added to the {c.had:,} of an "
                       f"older copy there, head {c.head}", markup=False, highlight=False)

@@ -15,7 +15,8 @@ verifies in its new home with the same head hash. Each session is copied in one 
 stopped half way leaves nothing of that session behind), its hands streamed in batches: memory does
 not grow with the session. A session already present in the destination (the same chain key) is first
 compared with the source, hand by hand (:mod:`casino.db.copy_present`), before anything is written: a
-complete copy is skipped, so running a copy twice copies nothing twice; an older copy (the source's first
+complete copy is skipped, so running a copy twice copies nothing twice (a *move* onto a copy of every hand
+makes that copy the one that plays on, and marks the source moved, copying nothing); an older copy (the source's first
 hands, exactly) gets the hands it lacks, in one transaction, its existing hands left as they are (its
 session row moves on to the source's head, bankroll and totals); a copy that differs is refused, naming
 the session, and nothing is copied.
@@ -154,6 +155,11 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
             with target.begin() as dst:
                 if older is None and row.chain_key:  # (arrived since the check: a copy run alongside this one)
                     there = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first()
+                if move and older is not None and older.hands == older.source_hands:
+                    # a copy of every hand is there already (a plain copy taken before): it plays on there now
+                    _carry_on(dst, row, older, move)
+                    done.append(Copied(row.id, older.target_id, 0, row.head_hash, older.hands))
+                    continue
                 if there is not None or (older is not None and older.complete):
                     done.append(Copied(row.id, None, 0, row.head_hash))
                     continue

@@ -60,3 +60,19 @@ def test_a_copy_onto_an_older_copy_adds_the_hands_it_lacks_and_a_different_one_i
 def _dump(path) -> list[str]:
     with sqlite3.connect(path) as db:
         return list(db.iterdump())
+
+
+def test_a_move_after_a_copy_plays_on_there(runner, app, tmp_path):
+    """`brag db copy --move` after a plain copy of the same session said "already in …, skipped" and moved
+    nothing: the session still played on only in SRC. Now the copy there plays on, and SRC's is marked moved."""
+    url, dst = f"sqlite:///{tmp_path / 'brag.db'}", f"sqlite:///{tmp_path / 'copy.db'}"
+    assert runner.invoke(app, ["play", "--auto", "--hands", "2", "--seed", "moved", "--db", url]).exit_code == 0
+    assert runner.invoke(app, ["db", "copy", url, dst]).exit_code == 0
+    result = runner.invoke(app, ["db", "copy", url, dst, "--move"])
+    assert result.exit_code == 0, result.output
+    assert "Session 1 → session 1: the 2 hand(s) were there already (a copy); it plays on there now" in result.output
+    assert "Moved 1 session(s)" in result.output
+    there = runner.invoke(app, ["play", "--resume", "1", "--auto", "--hands", "1", "--db", dst])
+    assert there.exit_code == 0, there.output
+    here = runner.invoke(app, ["play", "--resume", "1", "--auto", "--hands", "1", "--db", url])
+    assert here.exit_code == 2 and "moved" in here.output

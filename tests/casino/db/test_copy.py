@@ -73,10 +73,15 @@ def test_a_session_left_is_held_only_while_it_is_moved(db, tmp_path):
     second, _ = play_and_store(db, 1, seed="another")
     db.commit()
     target = connect(f"sqlite:///{tmp_path / 'moved.db'}")
-    copy_sessions(db.get_bind(), target, [first])  # a record there already: skipped by the move below
+    copy_sessions(db.get_bind(), target, [first])  # a record there already: the move makes it the one playing on
     done = copy_sessions(db.get_bind(), target, move=True)
-    assert [(c.source_id, c.target_id is None) for c in done] == [(first, True), (second, False)]
-    assert _row(db, first) == (None, None) and _row(db, second) == (MOVED, None)  # no lease left behind
+    assert [(c.source_id, c.target_id is None, c.hands) for c in done] == [(first, False, 0), (second, False, 1)]
+    assert _row(db, first) == (MOVED, None) and _row(db, second) == (MOVED, None)  # no lease left behind
+    third, _ = play_and_store(db, 1, seed="a third")
+    db.commit()
+    with pytest.raises(StoreError):  # the first is moved: a move of every session is refused, holding none
+        copy_sessions(db.get_bind(), target, move=True)
+    assert _row(db, third) == (None, None)
     target.dispose()
 
 

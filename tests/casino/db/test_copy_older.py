@@ -114,6 +114,28 @@ def test_a_move_onto_an_older_copy_plays_on_there(db, target):
     dst.dispose()
 
 
+def test_a_move_onto_a_copy_of_every_hand_plays_on_there(db, target):
+    """A plain copy, then a move of the same session: the move said "skipped" and left the session playing on in
+    the source, its copy a record. Now the copy plays on there and the source is marked moved, nothing copied."""
+    sid, _ = play_and_store(db, 2)
+    db.commit()
+    dst = connect(target)
+    [first] = copy_sessions(db.get_bind(), dst)
+    before = rows(target)
+    [moved] = copy_sessions(db.get_bind(), dst, move=True)
+    assert (moved.target_id, moved.hands, moved.had) == (first.target_id, 0, 2)
+    after = rows(target)
+    for table in ("hands", "boxes", "bets"):
+        assert after[table] == before[table]
+    with Session(dst) as there:
+        copied = store.get_session(first.target_id, session=there)  # type: ignore[arg-type]
+        assert copied.end_reason is None and copied.rounds == 2  # it plays on there now
+        assert verify_session(first.target_id, session=there, head=head_of(db, sid)).ok  # type: ignore[arg-type]
+    db.expire_all()
+    assert store.get_session(sid, session=db).end_reason == MOVED
+    dst.dispose()
+
+
 def _edit(url: str, sql: str) -> None:
     engine = connect(url)
     with engine.begin() as connection:
