@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from typing import Annotated, Any, Optional
+from typing import IO, Annotated, Any, Iterator, Optional
 
 import typer
 
@@ -304,7 +304,7 @@ def _chunks(items: Any, size: int) -> Any:
 
 def _print_json_stream(head: dict[str, Any], key: str, items: Any) -> None:
     """``head`` with ``key``: the items, as one JSON object on stdout, written item by item (the list is
-    never held): the head indented as :func:`print_json` indents it, then one item per line::
+    never held; stdout gets it whole or not at all, :func:`all_or_nothing`): the head indented as :func:`print_json` indents it, then one item per line::
 
         {
           "session": 2,
@@ -317,21 +317,36 @@ def _print_json_stream(head: dict[str, Any], key: str, items: Any) -> None:
     (one line per hand also lets a reader take the hands one at a time, and is several times quicker to
     write than an indented item)."""
     import json as json_module
-    import sys
 
     from cli.render import _json_default
 
-    out = sys.stdout
-    text = json_module.dumps({**head, key: []}, indent=2, default=_json_default)
-    opening, _, closing = text.rpartition("[]")  # ... "hands": [  |  ]\n}
-    out.write(opening + "[")
-    encode = json_module.JSONEncoder(default=_json_default).encode
-    first = True
-    for item in items:
-        out.write(("\n    " if first else ",\n    ") + encode(item))
-        first = False
-    out.write(("" if first else "\n  ") + "]" + closing + "\n")
-    out.flush()
+    with all_or_nothing() as out:
+        text = json_module.dumps({**head, key: []}, indent=2, default=_json_default)
+        opening, _, closing = text.rpartition("[]")  # ... "hands": [  |  ]\n}
+        out.write(opening + "[")
+        encode = json_module.JSONEncoder(default=_json_default).encode
+        first = True
+        for item in items:
+            out.write(("\n    " if first else ",\n    ") + encode(item))
+            first = False
+        out.write(("" if first else "\n  ") + "]" + closing + "\n")
+
+
+@contextmanager
+def all_or_nothing() -> Iterator[IO[str]]:
+    """A text file to write a whole ``--json`` or ``--csv`` document into, copied to stdout only when it is
+    complete: a stored value that cannot be read half way (one error line, exit 2) leaves no half document on
+    stdout for a reader to take as the whole. It spills to a temporary file past a few megabytes, so memory
+    does not grow with the session."""
+    import shutil
+    import sys
+    import tempfile
+
+    with tempfile.SpooledTemporaryFile(max_size=8 << 20, mode="w+", encoding="utf-8", newline="") as spool:
+        yield spool
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout)
+        sys.stdout.flush()
 
 
 def _bet_rows_of(rows: Optional[list[Any]], box: int) -> list[Any]:
@@ -362,12 +377,15 @@ def _side_text(bet_rows: list[Any]) -> str:
 
 def _print_csv(stream: Any, practice: bool = False) -> None:
     """``history --csv``: one row per bet of each box (hands stored before bet rows: from the box columns),
-    written as the hands stream in. ``practice`` (every row): ``yes`` for a practice session (seeded from
+    written as the hands stream in (stdout gets it whole or not at all, :func:`all_or_nothing`). ``practice`` (every row): ``yes`` for a practice session (seeded from
     text, not fair play)."""
     import csv
-    import sys
 
-    writer = csv.writer(sys.stdout, lineterminator="\n")
+    with all_or_nothing() as out:
+        _write_csv(csv.writer(out, lineterminator="\n"), stream, practice)
+
+
+def _write_csv(writer: Any, stream: Any, practice: bool) -> None:
     writer.writerow(["hand", "box", "cards", "hand_name", "decision", "outcome", "bet", "stake", "net", "paid_hand",
                      "meter", "dealer_cards", "dealer_hand", "dealer_qualifies", "bankroll_after", "practice"])
     kind = "yes" if practice else "no"

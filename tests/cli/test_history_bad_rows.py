@@ -95,3 +95,15 @@ def test_a_hand_number_too_large_says_so(db):
     line = one_line(brag("replay", "1", "99999999999999999999", "--db", str(db)))
     assert "too large" in line and "at least 1" not in line
     assert "at least 1" in one_line(brag("replay", "1", "0", "--db", str(db)))
+
+
+@pytest.mark.parametrize("form", ["--json", "--csv"])
+def test_a_value_that_cannot_be_read_half_way_leaves_no_half_document(db, form):
+    """`history --json` wrote the hands before the unreadable one, then the error line: a reader of stdout got half
+    a document (not JSON at all). Now stdout gets the whole document or nothing."""
+    edit(db, "update hands set played_at='xx' where round_no=3 and session_id=1")
+    done = brag("history", "1", form, "--db", str(db))
+    assert "hands.played_at ('xx', not a time)" in one_line(done)
+    assert done.stdout == ""
+    whole = brag("history", "2", form, "--db", str(db))  # another session reads whole, as before
+    assert whole.returncode == 0 and whole.stdout.count("\n") > 4
