@@ -56,7 +56,9 @@ def classic(
 
     # refusals with the database open (a bad rules file, --resume of a session not there): a new SQLite file made
     # for the command and holding no session is removed again, as brag play does (docs/playing.md)
-    with nothing_left_behind(url), open_session(url) as session:
+    from cli.prompts import terminate_as_ctrl_c
+
+    with terminate_as_ctrl_c(), nothing_left_behind(url), open_session(url) as session:
         if resume is not None:
             if any(x is not None for x in (opponents, chips, hands, ante, seed)) or rules != "classic-brag":
                 fail("--resume carries on a session as it was: give no other rules, seats or seed")

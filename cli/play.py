@@ -134,7 +134,9 @@ def play(
     stop_loss_amount = _amount(stop_loss, "--stop-loss", positive=True)
     # the options checked against the game or the stored session are checked with the database open: a new
     # SQLite file made for a command refused there (no session stored) is removed again (docs/playing.md)
-    with nothing_left_behind(url_of(db)), open_db(db) as store_session:
+    from cli.prompts import terminate_as_ctrl_c
+
+    with terminate_as_ctrl_c(), nothing_left_behind(url_of(db)), open_db(db) as store_session:
         from cli import play_head_to_head
 
         if play_head_to_head.wanted(store_session, game, resume):  # two hands dealt, bets on which wins

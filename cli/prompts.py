@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable, Optional
+from typing import Any, Iterable, Iterator, Optional
 
 import typer
 
@@ -13,6 +14,37 @@ HELP = ("?", "h", "help")
 TABLE = ("t", "table", "rules", "paytable", "paytables")
 PLAY = ("p", "play")
 FOLD = ("f", "fold")
+
+
+@contextmanager
+def terminate_as_ctrl_c() -> Iterator[None]:
+    """While a table is open, SIGTERM (``kill``) and SIGHUP (the terminal closed) do what Ctrl-C does there:
+    at a prompt the session ends as interrupted (a hand dealt stays pending, to be finished on resume); in
+    auto-play the hand being played is finished first. Without this a session stopped so before its first
+    hand was left open, with no hands and no end."""
+    import signal
+
+    def forward(signum: int, frame: Any) -> None:
+        handler = signal.getsignal(signal.SIGINT)
+        if callable(handler):
+            handler(signal.SIGINT, frame)
+        else:  # ignored or the default: Ctrl-C's own meaning
+            raise KeyboardInterrupt
+
+    saved: dict[Any, Any] = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is None:  # (no SIGHUP on Windows)
+            continue
+        try:
+            saved[number] = signal.signal(number, forward)
+        except ValueError:  # not the main thread: they keep their usual meaning
+            pass
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler)
 
 
 def ask(text: str) -> Optional[str]:

@@ -50,9 +50,9 @@ class Player:
         self.process.stdin.write(line.encode() + b"\n")
         self.process.stdin.flush()
 
-    def interrupt(self) -> tuple[int, str, str]:
+    def interrupt(self, sent: int = signal.SIGINT) -> tuple[int, str, str]:
         time.sleep(0.2)  # the prompt is written just before the read starts
-        self.process.send_signal(signal.SIGINT)
+        self.process.send_signal(sent)
         out, err = self.process.communicate(timeout=60)
         return self.process.returncode, (self.output + out).decode(), err.decode()
 
@@ -135,3 +135,37 @@ def test_ctrl_c_before_any_hand_keeps_no_session(url):
     assert "no hand was settled; session 1 was not kept" in out
     with Session(connect(url)) as db:
         assert store.list_sessions(session=db) == []
+
+
+@pytest.mark.parametrize("sent", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_kill_or_a_closed_terminal_is_ctrl_c(url, sent):
+    """SIGTERM (kill) or SIGHUP (the terminal closed) at the first bets prompt left the session open with no hand
+    and no end; at a decision the process died without ending the session. Both now do what Ctrl-C does."""
+    player = Player("--db", url, "--seed", "terminated")
+    try:
+        player.wait_for(BETS_PROMPT)
+        code, out, err = player.interrupt(sent)
+    finally:
+        player.kill()
+    assert code == 130 and "Traceback" not in err, err
+    assert "no hand was settled; session 1 was not kept" in out
+    with Session(connect(url)) as db:
+        assert store.list_sessions(session=db) == []
+    player = Player("--db", url, "--seed", "terminated", "--no-hints")
+    try:
+        player.wait_for(BETS_PROMPT)
+        player.send("5")
+        player.wait_for(DECISION_PROMPT)
+        player.send("p")
+        player.wait_for(BETS_PROMPT, 2)
+        player.send("")
+        player.wait_for(DECISION_PROMPT, 2)
+        code, out, err = player.interrupt(sent)
+    finally:
+        player.kill()
+    assert code == 130 and "Traceback" not in err, err
+    assert "Interrupted: hand 2 is pending" in out
+    with Session(connect(url)) as db:
+        [record] = store.list_sessions(session=db)
+        assert (record.end_reason, record.rounds) == ("interrupted", 1)
+        assert store.pending_hand(record.id, session=db).round_no == 2
