@@ -328,11 +328,15 @@ class TableService(StoredSession):
         return self.sitting._round
 
     def settle(self) -> RoundResult:
-        """Settle the round and store it (one transaction, with the progressive meter's new value)."""
+        """Settle the round and store it (one transaction, with the progressive meter's new value). If it cannot
+        be stored the settlement is undone (:meth:`Sitting.unsettle`: the round in play again, every box
+        decided, nothing revealed) and the error raised."""
         db = self._store()
         assert self.session_id is not None
         rnd = self.sitting._current()
+        seed = self.sitting._seed
         side, meter = self._meter(rnd.bets)  # a progressive's meter is held from here to the round's commit
+        result = None
         try:
             before = self.sitting.bankroll + self.sitting.felt
             result = self.sitting.settle(meter)
@@ -341,6 +345,8 @@ class TableService(StoredSession):
             hand = store.record_round(self.session_id, result, before, self.sitting.bankroll, session=db, meters=meters,
                                       owner=self.owner, pending=self._pending_stored)
         except BaseException:
+            if result is not None:  # not stored: nothing of it is anyone's to see (the bankroll included)
+                self.sitting.unsettle(rnd, seed, result)
             if meter is not None:
                 db.rollback()  # nothing stored (record_round rolls back its own writes): the meter let go
             raise

@@ -135,6 +135,21 @@ class SittingStats:
                 stats.net += s.net
         self.per_round.append(result.net)
 
+    def remove(self, result: RoundResult) -> None:
+        """Take back :meth:`add` of the last round (its result could not be stored)."""
+        self.rounds -= 1
+        for box in result.boxes:
+            if box.play is True:
+                self.plays -= 1
+            elif box.play is False:
+                self.folds -= 1
+            for s in box.settled:
+                stats = self.bets[s.bet]
+                stats.count -= 1
+                stats.wagered -= get_bet(s.bet).chips(s.stake)
+                stats.net -= s.net
+        self.per_round.pop()
+
     @property
     def net(self) -> Fraction:
         return sum((b.net for b in self.bets.values()), Fraction(0))
@@ -319,6 +334,20 @@ class Sitting:
         self.next_round += 1
         self.stats.add(result)
         return result
+
+    def unsettle(self, rnd: Round, seed: bytes | None, result: RoundResult) -> None:
+        """Undo :meth:`settle` of ``rnd`` (dealt from house ``seed``), whose ``result`` could not be stored: its
+        chips back on the felt, the round in play again with every box decided and nothing revealed."""
+        for s in result.settled:
+            stake = get_bet(s.bet).chips(s.stake)
+            self.felt += stake
+            self.bankroll -= stake + s.net
+            self.house += s.net
+        self.stats.remove(result)
+        self.next_round -= 1
+        self._round = rnd
+        self._seed = seed
+        rnd.unsettle()
 
     def abandon(self) -> None:
         """Drop the round dealt and not settled: its stakes come back from the felt; the round number

@@ -241,6 +241,7 @@ class Round:
         self._dealer = hands[DEALER]
         self._decisions: dict[int, bool] = {}
         self._result: RoundResult | None = None
+        self._settle_mark = 0
 
     @property
     def up_card(self) -> Card:
@@ -298,6 +299,7 @@ class Round:
         ``meter``: the progressive meter to pay from (units of the stake), by default the game file's.
         """
         self.verify_settle()
+        self._settle_mark = len(self._events)  # (:meth:`unsettle` goes back to here)
         table = self.table
         rules = table.rules
         hands = table.hands
@@ -362,6 +364,14 @@ class Round:
             meter=meter if progressive else None,
         )
         return self._result
+
+    def unsettle(self) -> None:
+        """Undo :meth:`settle`: its result could not be stored, so the round is back where it was, every box
+        decided, the dealer's cards not revealed (a settlement recomputes the same result)."""
+        if self._result is None:
+            raise BetError(f"round {self.round_no} is not settled")
+        del self._events[self._settle_mark:]
+        self._result = None
 
     @property
     def events(self) -> tuple[Event, ...]:

@@ -205,8 +205,9 @@ class Seats:
         with self.meters.hold(meter_key(game)):
             yield
 
-    def forget(self, session_id: int) -> None:
-        self.held.forget(session_id)
+    def forget(self, session_id: int, seat: Seat | None = None) -> None:
+        """Let go of the session's seat (only if it is ``seat``, when given): it is marked dropped."""
+        self.held.forget(session_id, seat)
 
 
 def seats_of(request: Request) -> Seats:

@@ -209,9 +209,7 @@ def deal(request: Request, session_id: SessionId, body: Deal) -> JSONResponse:
         rnd = service.deal([s.bets() for s in body.stakes])
         seat.feedback = []  # a new hand: the trainer's notes on the previous hand's decisions are dropped
         if not rnd.pending:  # nothing to decide (Pair Plus and side bets alone): settled at once
-            with seats_of(request).settling(service.game):
-                seat.last = result_dict(service.settle())
-            seat.read_meter(db)
+            _settle(request, seat, db)
         return seat.taken()
 
 
@@ -225,10 +223,22 @@ def decide(request: Request, session_id: SessionId, body: Decide) -> JSONRespons
         service.decide(body.box, body.play)
         _judge(seat, rnd, body.box, body.play)
         if not service.round.pending:
-            with seats_of(request).settling(service.game):
-                seat.last = result_dict(service.settle())
-            seat.read_meter(db)
+            _settle(request, seat, db)
         return seat.taken()
+
+
+def _settle(request: Request, seat: Seat, db: Session) -> None:
+    """Settle the seat's hand and store it; if it cannot be stored, the seat is let go and the error answered:
+    the hand stays pending in the database (its bets stored, no decision), dealt again, the same cards, when the
+    session is resumed, and nothing of its result (the bankroll included) is shown by this server."""
+    service = seat.service
+    try:
+        with seats_of(request).settling(service.game):
+            seat.last = result_dict(service.settle())
+    except BaseException:
+        seats_of(request).forget(service.session_id, seat)
+        raise
+    seat.read_meter(db)
 
 
 @router.post("/sessions/{session_id}/end", summary="Leave the table (every settled hand is already stored)")
