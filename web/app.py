@@ -23,6 +23,7 @@ from fastapi.staticfiles import StaticFiles
 
 from casino import __version__
 from web import classic, designer, table_seats, tables
+from web.body_limit import BodyLimit
 from web.errors import install_handlers
 
 __all__ = ["create_app", "PAGES"]
@@ -109,7 +110,8 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
     app.state.classic_seats = classic.ClassicSeats()  # the traditional Brag sessions
     install_handlers(app)
 
-    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)  # (added last: outermost, so a refused body's answer has the headers too)
 
     @app.get("/api/health", tags=["server"], summary="Is the server up")
     def health() -> dict[str, Any]:
