@@ -332,6 +332,29 @@ def end(request: Request, session_id: SessionId, body: Step) -> JSONResponse:
         return JSONResponse(state(seat))
 
 
+@router.get("/sessions/{session_id}/hands", summary="The session's settled hands, each with its seed once it may be shown")
+def hands(request: Request, session_id: SessionId) -> dict[str, Any]:
+    """The last 200 settled hands: each one's commitment (shown before its deal), and its seed and pack order
+    (the hash of the two is the commitment, docs/fairness.md) — ``null`` for the hands whose pack is still dealt
+    from (:func:`casino.db.classic_store.sealed_from`; ``sealed_from`` names the first, ``sealed`` says why)."""
+    from casino.db import classic_store
+    from casino.db.database import StoreError
+
+    with _db(request) as db:
+        try:
+            record = classic_store.get_session(session_id, session=db)
+        except StoreError as error:
+            raise NotFound(str(error)) from None
+        rows = classic_store.hands_of(session_id, session=db)
+        sealed = classic_store.sealed_from(record, rows)
+        shown = rows[-200:]
+        return {"session": session_id, "sealed_from": sealed,
+                "sealed": None if sealed is None else classic_store.SEALED_NOTE,
+                "hands": [{"hand_no": row.hand_no, "commitment": row.commitment, "shuffled": row.shuffled,
+                           **({"seed": None, "pack": None} if sealed is not None and row.hand_no >= sealed
+                              else {"seed": row.seed, "pack": json.loads(row.pack)})} for row in shown]}
+
+
 @router.get("/sessions/{session_id}/verify", summary="Check every stored hand against its commitment")
 def verify(request: Request, session_id: SessionId) -> dict[str, Any]:
     from casino.db import classic_store

@@ -361,6 +361,38 @@ def test_a_finished_hand_shows_its_seed_only_when_no_later_deal_comes_off_its_pa
     assert s["last"]["seed"] is not None and s["last"]["sealed"] is None  # shuffled every hand
 
 
+def test_every_hand_shows_its_seed_and_pack_once_nothing_to_come_is_dealt_from_them(client, url):
+    """Found by a hostile test: the page showed each hand's seed only as the hand ended, so with an unshuffled pack
+    the seeds withheld then were never shown in the browser, even after the session ended. /hands gives every
+    settled hand's commitment, and its seed and pack once they may be shown: SHA-256 of the two is the
+    commitment (docs/fairness.md), checked here."""
+    import hashlib
+
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 4})
+    sid, withheld = s["session"], 0
+    while True:
+        s = play_hand(client, s)
+        listed = api.get(client, f"/api/classic/sessions/{sid}/hands")
+        withheld += sum(h["seed"] is None for h in listed["hands"])
+        record, rows, _ = stored(url, sid)
+        sealed = classic_store.sealed_from(record, rows)
+        assert listed["sealed_from"] == sealed and [h["hand_no"] for h in listed["hands"]] == [r.hand_no for r in rows]
+        for hand, row in zip(listed["hands"], rows):
+            assert hand["commitment"] == row.commitment
+            if sealed is not None and row.hand_no >= sealed:  # its pack still dealt from: nothing of it
+                assert hand["seed"] is None and hand["pack"] is None and "still being dealt from" in listed["sealed"]
+                assert row.seed not in json.dumps(listed)
+            else:
+                digest = hashlib.sha256(bytes.fromhex(hand["seed"]) + bytes(hand["pack"])).hexdigest()
+                assert digest == hand["commitment"]
+        if s["ended"]:
+            break
+        s = post(client, f"/api/classic/sessions/{sid}/next", {"seq": s["seq"]})
+    assert withheld  # (the seed "classic-brag" deals no prial win in the first hands: some were withheld)
+    assert all(h["seed"] is not None for h in listed["hands"]) and listed["sealed_from"] is None  # all shown at the end
+    assert api.get(client, "/api/classic/sessions/999999/hands", status=404)["detail"]
+
+
 def test_the_computer_players_chance_is_not_foreseeable_from_the_session_and_hand(tmp_path):
     """Two servers, each at its own session 1, hand 1, fair dealing (no seed): what a player knows before the
     hand is the same, the computer players' chance is not — it comes from the hand's secret seed."""

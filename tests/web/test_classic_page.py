@@ -73,6 +73,10 @@ def test_a_whole_hand_by_clicking(served, page, shots):
     page.click("#c-verify-link")
     page.wait_for_selector("#c-verify-result")
     assert page.locator("#c-verify-result").inner_text().startswith("✓")
+    # each hand's commitment, and its seed only once no deal to come is made from its pack
+    assert page.locator("#c-seeds td:nth-child(2)").all_inner_texts() == [row.commitment]
+    assert page.locator("#c-seeds td:nth-child(3)").inner_text() == (row.seed if row.prial_won else "not shown yet")
+    assert row.prial_won or row.seed not in page.content()
     page.screenshot(path=str(shots / "classic-result.png"), full_page=True)
     page.keyboard.press("Enter")  # the next hand, as at the terminal
     page.wait_for_function("() => document.querySelector('#c-hand').textContent === '2'")

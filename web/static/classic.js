@@ -240,16 +240,30 @@ async function verify() {
   panel.hidden = false;
   panel.replaceChildren(el("h2", {}, "Verify"), el("p", {}, "Checking…"));
   try {
-    const v = await api("GET", `/api/classic/sessions/${S.session}/verify`);
+    const [v, listed] = await Promise.all([api("GET", `/api/classic/sessions/${S.session}/verify`),
+      api("GET", `/api/classic/sessions/${S.session}/hands`)]);
     panel.replaceChildren(el("h2", {}, "Verify"), el("p", { class: v.ok ? "won" : "lost", id: "c-verify-result" }, v.ok
       ? `✓ ${v.hands} hand(s): each seed and pack match the commitment shown before the deal, every card dealt and every chip replayed (${v.deal_note}).`
       : `✗ ${v.problems.join("; ")}`),
       ...(v.pending ? [el("p", { class: "status", id: "c-verify-pending" }, v.pending.line)] : []),
       ...(v.practice === false ? [] : [el("p", { class: "practice", id: "c-verify-practice" }, `PRACTICE — ${v.deal_note}.`)]),
-      el("p", { class: "status" }, `At the terminal: brag verify ${S.session} --classic`));
+      el("p", { class: "status" }, `At the terminal: brag verify ${S.session} --classic`),
+      ...handSeeds(listed));
   } catch (error) {
     panel.replaceChildren(el("h2", {}, "Verify"), el("p", { class: "lost" }, error.message));
   }
+}
+
+// Each settled hand's commitment, and its seed once it may be shown (SHA-256 of the seed and the pack order,
+// one byte a card, is the commitment: docs/fairness.md), the newest first.
+function handSeeds(listed) {
+  if (!listed.hands.length) return [];
+  return [el("table", { class: "data", id: "c-seeds" },
+    el("thead", {}, el("tr", {}, el("th", {}, "Hand"), el("th", {}, "Commitment"), el("th", {}, "Seed"))),
+    el("tbody", {}, listed.hands.slice().reverse().slice(0, 30).map((h) => el("tr", {},
+      el("td", {}, String(h.hand_no)), el("td", {}, el("code", {}, h.commitment)),
+      el("td", {}, h.seed === null ? "not shown yet" : el("code", {}, h.seed)))))),
+    ...(listed.sealed ? [el("p", { class: "status", id: "c-seeds-sealed" }, `Not shown yet: ${listed.sealed}.`)] : [])];
 }
 
 function drawRules() {
