@@ -335,7 +335,7 @@ def end(request: Request, session_id: SessionId, body: Step) -> JSONResponse:
 @router.get("/sessions/{session_id}/hands", summary="The session's settled hands, each with its seed once it may be shown")
 def hands(request: Request, session_id: SessionId) -> dict[str, Any]:
     """The last 200 settled hands: each one's commitment (shown before its deal), and its seed and pack order
-    (the hash of the two is the commitment, docs/fairness.md) — ``null`` for the hands whose pack is still dealt
+    (the hash of the two is the commitment, docs/classic-brag.md) — ``null`` for the hands whose pack is still dealt
     from (:func:`casino.db.classic_store.sealed_from`; ``sealed_from`` names the first, ``sealed`` says why)."""
     from casino.db import classic_store
     from casino.db.database import StoreError

@@ -255,7 +255,7 @@ async function verify() {
 }
 
 // Each settled hand's commitment, and its seed once it may be shown (SHA-256 of the seed and the pack order,
-// one byte a card, is the commitment: docs/fairness.md), the newest first.
+// one byte a card, is the commitment: docs/classic-brag.md), the newest first.
 function handSeeds(listed) {
   if (!listed.hands.length) return [];
   return [el("table", { class: "data", id: "c-seeds" },
