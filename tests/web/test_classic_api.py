@@ -365,7 +365,7 @@ def test_every_hand_shows_its_seed_and_pack_once_nothing_to_come_is_dealt_from_t
     """Found by a hostile test: the page showed each hand's seed only as the hand ended, so with an unshuffled pack
     the seeds withheld then were never shown in the browser, even after the session ended. /hands gives every
     settled hand's commitment, and its seed and pack once they may be shown: SHA-256 of the two is the
-    commitment (docs/fairness.md), checked here."""
+    commitment (docs/classic-brag.md), checked here."""
     import hashlib
 
     s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 4})
