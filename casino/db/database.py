@@ -355,6 +355,32 @@ def _upgrade(connection: Connection, current: str | None) -> None:
     command.upgrade(config, "head")
 
 
+def _upgrade_atomically(connection: Connection, current: str | None) -> None:
+    """:func:`_upgrade` in one transaction: every table made or changed, or none. PostgreSQL's DDL is
+    transactional as it stands; SQLite's is too, but the sqlite3 module commits each CREATE and ALTER on its own
+    unless the transaction is begun explicitly, so a kill half way through making (or upgrading) a file left one
+    that no command could open again. Here the connection begins it (``BEGIN IMMEDIATE``: the writer's lock at
+    once) and commits it after the last migration."""
+    if connection.dialect.name != "sqlite":
+        with connection.begin():
+            _upgrade(connection, current)
+        return
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    saved = raw.isolation_level
+    raw.isolation_level = None  # the sqlite3 module begins and commits nothing by itself: BEGIN below does
+    try:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        try:
+            _upgrade(connection, current)
+        except BaseException:
+            connection.rollback()
+            raise
+        connection.commit()
+    finally:
+        raw.isolation_level = saved
+
+
 def connect(url: str, *, read_only: bool = False, must_exist: bool = False) -> Engine:
     """An engine on ``url``: for play (tables created or upgraded), or ``read_only``.
 
@@ -376,8 +402,7 @@ def connect(url: str, *, read_only: bool = False, must_exist: bool = False) -> E
                 return engine
             _check_revision(current, url, read_only=False)
             if current != HEAD_REVISION:
-                with connection.begin():
-                    _upgrade(connection, current)
+                _upgrade_atomically(connection, current)
             if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
                 connection.exec_driver_sql("PRAGMA journal_mode=WAL")  # ours now: a write-ahead log
                 connection.commit()
