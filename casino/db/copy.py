@@ -90,27 +90,21 @@ def copy_sessions(
     copy is taken.
     """
     refuse_in_memory(target, "DST")
-    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
-    done: list[Copied] = []
     with source.connect() as src:
         rows = _sessions_to_copy(src, session_ids, move)
         with target.connect() as dst:  # every copy already there checked before anything is written
             present = {r.id: p for r in rows if (p := present_copy(src, dst, r, batch=batch)) is not None}
-    owner = _hold(source, rows) if move else None
+            unfinished = _unfinished_moves(dst, rows, present) if move else {}
+    owner = _hold(source, [r for r in rows if r.id not in unfinished]) if move else None
     try:
-        done = _copy_rows(source, target, rows, batch, progress, move, present)
-    except BaseException:
+        done = [_finish_move(target, row, unfinished[row.id]) if unfinished[row.id] > 0
+                else Copied(row.id, None, 0, row.head_hash) for row in rows if row.id in unfinished]
+        done += _copy_rows(source, target, [r for r in rows if r.id not in unfinished], batch, progress, move, present,
+                           owner)
+    finally:
         if owner is not None:
             _let_go(source, [r.id for r in rows], owner)
-        raise
-    if owner is not None:
-        moved = [c.source_id for c in done if c.target_id is not None]
-        with source.begin() as src:  # the copies are in: the originals stop here
-            if moved:
-                src.execute(update(sessions).where(sessions.c.id.in_(moved), sessions.c.lease_owner == owner)
-                            .values(end_reason=MOVED, ended_at=utcnow(), lease_owner=None, lease_at=None))
-        _let_go(source, [r.id for r in rows], owner)
-    return done
+    return sorted(done, key=lambda c: c.source_id)
 
 
 def sessions_to_copy(source: Engine, session_ids: Iterable[int] | None = None, *, move: bool = False) -> list[int]:
@@ -138,13 +132,19 @@ def _sessions_to_copy(src: Any, session_ids: Iterable[int] | None, move: bool) -
                              "copied")
     _refuse_pending(src, [r.id for r in rows])
     _refuse_progressive(src, [r.id for r in rows])
-    if move:
-        _refuse_moved(rows)
+    if move:  # (one moved by a move that stopped before its end is finished, if DST shows it: _unfinished_moves)
+        _refuse_moved([r for r in rows if r.end_reason != MOVED])
     return list(rows)
 
 
 def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
-               progress: Callable[[int], None] | None, move: bool, present: dict[int, Present]) -> list[Copied]:
+               progress: Callable[[int], None] | None, move: bool, present: dict[int, Present],
+               owner: str | None = None) -> list[Copied]:
+    """Copy each session in its own transaction. A move goes in three steps, each committed: the copy is written
+    as a record (``COPIED``, marked with the move's moment), then the source session is marked ``MOVED`` (at
+    that moment), then the copy is given the source's end (it plays on there). Stopped anywhere, the session
+    plays on in one database at most: after the first step in the source, after the second in neither until
+    the same move is run again (:func:`_unfinished_moves` finds it and finishes it), after the third in DST."""
     sessions = SessionRecord.__table__  # type: ignore[attr-defined]
     hands = HandRecord.__table__  # type: ignore[attr-defined]
     done: list[Copied] = []
@@ -152,48 +152,118 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
         for row in rows:
             older = present.get(row.id)
             there = None
+            moment = utcnow() if move else None
             with target.begin() as dst:
                 if older is None and row.chain_key:  # (arrived since the check: a copy run alongside this one)
                     there = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first()
                 if move and older is not None and older.hands == older.source_hands:
                     # a copy of every hand is there already (a plain copy taken before): it plays on there now
-                    _carry_on(dst, row, older, move)
-                    done.append(Copied(row.id, older.target_id, 0, row.head_hash, older.hands))
-                    continue
-                if there is not None or (older is not None and older.complete):
+                    _carry_on(dst, row, older, moment)
+                    target_id, first, copied = older.target_id, older.hands, 0
+                elif there is not None or (older is not None and older.complete):
                     done.append(Copied(row.id, None, 0, row.head_hash))
                     continue
-                if older is not None:  # an older copy: carried on to the source's head, its own rows kept
-                    target_id, first = older.target_id, older.hands
-                    _carry_on(dst, row, older, move)
                 else:
-                    values = {name: getattr(row, name) for name in _SESSION_COLUMNS}
-                    if not move:  # a record here: the session plays on where it came from
-                        values.update(end_reason=COPIED, ended_at=row.ended_at or utcnow())
-                    target_id, first = dst.execute(insert(sessions).values(**values).returning(sessions.c.id)).scalar_one(), 0
-                copied = 0
-                hand_rows = src.execute(
-                    select(hands).where(hands.c.session_id == row.id, hands.c.round_no > first).order_by(hands.c.round_no)
-                    .execution_options(yield_per=batch)
-                )
-                for chunk in hand_rows.partitions(batch):
-                    _copy_chunk(src, dst, chunk, target_id)
-                    copied += len(chunk)
-                    if progress is not None:
-                        progress(copied)
-                done.append(Copied(row.id, target_id, copied, row.head_hash, first))
+                    if older is not None:  # an older copy: carried on to the source's head, its own rows kept
+                        target_id, first = older.target_id, older.hands
+                        _carry_on(dst, row, older, moment)
+                    else:  # a record here (a move's, until the source lets go of the session)
+                        values = {name: getattr(row, name) for name in _SESSION_COLUMNS}
+                        values.update(end_reason=COPIED, ended_at=moment or row.ended_at or utcnow())
+                        target_id, first = dst.execute(insert(sessions).values(**values).returning(sessions.c.id)).scalar_one(), 0
+                    copied = 0
+                    hand_rows = src.execute(  # the hands the session row read counts, none played on since
+                        select(hands).where(hands.c.session_id == row.id, hands.c.round_no > first,
+                                            hands.c.round_no <= row.rounds).order_by(hands.c.round_no)
+                        .execution_options(yield_per=batch)
+                    )
+                    for chunk in hand_rows.partitions(batch):
+                        _copy_chunk(src, dst, chunk, target_id)
+                        copied += len(chunk)
+                        if progress is not None:
+                            progress(copied)
+            if move:
+                assert owner is not None and moment is not None
+                _hand_over(source, target, row, target_id, owner, moment)
+            done.append(Copied(row.id, target_id, copied, row.head_hash, first))
     return done
 
 
-def _carry_on(dst: Any, row: Any, older: Present, move: bool) -> None:
+def _hand_over(source: Engine, target: Engine, row: Any, target_id: int, owner: str, moment: Any) -> None:
+    """A move's last two steps: the source session marked moved (while this process still holds it), then the
+    copy, a record until now, given the source's end: it plays on there."""
+    from casino.db.database import StoreError
+
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    with source.begin() as src:
+        changed = src.execute(update(sessions).where(sessions.c.id == row.id, sessions.c.lease_owner == owner)
+                              .values(end_reason=MOVED, ended_at=moment, lease_owner=None, lease_at=None)).rowcount
+    if changed != 1:
+        raise StoreError(f"session {row.id} was taken by another process while it was moved: its copy in DST stays a "
+                         "record, and it plays on here")
+    _plays_on_there(target, target_id, row.end_reason, row.ended_at)
+
+
+def _plays_on_there(target: Engine, target_id: int, end_reason: str | None, ended_at: Any) -> None:
+    """The copy, a record until now, plays on in DST (ended as given: as the source left it)."""
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    with target.begin() as dst:
+        dst.execute(update(sessions).where(sessions.c.id == target_id, sessions.c.end_reason == COPIED)
+                    .values(end_reason=end_reason, ended_at=ended_at))
+
+
+def _unfinished_moves(dst: Any, rows: Sequence[Any], present: dict[int, Present]) -> dict[int, int]:
+    """Sessions of a move stopped between its second and third steps (see :func:`_copy_rows`): marked moved in
+    the source, their copy in DST complete and still a record marked with the same moment. Source id -> the
+    copy's id there; minus that id for a session this move already took there (it plays on there, as the source
+    left it: the same move run again passes it by). Any other session already moved is refused (one line),
+    before anything is written."""
+    sessions = SessionRecord.__table__  # type: ignore[attr-defined]
+    found: dict[int, int] = {}
+    for row in rows:
+        if row.end_reason != MOVED:
+            continue
+        older = present.get(row.id)
+        copy = None if older is None else dst.execute(select(sessions).where(sessions.c.id == older.target_id)).first()
+        if copy is None or copy.rounds != row.rounds or copy.head_hash != row.head_hash:
+            _refuse_moved([row])
+        assert copy is not None
+        if copy.end_reason == COPIED and _same_moment(copy.ended_at, row.ended_at):
+            found[row.id] = copy.id  # stopped before its end: finished now
+        elif copy.end_reason in (COPIED, MOVED):
+            _refuse_moved([row])
+        else:
+            found[row.id] = -copy.id  # moved here already, and playing on here: nothing to do
+    return found
+
+
+def _same_moment(a: Any, b: Any) -> bool:
+    """Two stored times the same instant (one backend gives it back with its time zone, another without: UTC)."""
+    from datetime import timezone
+
+    def utc(t: Any) -> Any:
+        return t.replace(tzinfo=None) if t.tzinfo is None else t.astimezone(timezone.utc).replace(tzinfo=None)
+
+    return a is not None and b is not None and bool(utc(a) == utc(b))
+
+
+def _finish_move(target: Engine, row: Any, target_id: int) -> Copied:
+    """A stopped move's last step: its copy in DST plays on there (ended as ``interrupted``, resumed as any
+    session stopped half way is)."""
+    _plays_on_there(target, target_id, "interrupted", row.ended_at)
+    return Copied(row.id, target_id, 0, row.head_hash, row.rounds)
+
+
+def _carry_on(dst: Any, row: Any, older: Present, moment: Any = None) -> None:
     """The older copy's session row moved on to the source's hands (its count, bankroll, totals and head), in the
-    transaction that adds them; refused if the copy changed since it was checked (a hand played on there)."""
+    transaction that adds them; refused if the copy changed since it was checked (a hand played on there).
+    ``moment``: a move's (the copy is then a record marked with it, until the source lets go of the session)."""
     from casino.db.database import StoreError
 
     sessions = SessionRecord.__table__  # type: ignore[attr-defined]
     values: dict[str, Any] = {name: getattr(row, name) for name in ("rounds", "bankroll", "totals", "head_hash")}
-    if move:  # it plays on there now, as the source left it
-        values.update(end_reason=row.end_reason, ended_at=row.ended_at)
+    if moment is not None:
+        values.update(end_reason=COPIED, ended_at=moment)
     held = sessions.c.head_hash == older.head if older.head is not None else sessions.c.head_hash.is_(None)
     changed = dst.execute(update(sessions).where(sessions.c.id == older.target_id, sessions.c.rounds == older.hands, held)
                           .values(**values)).rowcount

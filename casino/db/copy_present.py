@@ -85,7 +85,9 @@ def present_copy(src: Any, dst: Any, row: Any, *, batch: int = 2000, where: str 
                                    .where(hands.c.session_id == copy.id)).one()
     if count and (low != 1 or high != count) or copy.rounds != count:
         raise differs(f"its {count} hand(s) are not hands 1 to {count} as its row says ({copy.rounds})")
-    total = src.execute(select(func.count()).select_from(hands).where(hands.c.session_id == row.id)).scalar_one()
+    total = src.execute(select(func.count()).select_from(hands).where(hands.c.session_id == row.id,
+                                                                     hands.c.round_no <= row.rounds)).scalar_one()
+    # (hands past the row's count: played on since the row was read, not part of this copy)
     shared = 0
     source_rows = src.execute(select(hands).where(hands.c.session_id == row.id, hands.c.round_no <= count)
                               .order_by(hands.c.round_no).execution_options(yield_per=batch))

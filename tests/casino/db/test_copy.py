@@ -79,9 +79,14 @@ def test_a_session_left_is_held_only_while_it_is_moved(db, tmp_path):
     assert _row(db, first) == (MOVED, None) and _row(db, second) == (MOVED, None)  # no lease left behind
     third, _ = play_and_store(db, 1, seed="a third")
     db.commit()
-    with pytest.raises(StoreError):  # the first is moved: a move of every session is refused, holding none
-        copy_sessions(db.get_bind(), target, move=True)
+    other = connect(f"sqlite:///{tmp_path / 'other.db'}")
+    with pytest.raises(StoreError):  # the first two moved: a move of every session elsewhere is refused, holding none
+        copy_sessions(db.get_bind(), other, move=True)
     assert _row(db, third) == (None, None)
+    other.dispose()
+    again = copy_sessions(db.get_bind(), target, move=True)  # into the same database: the two moved are passed by
+    assert [(c.source_id, c.target_id is None) for c in again] == [(first, True), (second, True), (third, False)]
+    assert _row(db, third) == (MOVED, None)
     target.dispose()
 
 
