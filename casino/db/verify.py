@@ -410,7 +410,9 @@ def _verify_totals(record: SessionRecord, totals: Totals, last: str, numbers_ok:
         found.append(Mismatch(None, None, "hand numbers", "not 1, 2, 3 … in order", f"1..{count}"))
     if record.rounds != count:
         found.append(Mismatch(None, None, "rounds", str(record.rounds), str(count)))
-    if record.totals is not None:
+    if record.totals is None:  # every session is stored with its totals (an upgraded one got them at the upgrade)
+        found.append(Mismatch(None, None, "totals", "missing", totals.to_json()[:80]))
+    else:
         try:
             stored = store.totals_of(record)
         except store.UnreadableValue:

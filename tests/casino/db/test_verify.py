@@ -170,3 +170,14 @@ def test_a_swapped_decision_order_is_still_checked(db):
     row.decision = "play"
     _save(db, row)
     assert not verify_session(record.id, session=db).ok
+
+
+def test_totals_set_to_nothing_are_found(played):
+    """Found by a hostile test: `UPDATE sessions SET totals = NULL` passed verify, and a resume then started the
+    statistics again from zero. Every session is stored with its totals, so none at all is a mismatch."""
+    db, session_id = played
+    record = store.get_session(session_id, session=db)
+    record.totals = None
+    _save(db, record)
+    report = verify_session(session_id, session=db)
+    assert not report.ok and (None, None, "totals") in _fields(report)
