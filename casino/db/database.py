@@ -115,7 +115,13 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
         raise StoreError(f"no database: give --db PATH_OR_URL or set {ENV_VAR}")
     folder = Path(app_dir)
     if create:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:  # a file in the way, a read-only disk …
+            why = "a file is in the way" if isinstance(error, (FileExistsError, NotADirectoryError)) else (
+                error.strerror or str(error))
+            raise StoreError(f"cannot make the application folder {folder} for the database ({why}): give --db "
+                             f"PATH_OR_URL or set {ENV_VAR}") from None
     return f"sqlite:///{folder / DB_FILE}"
 
 

@@ -68,3 +68,23 @@ def test_a_stored_value_at_resume_is_still_the_databases(runner, app, tmp_path, 
     assert result.exit_code == 2, (result.output, result.exception)
     assert f"the database holds a value that cannot be read: sessions.{column} of session 1 ({value!r})" in \
         " ".join(result.stderr.split()), result.stderr
+
+
+@pytest.mark.parametrize("command", [["play", "--auto", "--hands", "1"], ["classic", "--auto", "--hands", "1"],
+                                     ["db", "upgrade", "--create"]])
+def test_an_application_folder_that_cannot_be_made_is_one_line(tmp_path, command):
+    """Found by a hostile test: a file where the application folder goes (~/.config/brag-table) gave a
+    FileExistsError traceback, exit 1."""
+    import os
+
+    (tmp_path / ".config").mkdir()
+    (tmp_path / ".config" / "brag-table").write_text("in the way")
+    env = {**os.environ, "HOME": str(tmp_path)}
+    env.pop("BRAG_DB", None)
+    env.pop("XDG_CONFIG_HOME", None)
+    done = subprocess.run([sys.executable, "-m", "cli", *command], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, env=env)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"brag: error: cannot make the application folder {tmp_path}/.config/brag-table for the database (a file is "
+        "in the way): give --db PATH_OR_URL or set BRAG_DB"]
