@@ -51,16 +51,28 @@ def picture_error(path: str) -> str | None:
 
 
 def folder_error(path: str) -> str | None:
-    """``cannot write PATH: no folder FOLDER`` when the file's folder is not there (or is not a folder), else
+    """``cannot write PATH: no folder FOLDER`` when the file's folder is not there (or is not a folder),
+    ``cannot write PATH: REASON`` when the file cannot be written there (read-only, a folder of that name), else
     ``None``."""
     from casino.files import shown_path
 
-    folder = Path(path).expanduser().parent
+    target = Path(path).expanduser()
+    folder = target.parent
     try:
         there = folder.is_dir()
     except OSError:  # (a name too long for the system)
         there = False
-    return None if there else f"cannot write {shown_path(path)}: no folder {shown_path(str(folder))}"
+    if not there:
+        return f"cannot write {shown_path(path)}: no folder {shown_path(str(folder))}"
+    try:  # a read-only disk, a folder of that name, no permission: found before any work, not after it
+        existed = target.exists()
+        with open(target, "ab"):  # (appending nothing changes no byte of a file already there)
+            pass
+        if not existed:
+            target.unlink()
+    except OSError as error:
+        return f"cannot write {shown_path(path)}: {error.strerror or error}"
+    return None
 
 
 def _pyplot() -> Any:

@@ -159,3 +159,17 @@ def test_a_picture_in_a_folder_that_is_not_there_is_refused_before_the_work(runn
     result = runner.invoke(app, [*args, "--plot-file", str(path)])
     assert result.exit_code == 2
     assert result.stdout == "" and "no folder" in result.stderr and "no-such-folder" in result.stderr
+
+
+@pytest.mark.parametrize("args", [["par", "three-card-poker", "--json"], ["compare", "three-card-poker", "--json"],
+                                  ["session", "--bankroll", "100", "--bet", "5", "--hands", "10"]])
+def test_a_picture_that_cannot_be_written_there_is_refused_before_the_work(runner, app, tmp_path, args):
+    """Found by a hostile test: `compare --json --plot-file` onto a read-only disk printed the whole JSON document,
+    then its error line. A path that cannot be written (here a folder of that name) is refused first."""
+    path = tmp_path / "bars.svg"
+    path.mkdir()
+    result = runner.invoke(app, [*args, "--plot-file", str(path)])
+    assert result.exit_code == 2
+    assert result.stdout == "" and f"cannot write {path}" in result.stderr
+    written = tmp_path / "new.svg"
+    assert runner.invoke(app, [*args, "--plot-file", str(written)]).exit_code == 0 and written.stat().st_size > 0
