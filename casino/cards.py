@@ -29,6 +29,7 @@ __all__ = [
     "Suit",
     "Card",
     "parse_cards",
+    "brief",
     "new_deck",
     "RANK_CHARS",
     "SUIT_CHARS",
@@ -145,7 +146,7 @@ def _tokens(text: str) -> list[str]:
             if match is None:
                 # report the rest of this chunk up to the next plausible card start
                 raise CardError(
-                    f"unknown card {chunk[position:]!r} in {text!r} (a card is a rank 2-10, J, Q, K, A"
+                    f"unknown card {brief(chunk[position:])} in {brief(text)} (a card is a rank 2-10, J, Q, K, A"
                     " and a suit c, d, h, s or ♣♦♥♠)"
                 )
             tokens.append(match.group(0))
@@ -178,13 +179,25 @@ def parse_cards(text: str | Card | list[Any] | tuple[Any, ...], count: int | Non
         cards = tuple(_card_from_token(token) for token in _tokens(str(text)))
         shown = str(text)
     if count is not None and len(cards) != count:
-        raise CardError(f"expected {count} card{'s' if count != 1 else ''}, got {len(cards)} in {shown!r}")
+        raise CardError(f"expected {count} card{'s' if count != 1 else ''}, got {len(cards)} in {brief(shown)}")
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"duplicate card {card} in {shown!r}")
+            raise CardError(f"duplicate card {card} in {brief(shown)}")
         seen.add(card)
     return cards
+
+
+
+def brief(text: object, longest: int = 60) -> str:
+    """``text`` quoted as an error line shows what was typed, cut after ``longest`` characters: a line of
+    thousands of characters is not echoed back in full::
+
+        >>> brief("7c 7c"), brief("x" * 100)[-5:]
+        ("'7c 7c'", "xxx'…")
+    """
+    shown = str(text)
+    return repr(shown) if len(shown) <= longest else repr(shown[:longest]) + "…"
 
 
 def new_deck() -> list[Card]:
@@ -273,7 +286,7 @@ def parse_cards_with_jokers(text: str, count: int | None = None, *, max_jokers: 
             match = _CARD_RE.match(chunk, position)
             if match is None:
                 raise CardError(
-                    f"unknown card {chunk[position:]!r} in {text!r} (a card is a rank 2-10, J, Q, K, A"
+                    f"unknown card {brief(chunk[position:])} in {brief(text)} (a card is a rank 2-10, J, Q, K, A"
                     " and a suit c, d, h, s or ♣♦♥♠, or Jk (Jk1, Jk2) for a joker)"
                 )
             tokens.append(_card_from_token(match.group(0)))
@@ -281,12 +294,12 @@ def parse_cards_with_jokers(text: str, count: int | None = None, *, max_jokers: 
     jokers = sum(1 for t in tokens if not isinstance(t, Card))
     if jokers > max_jokers:
         if max_jokers == 0:
-            raise CardError(f"a joker in {text!r}, but these rules play without jokers")
-        raise CardError(f"{jokers} jokers in {text!r} (at most {max_jokers})")
+            raise CardError(f"a joker in {brief(text)}, but these rules play without jokers")
+        raise CardError(f"{jokers} jokers in {brief(text)} (at most {max_jokers})")
     named = {t for t in tokens if isinstance(t, int)}
     for number in sorted(named):
         if number > max_jokers:
-            raise CardError(f"joker {number} in {text!r}, but these rules play with one joker")
+            raise CardError(f"joker {number} in {brief(text)}, but these rules play with one joker")
     free = [n for n in range(1, max_jokers + 1) if n not in named and Joker(n).index not in taken]
     cards: list[AnyCard] = []
     for token in tokens:
@@ -297,12 +310,12 @@ def parse_cards_with_jokers(text: str, count: int | None = None, *, max_jokers: 
         elif free:
             cards.append(Joker(free.pop(0)))
         else:
-            raise CardError(f"no joker left for {text!r}: the pack's {max_jokers} are named already")
+            raise CardError(f"no joker left for {brief(text)}: the pack's {max_jokers} are named already")
     if count is not None and len(cards) != count:
-        raise CardError(f"expected {count} card{'s' if count != 1 else ''}, got {len(cards)} in {text!r}")
+        raise CardError(f"expected {count} card{'s' if count != 1 else ''}, got {len(cards)} in {brief(text)}")
     seen: set[AnyCard] = set()
     for card in cards:
         if card in seen:
-            raise CardError(f"duplicate card {card if isinstance(card, Card) else f'Jk{card.number}'} in {text!r}")
+            raise CardError(f"duplicate card {card if isinstance(card, Card) else f'Jk{card.number}'} in {brief(text)}")
         seen.add(card)
     return tuple(cards)

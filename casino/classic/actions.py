@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar, Union
 
 from casino.errors import BragError
+from casino.cards import brief
 from casino.money import read_stored, text
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ def action_from_text(text: str, legal: LegalActions | None = None) -> Action:
         raise IllegalAction(f"an empty action: type one ({ACTION_HELP})")
     meaning = ACTION_WORDS.get(words[0].lower())
     if meaning is None:
-        raise UnknownAction(f"unknown action {words[0]!r} ({ACTION_HELP})")
+        raise UnknownAction(f"unknown action {brief(words[0])} ({ACTION_HELP})")
     verb, *rest = meaning.split() + words[1:]  # l2 is look 2
     if verb == "look":
         if len(rest) > 1 or (rest and rest[0] not in ("1", "2")):
@@ -180,7 +181,7 @@ def action_from_text(text: str, legal: LegalActions | None = None) -> Action:
         except BragError as error:
             raise IllegalAction(f"discard: {error}") from None
     if rest:
-        raise IllegalAction(f"{verb} takes nothing after it, not {' '.join(rest)!r}")
+        raise IllegalAction(f"{verb} takes nothing after it, not {brief(' '.join(rest))}")
     simple: dict[str, Action] = {"see": See(), "fold": Fold(), "cover": Cover(), "show": AgreeShowdown(),
                                  "keep": Choose(True), "throw": Choose(False)}
     return simple[verb]
@@ -195,7 +196,7 @@ def _bet(rest: list[str], legal: LegalActions | None) -> Bet:
             raise IllegalAction("you cannot bet now")
         return Bet(legal.bet_min)
     if len(rest) > 1:
-        raise IllegalAction(f"bet takes one amount, not {' '.join(rest)!r}")
+        raise IllegalAction(f"bet takes one amount, not {brief(' '.join(rest))}")
     from casino.errors import BetError
     from casino.money import parse  # bounded before it is built: 1e999999999 is refused at once
 

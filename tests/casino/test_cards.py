@@ -64,3 +64,18 @@ def test_cards_and_sequences_pass_through():
     assert parse_cards(cards[0]) == (cards[0],)
     with pytest.raises(CardError, match="duplicate"):
         parse_cards([cards[0], cards[0]])
+
+
+def test_an_error_never_echoes_a_huge_line_in_full():
+    """Found by a hostile test: `brag classic` echoed a 9,000-character discard line back in its error (92 lines
+    on the screen). What was typed is quoted up to 60 characters."""
+    from casino.cards import parse_cards_with_jokers
+    from casino.classic.actions import action_from_text
+    from casino.errors import BragError
+
+    for attempt in (lambda: parse_cards("7c " * 3000), lambda: parse_cards_with_jokers("7c " * 3000),
+                    lambda: parse_cards("zz" * 3000), lambda: action_from_text("zz" + "y" * 5000),
+                    lambda: action_from_text("b 5 " + "6 " * 3000)):
+        with pytest.raises(BragError) as error:
+            attempt()
+        assert len(str(error.value)) < 300 and "…" in str(error.value), str(error.value)[:400]
