@@ -27,7 +27,7 @@ from casino.db.database import UnreadableData
 from casino.db.models import SessionRecord
 from casino.money import read_stored
 
-__all__ = ["UnreadableValue", "unreadable", "read_amount", "money", "cards_text", "settings_of", "totals_of",
+__all__ = ["UnreadableValue", "unreadable", "read_amount", "read_cards", "money", "cards_text", "settings_of", "totals_of",
            "genesis_of", "core_table", "SESSIONS"]
 
 
@@ -63,6 +63,18 @@ def read_amount(value: object, column: str, row: str) -> Fraction:
     try:
         return read_stored(value)
     except ValueError:
+        raise unreadable(column, row, value) from None
+
+
+def read_cards(value: object, column: str, row: str) -> tuple[Any, ...]:
+    """Stored cards (``"Qh 7d 2c"``, :func:`casino.cards.parse_cards`), or :class:`UnreadableValue` naming
+    ``column`` of ``row`` (a card that is no card is the database's fault, not the reader's input)."""
+    from casino.cards import parse_cards
+    from casino.errors import CardError
+
+    try:
+        return parse_cards(str(value))
+    except CardError:
         raise unreadable(column, row, value) from None
 
 

@@ -107,3 +107,16 @@ def test_a_value_that_cannot_be_read_half_way_leaves_no_half_document(db, form):
     assert done.stdout == ""
     whole = brag("history", "2", form, "--db", str(db))  # another session reads whole, as before
     assert whole.returncode == 0 and whole.stdout.count("\n") > 4
+
+
+@pytest.mark.parametrize(("sql", "named"), [
+    ("update hands set dealer_cards='ZZ QQ' where session_id=1 and round_no=3", "hands.dealer_cards of hand 3 of session 1"),
+    ("update boxes set cards='7c 7c 7c' where hand_id=(select id from hands where session_id=1 and round_no=2)",
+     "boxes.cards of hand 2 of session 1"),
+])
+def test_stored_cards_that_are_no_cards_are_named_as_the_databases(db, sql, named):
+    """Found by a hostile test: `history` said "unknown card 'ZZ' in 'ZZ QQ' (a card is a rank …)", as if the
+    reader had typed a bad card; it is the stored row, named as every other unreadable value is."""
+    edit(db, sql)
+    line = one_line(brag("history", "1", "--db", str(db)))
+    assert f"the database holds a value that cannot be read: {named}" in line
