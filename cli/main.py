@@ -68,3 +68,7 @@ app.command("tournament")(tournament.tournament)
 def main() -> None:
     """Console-script entry point."""
     app()
+
+
+if __name__ == "__main__":  # python -m cli.main, as python -m cli
+    main()

@@ -210,7 +210,7 @@ def _new(game_name, bankroll_text, seed, ante_text, pair_plus_text, boxes, hints
     from casino.strategy import table_strategy
 
     game = load_game(game_name or "3-card-brag")
-    bankroll = _amount(bankroll_text or "100", "--bankroll", positive=True)
+    bankroll = _amount("100" if bankroll_text is None else bankroll_text, "--bankroll", positive=True)
     ante = _amount(ante_text, "--ante")
     if ante is None:
         ante = game.limits.min_ante or Fraction(1)

@@ -49,7 +49,11 @@ def tournament(
     from casino.classic.tournament import run_tournament
     from cli.errors import fail
 
-    names = [p.strip() for p in players.split(",")] if players else list(CHARACTERS)
+    if players is not None and not players.strip():
+        fail(f"--players needs the characters' names, such as steady,random (the characters: {', '.join(CHARACTERS)})")
+    if not seed.strip():
+        fail("--seed cannot be empty: give any text or number")
+    names = [p.strip() for p in players.split(",")] if players is not None else list(CHARACTERS)
     if not 1 <= deals <= MAX_DEALS:  # 200,000 deals take about six minutes on two cores
         fail(f"--deals must be 1 to {MAX_DEALS:,}, not {deals:,}")
     from casino.workers import check_workers

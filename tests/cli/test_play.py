@@ -264,3 +264,11 @@ def test_both_play_loops_ask_for_the_next_hand_through_one_helper(runner, app, u
         assert result.exit_code == 0, result.output
         assert helper.call_count == 2, (game, result.output)  # hand 1, then the limit: stop
         assert stored(url, session_id)[0].end_reason == "hands"
+
+
+def test_an_empty_bankroll_is_refused_not_taken_as_the_default(runner, app, tmp_path):
+    """Found by a hostile test: --bankroll '' played with 100, where --ante '' is refused."""
+    db = tmp_path / "brag.db"
+    result = runner.invoke(app, ["play", "--auto", "--hands", "1", "--bankroll", "", "--db", str(db)])
+    assert result.exit_code == 2 and "'' is not an amount for the --bankroll" in result.output
+    assert not db.exists()

@@ -63,3 +63,13 @@ def test_deals_out_of_range_are_one_line(runner, app, deals):
     """A billion deals ran silently for days (simulate refuses more than 2e9 hands)."""
     result = runner.invoke(app, ["tournament", "--deals", deals])
     assert result.exit_code == 2 and "--deals must be 1 to 1,000,000" in result.output, result.output
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seed", ""], "--seed cannot be empty"), (["--seed", "   "], "--seed cannot be empty"),
+    (["--players", ""], "--players needs the characters' names"), (["--players", "  "], "--players needs"),
+])
+def test_empty_text_is_refused_not_taken_as_nothing_given(runner, app, args, message):
+    """Found by a hostile test: an empty --seed or --players ran the defaults, where play and simulate refuse."""
+    result = runner.invoke(app, ["tournament", *args, "--deals", "10"])
+    assert result.exit_code == 2 and message in result.output and len(result.output.strip().splitlines()) == 1
