@@ -13,8 +13,10 @@ application directory (:func:`database_url`).
 
 Opening for play (:func:`connect`) creates the tables in a new, empty database and upgrades one written
 by an older release in place (the Alembic migrations in ``casino/db/migrations``). Opening read-only
-(``read_only=True``: ``sessions``, ``history``, ``replay``, ``verify``) never creates a file or
-changes a byte, works on read-only media, and reads one consistent snapshot. Either way a database
+(``read_only=True``: ``sessions``, ``history``, ``replay``, ``verify``) never creates a database or
+changes a byte of one, works on read-only media, and reads one consistent snapshot (SQLite's reader of a
+brag-table file, which is in write-ahead-log mode, may leave that mode's ``-shm`` and ``-wal`` index files
+beside it, as every SQLite reader does; never beside a file that is not ours). Either way a database
 that is not ours (other tables, another application's file) is refused in one line before anything
 is written to it. Database errors that a player can meet (a full disk, a locked or read-only file, a
 server that does not answer) arrive as one :class:`StoreError` line, never a traceback.
