@@ -109,6 +109,8 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
             raise StoreError("the database name holds a NUL character")
         if "://" in given:
             return given
+        if given.strip() == ":memory:":  # SQLite's own name for a database in memory (./:memory: names a file)
+            return "sqlite://"
         try:
             return f"sqlite:///{Path(given).expanduser().absolute()}"
         except RuntimeError as error:  # ~nosuchuser: no such home folder

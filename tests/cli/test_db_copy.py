@@ -13,7 +13,7 @@ from casino.db.database import connect
 
 
 @pytest.mark.parametrize("move", [[], ["--move"]], ids=["copy", "move"])
-@pytest.mark.parametrize("memory", ["sqlite://", "sqlite:///:memory:", "file:x?mode=memory&uri=true"])
+@pytest.mark.parametrize("memory", ["sqlite://", "sqlite:///:memory:", "file:x?mode=memory&uri=true", ":memory:"])
 def test_a_copy_into_memory_is_one_line_and_the_session_stays(runner, app, tmp_path, monkeypatch, memory, move):
     monkeypatch.chdir(tmp_path)  # a URL misread as a file name would land here, not in the project
     url = f"sqlite:///{tmp_path / 'brag.db'}"
@@ -26,6 +26,7 @@ def test_a_copy_into_memory_is_one_line_and_the_session_stays(runner, app, tmp_p
     with Session(engine) as db:
         assert store.get_session(1, session=db).end_reason == "hands"  # as play left it: not marked moved
     engine.dispose()
+    assert not (tmp_path / ":memory:").exists()  # SQLite's name for memory, never a file of that name
 
 
 def test_a_copy_onto_an_older_copy_adds_the_hands_it_lacks_and_a_different_one_is_refused(runner, app, tmp_path):
