@@ -68,7 +68,17 @@ def copy(
         fail(f"SRC and DST are the same database ({describe(source_url)}): nothing was copied")
     source_engine = connect(source_url, read_only=not move, must_exist=True)
     try:
-        sessions_to_copy(source_engine, ids, move=move)  # every refusal SRC alone can give, before DST is made
+        if not sessions_to_copy(source_engine, ids, move=move):  # every refusal SRC alone can give, before DST is made
+            left = classic_sessions_in(source_engine)
+            if json:
+                print_json({"from": describe(source_url), "to": describe(target_url), "sessions": [],
+                            "classic_not_copied": left})
+                return
+            also = f" (its {left} traditional Brag session(s) are not copied: db copy carries the casino table's)" \
+                if left else ""
+            console().print(f"Nothing to copy: {describe(source_url)} holds no casino table session{also}; "
+                            f"{describe(target_url)} was not touched.", markup=False, highlight=False)
+            return
         with nothing_left_behind(target_url):  # a new DST file is removed again if the copy stops with nothing in it
             target_engine = connect(target_url)
             try:

@@ -77,3 +77,16 @@ def test_a_move_after_a_copy_plays_on_there(runner, app, tmp_path):
     assert there.exit_code == 0, there.output
     here = runner.invoke(app, ["play", "--resume", "1", "--auto", "--hands", "1", "--db", url])
     assert here.exit_code == 2 and "moved" in here.output
+
+
+def test_nothing_to_copy_makes_no_destination(runner, app, tmp_path):
+    """Found by a hostile test: a source holding only traditional Brag sessions made an empty DST file and said
+    "Copied 0 session(s)"."""
+    src, dst = tmp_path / "brag.db", tmp_path / "copy.db"
+    assert runner.invoke(app, ["classic", "--auto", "--hands", "1", "--db", str(src)]).exit_code == 0
+    result = runner.invoke(app, ["db", "copy", str(src), str(dst)])
+    assert result.exit_code == 0, result.output
+    assert "Nothing to copy" in result.output and "1 traditional Brag session(s) are not copied" in result.output
+    assert not dst.exists()
+    data = runner.invoke(app, ["db", "copy", str(src), str(dst), "--json"])
+    assert '"sessions": []' in data.output and '"classic_not_copied": 1' in data.output and not dst.exists()
