@@ -230,6 +230,9 @@ class TableService(StoredSession):
             return service
         problem = bankroll_problem(record, session=db, last=last)
         if problem is not None:
+            from casino.db.leases import refuse_if_held
+
+            refuse_if_held(record.id, session=db)  # played on meanwhile by a live process: that is the difference
             raise StoreError(problem)
         if sitting.out_of_chips():
             raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(sitting.bankroll)} cannot"

@@ -98,6 +98,20 @@ def claim_session(session_id: int, owner: str, *, session: Session) -> SessionRe
     return get_session(session_id, session=session)
 
 
+def refuse_if_held(session_id: int, *, session: Session) -> None:
+    """:class:`~casino.db.database.SessionBusy` if a live process holds the session now (read afresh). A resume
+    that finds the stored session inconsistent asks this first: a process playing it meanwhile (a hand stored
+    between two reads) explains the difference, and the player is told that, not that the data was changed."""
+    from sqlalchemy import select
+
+    row = session.connection().execute(select(col(SessionRecord.lease_owner), col(SessionRecord.lease_at))
+                                       .where(col(SessionRecord.id) == session_id)).first()
+    if row is not None and row.lease_owner is not None and not _holder_gone(row.lease_owner, row.lease_at):
+        session.rollback()
+        raise SessionBusy(f"session {session_id} is being played by another process "
+                          f"({row.lease_owner.rsplit(':', 1)[0]}): wait for it to end")
+
+
 def release_session(session_id: int, owner: str, *, session: Session) -> None:
     """Let go of a session this process holds (nothing happens if it is not held by ``owner``)."""
     session.connection().execute(

@@ -65,3 +65,37 @@ def test_a_session_without_hands_reads_none(db):
     session_id = service.open(db)
     resumed, reads = _reads_of_hands(db, lambda: TableService.resume(db, session_id))
     assert len(reads) == 1 and resumed.sitting.next_round == 1 and resumed.stakes == BETS
+
+
+def test_a_session_played_on_by_a_live_process_is_busy_not_changed(db):
+    """Found by a hostile test: two resumes of one session at once, and the one that lost the race said "its stored
+    bankroll … is not the … its last hand left: it is not resumed; 'brag verify' names the difference", as if the
+    data had been changed (verify then passed). A difference while a live process holds the session is that
+    process playing: the resume is refused as busy. With no live holder, the difference is still reported."""
+    import socket
+    import subprocess
+    import sys
+
+    import pytest
+    from sqlalchemy import text
+
+    from casino.db.database import SessionBusy, StoreError
+    from tests.casino.db.conftest import play_and_store
+
+    sid, _ = play_and_store(db, 3)
+    db.connection().execute(text("UPDATE sessions SET bankroll = '7' WHERE id = :s"), {"s": sid})  # mid-store, as seen
+    db.commit()
+    player = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])  # a live process playing it
+    try:
+        holder = f"{socket.gethostname()}:{player.pid}:abcd1234"
+        db.connection().execute(text("UPDATE sessions SET lease_owner = :o, lease_at = CURRENT_TIMESTAMP WHERE id = :s"),
+                                {"o": holder, "s": sid})
+        db.commit()
+        with pytest.raises(SessionBusy, match=f"session {sid} is being played by another process"):
+            TableService.resume(db, sid)
+    finally:
+        player.kill()
+        player.wait()
+    with pytest.raises(StoreError, match="is not the") as refused:  # its player gone: the difference is the data's
+        TableService.resume(db, sid)
+    assert not isinstance(refused.value, SessionBusy)
