@@ -321,20 +321,25 @@ def _print_json_stream(head: dict[str, Any], key: str, items: Any) -> None:
 
     (one line per hand also lets a reader take the hands one at a time, and is several times quicker to
     write than an indented item)."""
+    with all_or_nothing() as out:
+        _write_json_stream(out, head, key, items)
+
+
+def _write_json_stream(out: IO[str], head: dict[str, Any], key: str, items: Any) -> None:
+    """:func:`_print_json_stream`'s document, written to ``out`` item by item as the items come."""
     import json as json_module
 
     from cli.render import _json_default
 
-    with all_or_nothing() as out:
-        text = json_module.dumps({**head, key: []}, indent=2, default=_json_default)
-        opening, _, closing = text.rpartition("[]")  # ... "hands": [  |  ]\n}
-        out.write(opening + "[")
-        encode = json_module.JSONEncoder(default=_json_default).encode
-        first = True
-        for item in items:
-            out.write(("\n    " if first else ",\n    ") + encode(item))
-            first = False
-        out.write(("" if first else "\n  ") + "]" + closing + "\n")
+    text = json_module.dumps({**head, key: []}, indent=2, default=_json_default)
+    opening, _, closing = text.rpartition("[]")  # ... "hands": [  |  ]\n}
+    out.write(opening + "[")
+    encode = json_module.JSONEncoder(default=_json_default).encode
+    first = True
+    for item in items:
+        out.write(("\n    " if first else ",\n    ") + encode(item))
+        first = False
+    out.write(("" if first else "\n  ") + "]" + closing + "\n")
 
 
 @contextmanager

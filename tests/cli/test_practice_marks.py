@@ -127,13 +127,13 @@ def test_unreadable_settings_are_never_shown_as_fair_play(runner, app, tmp_path)
 
 
 def test_history_json_is_written_as_the_hands_stream_in(monkeypatch):
-    """Each hand is on stdout before the next is read: the list of hands is never held."""
+    """Each hand is written out (to the spool that stdout gets whole: cli.history.all_or_nothing) before the next
+    is read: the list of hands is never held."""
     import sys
 
-    from cli.history import _print_json_stream
+    from cli.history import _print_json_stream, _write_json_stream
 
     buffer = io.StringIO()
-    monkeypatch.setattr(sys, "stdout", buffer)
     written = []
 
     def items():
@@ -141,9 +141,15 @@ def test_history_json_is_written_as_the_hands_stream_in(monkeypatch):
             written.append(len(buffer.getvalue()))
             yield {"hand": n, "boxes": [{"box": 1, "cards": "As Kd 2c"}]}
 
-    _print_json_stream({"session": 7, "practice": True}, "hands", items())
+    _write_json_stream(buffer, {"session": 7, "practice": True}, "hands", items())
     assert written[0] < written[1] < written[2]  # something more was written before each next hand was asked for
+    streamed = buffer.getvalue()
+    buffer = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", buffer)
+    _print_json_stream({"session": 7, "practice": True}, "hands",
+                       ({"hand": n, "boxes": [{"box": 1, "cards": "As Kd 2c"}]} for n in range(1, 4)))
     out = buffer.getvalue()
+    assert out == streamed
     assert json.loads(out) == {"session": 7, "practice": True, "hands": [
         {"hand": n, "boxes": [{"box": 1, "cards": "As Kd 2c"}]} for n in (1, 2, 3)]}
     assert out.splitlines()[5] == '    {"hand": 2, "boxes": [{"box": 1, "cards": "As Kd 2c"}]},'
