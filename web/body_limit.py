@@ -1,8 +1,9 @@
 """A cap on request bodies: no request the pages send comes near it, and a huge one is refused before it is
 read, so it cannot hold up the server's other clients while it is parsed.
 
-A body announced bigger than :data:`LARGEST` (its ``Content-Length``) is answered 413 at once, unread; one sent
-without a length (chunked) is counted as it arrives and refused once it passes the cap::
+A body announced bigger than :data:`LARGEST` (its ``Content-Length``) is answered 413 without being parsed; one
+sent without a length (chunked) is counted as it arrives and refused once it passes the cap. The rest of a refused
+body is read and dropped (up to :data:`DRAINED`), so the client gets the answer rather than a reset::
 
     >>> LARGEST
     1048576
@@ -39,6 +40,7 @@ class BodyLimit:
             except ValueError:
                 announced = 0  # the server (uvicorn, h11) refuses a bad length before it gets here
             if announced > self.largest:
+                await _drain(receive)
                 await _refuse(send)
                 return
         seen = 0
@@ -49,10 +51,30 @@ class BodyLimit:
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
                 if seen > self.largest:  # read by a route: answered by the app's own handler, one line
+                    if message.get("more_body", False):
+                        await _drain(receive)
                     raise HTTPException(413, _MESSAGE)
             return message
 
         await self.app(scope, counted, send)
+
+
+#: how much of a refused body is read and dropped, so that the client is sure to get the 413 (a server that
+#: closes with a body unread makes the client's socket see a reset, not the answer); past this it just closes
+DRAINED = 64 << 20
+
+
+async def _drain(receive: Any) -> None:
+    """Read the rest of a refused body and drop it, chunk by chunk (nothing is kept or parsed; the server's other
+    clients are served between chunks), up to :data:`DRAINED` bytes."""
+    read = 0
+    while read <= DRAINED:
+        message = await receive()
+        if message["type"] != "http.request":
+            return
+        read += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 async def _refuse(send: Any) -> None:
