@@ -420,7 +420,11 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
     if (play is None and game.rules.face_up) or (play is not None and np.ndim(play) == 2):
         from casino.face_up import face_up_analysis  # the dealer's first card seen: decided per up card
 
-        return face_up_analysis(game, play)
+        if Fraction(pair_plus_ratio) < 0:
+            from casino.errors import BetError
+
+            raise BetError(f"a Pair Plus to Ante ratio cannot be negative, not {pair_plus_ratio}")
+        return face_up_analysis(game, play, pair_plus_ratio)
     # The dealer-outcome counts per player hand: three cards from 52 (the common case), four cards
     # each playing the best three, or a deck with wild cards. Each has .table (with .pay_class and
     # .ranking) and the four count arrays, which is all the rest of the analysis reads.

@@ -159,17 +159,19 @@ def informed_play(game: Game, pair_plus_ratio: Fraction | int = 0) -> np.ndarray
     return play
 
 
-def face_up_analysis(game: Game, play: np.ndarray | None = None) -> EdgeReport:
+def face_up_analysis(game: Game, play: np.ndarray | None = None, pair_plus_ratio: Fraction | int = 0) -> EdgeReport:
     """The exact analysis of ``game`` dealt Face Up: an :class:`casino.edge.EdgeReport` whose
     Ante/Play (and, when a fold loses it, Pair Plus) figures are over every (player hand, up card,
     dealer completion), the player following ``play`` (22,100 x 52 decisions; the informed strategy
-    by default). ``play``, ``play_value`` and :meth:`~casino.edge.EdgeReport.decision` of the report
-    are the blind ones (the player's decision without the up card)."""
+    by default, weighing a Pair Plus of ``pair_plus_ratio`` x the Ante where a fold loses it).
+    ``play``, ``play_value`` and :meth:`~casino.edge.EdgeReport.decision` of the report are the blind
+    ones (the player's decision without the up card)."""
     from casino.edge import BetReport, Outcome, analyze
 
-    base = analyze(blind(game))
+    ratio = Fraction(pair_plus_ratio)
+    base = analyze(blind(game), pair_plus_ratio=ratio)
     values = informed_values(game)
-    decide = informed_play(game) if play is None else np.asarray(play, dtype=bool)
+    decide = informed_play(game, ratio) if play is None else np.asarray(play, dtype=bool)
     if decide.shape != (N_HANDS, 52):
         raise ValueError(f"a Face Up strategy gives one decision per hand and up card: expected {(N_HANDS, 52)},"
                          f" got {decide.shape}")
@@ -219,7 +221,7 @@ def face_up_analysis(game: Game, play: np.ndarray | None = None) -> EdgeReport:
     pair_plus = base.pair_plus
     if game.pair_plus is not None and not game.rules.pair_plus_on_fold:
         pair_plus = _pair_plus_lost_on_fold(game, played.sum(axis=0), folded.sum(axis=0))
-    return replace(base, game=game, ante_play=ante_play, pair_plus=pair_plus)
+    return replace(base, game=game, ante_play=ante_play, pair_plus=pair_plus, pair_plus_ratio=ratio)
 
 
 def _row(c: int, bonus: list[Fraction]) -> str:

@@ -152,3 +152,22 @@ def test_the_designers_guide_quotes_the_together_figure(runner, app, lost):
     edge = -_fraction(_edge(runner, app, str(lost), "--pair-plus-ratio", "1")["together"]["house_edge_fraction"])
     guide = (Path(__file__).parents[2] / "docs" / "designers-guide.md").read_text(encoding="utf-8")
     assert f"−{float(edge) * 100:.4f}% (−{edge.numerator:,}/{edge.denominator:,}" in guide
+
+
+def test_a_face_up_game_weighs_the_ratio_in_its_informed_play(runner, app, tmp_path):
+    """Found by a hostile test: at a Face Up game `edge --pair-plus-ratio` printed "Played for a Pair Plus …" but
+    priced the informed play of the Ante alone, and `simulate` with the same ratio disagreed with it."""
+    path = tmp_path / "face-up.toml"
+    path.write_text(LOST_ON_FOLD.replace("[rules]", "[rules]\nface_up = true"), encoding="utf-8")
+    r = Fraction(1, 10)
+    alone, both = _edge(runner, app, str(path)), _edge(runner, app, str(path), "--pair-plus-ratio", "1/10")
+    assert both["pair_plus_ratio"] == "1/10" and "together" not in alone
+    ap, pp = (_fraction(both[b]["house_edge_fraction"]) for b in ("ante_play", "pair_plus"))
+    ap0, pp0 = (_fraction(alone[b]["house_edge_fraction"]) for b in ("ante_play", "pair_plus"))
+    assert (ap, pp) != (ap0, pp0)
+    assert _fraction(both["together"]["house_edge_fraction"]) == (ap + r * pp) / (1 + r)
+    assert (ap + r * pp) < (ap0 + r * pp0)  # weighing the Pair Plus does better for the two bets together
+    simulated = json.loads(runner.invoke(app, ["simulate", str(path), "-n", "2000", "--seed", "2", "--pair-plus-ratio",
+                                               "1/10", "--json"]).stdout)
+    assert simulated["bets"]["ante_play"]["exact_mean"] == pytest.approx(-float(ap), abs=1e-12)
+    assert simulated["bets"]["pair_plus"]["exact_mean"] == pytest.approx(-float(pp), abs=1e-12)
