@@ -64,15 +64,34 @@ def folder_error(path: str) -> str | None:
         there = False
     if not there:
         return f"cannot write {shown_path(path)}: no folder {shown_path(str(folder))}"
-    try:  # a read-only disk, a folder of that name, no permission: found before any work, not after it
-        existed = target.exists()
-        with open(target, "ab"):  # (appending nothing changes no byte of a file already there)
-            pass
-        if not existed:
-            target.unlink()
+    import os
+
+    # a read-only disk, a folder of that name, no permission: found before any work, not after it (asked of the
+    # system, nothing opened or made: a link is written through later, a FIFO is not opened here)
+    real = Path(os.path.realpath(target))
+    try:
+        if real.is_dir():
+            return f"cannot write {shown_path(path)}: it is a folder"
+        if real.exists() and not real.is_file():
+            return f"cannot write {shown_path(path)}: it is not a regular file"
+        writable = os.access(real, os.W_OK) if real.exists() else os.access(real.parent, os.W_OK | os.X_OK)
     except OSError as error:
         return f"cannot write {shown_path(path)}: {error.strerror or error}"
+    if not writable:
+        where = real if real.exists() else real.parent
+        why = "a read-only disk" if _read_only_disk(where) else "no permission"
+        return f"cannot write {shown_path(path)}: {why}"
     return None
+
+
+def _read_only_disk(path: Path) -> bool:
+    """Whether ``path`` is on a file system mounted read-only."""
+    import os
+
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
 
 
 def _pyplot() -> Any:

@@ -170,6 +170,22 @@ def test_a_picture_that_cannot_be_written_there_is_refused_before_the_work(runne
     path.mkdir()
     result = runner.invoke(app, [*args, "--plot-file", str(path)])
     assert result.exit_code == 2
-    assert result.stdout == "" and f"cannot write {path}" in result.stderr
+    assert result.stdout == "" and f"cannot write {path}: it is a folder" in result.stderr
     written = tmp_path / "new.svg"
     assert runner.invoke(app, [*args, "--plot-file", str(written)]).exit_code == 0 and written.stat().st_size > 0
+
+
+def test_a_picture_through_a_link_is_written_through_it_and_a_fifo_is_refused(runner, app, tmp_path):
+    """Found by a hostile test of the writability check: it made the link's target, then removed the link (the
+    picture then became a plain file beside an empty stray one), and it opened a FIFO, waiting for a reader."""
+    import os
+
+    link, target = tmp_path / "link.svg", tmp_path / "target.svg"
+    link.symlink_to(target)
+    result = runner.invoke(app, ["par", "three-card-poker", "--json", "--plot-file", str(link)])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and target.stat().st_size > 0  # written through the link, the link kept
+    fifo = tmp_path / "fifo.svg"
+    os.mkfifo(fifo)
+    refused = runner.invoke(app, ["par", "three-card-poker", "--json", "--plot-file", str(fifo)])
+    assert refused.exit_code == 2 and refused.stdout == "" and "it is not a regular file" in refused.stderr
