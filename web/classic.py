@@ -334,9 +334,9 @@ def end(request: Request, session_id: SessionId, body: Step) -> JSONResponse:
 
 @router.get("/sessions/{session_id}/hands", summary="The session's settled hands, each with its seed once it may be shown")
 def hands(request: Request, session_id: SessionId) -> dict[str, Any]:
-    """The last 200 settled hands: each one's commitment (shown before its deal), and its seed and pack order
-    (the hash of the two is the commitment, docs/classic-brag.md) — ``null`` for the hands whose pack is still dealt
-    from (:func:`casino.db.classic_store.sealed_from`; ``sealed_from`` names the first, ``sealed`` says why)."""
+    """The last 200 settled hands: each one's commitment (shown before its deal), and its seed, pack order and
+    ``tail`` (hex: with dealer's choice the hand's variant, else empty): SHA-256 of the three is the commitment
+    (docs/classic-brag.md) — ``null`` for the hands whose pack is still dealt from (:func:`casino.db.classic_store.sealed_from`; ``sealed_from`` names the first, ``sealed`` says why)."""
     from casino.db import classic_store
     from casino.db.database import StoreError
 
@@ -351,8 +351,27 @@ def hands(request: Request, session_id: SessionId) -> dict[str, Any]:
         return {"session": session_id, "sealed_from": sealed,
                 "sealed": None if sealed is None else classic_store.SEALED_NOTE,
                 "hands": [{"hand_no": row.hand_no, "commitment": row.commitment, "shuffled": row.shuffled,
-                           **({"seed": None, "pack": None} if sealed is not None and row.hand_no >= sealed
-                              else {"seed": row.seed, "pack": json.loads(row.pack)})} for row in shown]}
+                           **({"seed": None, "pack": None, "tail": None} if sealed is not None and row.hand_no >= sealed
+                              else {"seed": row.seed, "pack": json.loads(row.pack), "tail": _tail(row)})}
+                          for row in shown]}
+
+
+def _tail(row: Any) -> str:
+    """The hex of what a stored hand's commitment covers after its seed and pack: empty, or with dealer's choice
+    the hand's variant (:func:`casino.classic.table.variant_tail`, from its first event)."""
+    from casino.classic.choice import Variant
+    from casino.classic.table import variant_tail
+
+    try:
+        first = (json.loads(row.events) or [None])[0]
+    except (ValueError, TypeError):
+        return ""  # (an unreadable row: verify names it)
+    if not isinstance(first, dict) or first.get("kind") != "variant":
+        return ""
+    try:
+        return variant_tail(Variant(int(first["cards"]), str(first["wild"]), bool(first["blind"]))).hex()
+    except (KeyError, TypeError, ValueError):
+        return ""
 
 
 @router.get("/sessions/{session_id}/verify", summary="Check every stored hand against its commitment")

@@ -52,9 +52,19 @@ def pack_commitment(seed: bytes, order: Sequence[int], variant: Variant | None =
     """The commitment shown before a deal: SHA-256 of the seed followed by the pack order (one byte a card);
     with dealer's choice, then the hand's variant (``b"variant"``, the cards, the wild cards' name, ``b"blind"`` or
     ``b"seen"``), so a hand dealt cannot be given another variant afterwards."""
-    tail = b"" if variant is None else b"variant" + bytes([variant.cards]) + variant.wild.encode() + (
-        b"blind" if variant.blind else b"seen")
-    return commitment(bytes(seed) + bytes(order) + tail)
+    return commitment(bytes(seed) + bytes(order) + variant_tail(variant))
+
+
+def variant_tail(variant: Variant | None) -> bytes:
+    """What a hand's commitment covers after its seed and pack: nothing, or with dealer's choice its variant
+    (``b"variant"``, the number of cards as one byte, the wild cards' name, ``b"blind"`` or ``b"seen"``)::
+
+        >>> variant_tail(Variant(3, "none", True))
+        b'variant\\x03noneblind'
+    """
+    if variant is None:
+        return b""
+    return b"variant" + bytes([variant.cards]) + variant.wild.encode() + (b"blind" if variant.blind else b"seen")
 
 
 def hand_variant(rules: ClassicRules) -> Variant | None:

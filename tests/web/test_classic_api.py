@@ -383,6 +383,7 @@ def test_every_hand_shows_its_seed_and_pack_once_nothing_to_come_is_dealt_from_t
                 assert hand["seed"] is None and hand["pack"] is None and "still being dealt from" in listed["sealed"]
                 assert row.seed not in json.dumps(listed)
             else:
+                assert hand["tail"] == ""  # no dealer's choice here: nothing after the seed and pack
                 digest = hashlib.sha256(bytes.fromhex(hand["seed"]) + bytes(hand["pack"])).hexdigest()
                 assert digest == hand["commitment"]
         if s["ended"]:
@@ -391,6 +392,27 @@ def test_every_hand_shows_its_seed_and_pack_once_nothing_to_come_is_dealt_from_t
     assert withheld  # (the seed "classic-brag" deals no prial win in the first hands: some were withheld)
     assert all(h["seed"] is not None for h in listed["hands"]) and listed["sealed_from"] is None  # all shown at the end
     assert api.get(client, "/api/classic/sessions/999999/hands", status=404)["detail"]
+
+
+def test_a_dealers_choice_hand_is_checked_with_its_variant(client, url):
+    """Found by a hostile test: with dealer's choice the commitment covers the hand's variant too, which /hands did
+    not give, so no revealed hand could be checked. Each hand now carries its tail (hex)."""
+    import hashlib
+
+    s = post(client, "/api/classic/sessions", {"rules": "dealers-choice", "opponents": 1, "hands": 4})
+    sid = s["session"]
+    while True:
+        s = play_hand(client, s)
+        if s["ended"]:
+            break
+        pick = {"variant": {"cards": 4, "wild": "twos", "blind": True}} if s["dealers_choice"]["due"] else {}
+        s = post(client, f"/api/classic/sessions/{sid}/next", {"seq": s["seq"], **pick})
+    listed = api.get(client, f"/api/classic/sessions/{sid}/hands")
+    assert len(listed["hands"]) == 4 and all(h["tail"].startswith(b"variant".hex()) for h in listed["hands"])
+    assert bytes.fromhex(listed["hands"][-1]["tail"]) == b"variant\x04twosblind"  # the player's pick for hands 3-4
+    for hand in listed["hands"]:
+        digest = hashlib.sha256(bytes.fromhex(hand["seed"]) + bytes(hand["pack"]) + bytes.fromhex(hand["tail"]))
+        assert digest.hexdigest() == hand["commitment"]
 
 
 def test_the_computer_players_chance_is_not_foreseeable_from_the_session_and_hand(tmp_path):
