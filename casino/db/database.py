@@ -365,12 +365,13 @@ def _upgrade(connection: Connection, current: str | None) -> None:
     command.upgrade(config, "head")
 
 
-def _upgrade_atomically(connection: Connection, current: str | None) -> None:
+def _upgrade_atomically(connection: Connection, current: str | None, url: str) -> None:
     """:func:`_upgrade` in one transaction: every table made or changed, or none. PostgreSQL's DDL is
     transactional as it stands; SQLite's is too, but the sqlite3 module commits each CREATE and ALTER on its own
     unless the transaction is begun explicitly, so a kill half way through making (or upgrading) a file left one
     that no command could open again. Here the connection begins it (``BEGIN IMMEDIATE``: the writer's lock at
-    once) and commits it after the last migration."""
+    once) and commits it after the last migration. The revision is read again under that lock: another process
+    opening the file at the same moment may have upgraded it while this one waited."""
     if connection.dialect.name != "sqlite":
         with connection.begin():
             _upgrade(connection, current)
@@ -382,7 +383,9 @@ def _upgrade_atomically(connection: Connection, current: str | None) -> None:
     try:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
         try:
-            _upgrade(connection, current)
+            current = _identify(connection, url)  # as it is now, under the writer's lock
+            if current != HEAD_REVISION:
+                _upgrade(connection, current)
         except BaseException:
             connection.rollback()
             raise
@@ -412,7 +415,7 @@ def connect(url: str, *, read_only: bool = False, must_exist: bool = False) -> E
                 return engine
             _check_revision(current, url, read_only=False)
             if current != HEAD_REVISION:
-                _upgrade_atomically(connection, current)
+                _upgrade_atomically(connection, current, url)
             if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
                 connection.exec_driver_sql("PRAGMA journal_mode=WAL")  # ours now: a write-ahead log
                 connection.commit()

@@ -555,3 +555,24 @@ def test_a_kill_while_an_old_sqlite_file_is_upgraded_loses_nothing(tmp_path, wor
         assert record.bankroll == bankroll and record.rounds == 7
         assert verify_session(sid, session=db).ok
     engine.dispose()
+
+
+def test_processes_opening_an_old_file_at_once_all_open_it(tmp_path):
+    """Found by a hostile test: of three processes opening a first-release file at the same moment, one upgraded
+    it and the others, having read the old revision before waiting for the lock, ran the upgrade again
+    ("duplicate column name"). The revision is read again under the writer's lock."""
+    import sys
+    import time
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    _old_release_database(url)
+    start = time.time() + 2  # every process waits for the same moment, its imports done
+    code = ("import sys, time; from casino.db.database import connect; time.sleep(max(0, float(sys.argv[2]) - "
+            "time.time())); connect(sys.argv[1]).dispose(); print('opened')")
+    runs = [subprocess.Popen([sys.executable, "-c", code, url, str(start)], cwd=HERE.parents[2],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    outcomes = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0], [err[-300:] for _, err in outcomes]
+    engine = connect(url)
+    assert schema_revision(engine) == HEAD_REVISION
+    engine.dispose()
