@@ -45,12 +45,16 @@ from sqlalchemy.engine import Engine
 from casino.db.copy_present import Present, present_copy
 from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord, utcnow
 
-__all__ = ["Copied", "copy_sessions", "sessions_to_copy", "classic_sessions_in", "in_memory", "refuse_in_memory", "COPIED", "MOVED"]
+__all__ = ["Copied", "copy_sessions", "sessions_to_copy", "classic_sessions_in", "in_memory", "refuse_in_memory", "COPIED", "MOVED",
+           "MOVING"]
 
 #: ``end_reason`` of a session copied as a record (refused by ``--resume``: it plays on where it came from)
 COPIED = "copied"
 #: ``end_reason`` of a session moved to another database (refused by ``--resume``: it plays on there)
 MOVED = "moved"
+#: ``end_reason`` of a move's copy until the source has let go of the session (refused by ``--resume``: the same
+#: move, run again, makes it the one that plays on); no plain copy is ever marked so
+MOVING = "moving"
 
 _SESSION_COLUMNS = ("game", "game_source", "game_text", "started_at", "ended_at", "end_reason", "start_bankroll",
                     "bankroll", "rounds", "settings", "chain_key", "head_hash", "totals")
@@ -141,7 +145,7 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
                progress: Callable[[int], None] | None, move: bool, present: dict[int, Present],
                owner: str | None = None) -> list[Copied]:
     """Copy each session in its own transaction. A move goes in three steps, each committed: the copy is written
-    as a record (``COPIED``, marked with the move's moment), then the source session is marked ``MOVED`` (at
+    as a record (``MOVING``, marked with the move's moment), then the source session is marked ``MOVED`` (at
     that moment), then the copy is given the source's end (it plays on there). Stopped anywhere, the session
     plays on in one database at most: after the first step in the source, after the second in neither until
     the same move is run again (:func:`_unfinished_moves` finds it and finishes it), after the third in DST."""
@@ -169,7 +173,8 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
                         _carry_on(dst, row, older, moment)
                     else:  # a record here (a move's, until the source lets go of the session)
                         values = {name: getattr(row, name) for name in _SESSION_COLUMNS}
-                        values.update(end_reason=COPIED, ended_at=moment or row.ended_at or utcnow())
+                        values.update(end_reason=COPIED, ended_at=row.ended_at or utcnow()) if moment is None else \
+                            values.update(end_reason=MOVING, ended_at=moment)
                         target_id, first = dst.execute(insert(sessions).values(**values).returning(sessions.c.id)).scalar_one(), 0
                     copied = 0
                     hand_rows = src.execute(  # the hands the session row read counts, none played on since
@@ -208,7 +213,7 @@ def _plays_on_there(target: Engine, target_id: int, end_reason: str | None, ende
     """The copy, a record until now, plays on in DST (ended as given: as the source left it)."""
     sessions = SessionRecord.__table__  # type: ignore[attr-defined]
     with target.begin() as dst:
-        dst.execute(update(sessions).where(sessions.c.id == target_id, sessions.c.end_reason == COPIED)
+        dst.execute(update(sessions).where(sessions.c.id == target_id, sessions.c.end_reason == MOVING)
                     .values(end_reason=end_reason, ended_at=ended_at))
 
 
@@ -228,9 +233,9 @@ def _unfinished_moves(dst: Any, rows: Sequence[Any], present: dict[int, Present]
         if copy is None or copy.rounds != row.rounds or copy.head_hash != row.head_hash:
             _refuse_moved([row])
         assert copy is not None
-        if copy.end_reason == COPIED and _same_moment(copy.ended_at, row.ended_at):
+        if copy.end_reason == MOVING and _same_moment(copy.ended_at, row.ended_at):
             found[row.id] = copy.id  # stopped before its end: finished now
-        elif copy.end_reason in (COPIED, MOVED):
+        elif copy.end_reason in (COPIED, MOVED, MOVING):
             _refuse_moved([row])
         else:
             found[row.id] = -copy.id  # moved here already, and playing on here: nothing to do
@@ -263,7 +268,7 @@ def _carry_on(dst: Any, row: Any, older: Present, moment: Any = None) -> None:
     sessions = SessionRecord.__table__  # type: ignore[attr-defined]
     values: dict[str, Any] = {name: getattr(row, name) for name in ("rounds", "bankroll", "totals", "head_hash")}
     if moment is not None:
-        values.update(end_reason=COPIED, ended_at=moment)
+        values.update(end_reason=MOVING, ended_at=moment)
     held = sessions.c.head_hash == older.head if older.head is not None else sessions.c.head_hash.is_(None)
     changed = dst.execute(update(sessions).where(sessions.c.id == older.target_id, sessions.c.rounds == older.hands, held)
                           .values(**values)).rowcount
@@ -344,12 +349,13 @@ def _let_go(source: Engine, session_ids: list[int], owner: str) -> None:
 
 def _refuse_moved(rows: Sequence[Any]) -> None:
     """A session already moved away (or itself a copy) is not moved again: it does not play on here."""
-    gone = [r for r in rows if r.end_reason in (COPIED, MOVED)]
+    gone = [r for r in rows if r.end_reason in (COPIED, MOVED, MOVING)]
     if gone:
         from casino.db.database import StoreError
 
-        raise StoreError(f"session {gone[0].id} is {'a copy' if gone[0].end_reason == COPIED else 'moved'} and does not "
-                         "play on in this database: it cannot be moved; nothing was copied")
+        what = {COPIED: "a copy", MOVED: "moved", MOVING: "being moved here (a move that stopped part way)"}
+        raise StoreError(f"session {gone[0].id} is {what[gone[0].end_reason]} and does not play on in this database: "
+                         "it cannot be moved; nothing was copied")
 
 
 def _refuse_progressive(src: Any, session_ids: list[int]) -> None:

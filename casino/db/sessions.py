@@ -145,8 +145,11 @@ def refuse_unplayable_here(record: Any, pending: Any) -> None:
     """Refuse (:class:`StoreError`) to carry on a session that does not play on in this database: a copy
     (``brag db copy``: a record, it plays on where it came from), one moved away (``--move``), or one
     whose dealt hand has lost its record (it is not dealt again)."""
-    from casino.db.copy import COPIED, MOVED
+    from casino.db.copy import COPIED, MOVED, MOVING
 
+    if record.end_reason == MOVING:
+        raise StoreError(f"session {record.id} is being moved here by 'brag db copy --move', which stopped part way: "
+                         "run that same move again to finish it, then resume it here")
     if record.end_reason == COPIED:
         raise StoreError(f"session {record.id} is a copy made by 'brag db copy' (a record: it lists, replays and "
                          "verifies here); it plays on in the database it was copied from ('brag db copy --move' "

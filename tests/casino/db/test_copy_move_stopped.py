@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from casino.db import copy as copying
 from casino.db import store
-from casino.db.copy import COPIED, MOVED, copy_sessions
+from casino.db.copy import MOVED, MOVING, copy_sessions
 from casino.db.database import StoreError, connect
 from casino.db.sessions import refuse_unplayable_here
 from casino.db.verify import verify_session
@@ -102,7 +102,7 @@ def test_a_stopped_move_is_not_finished_into_another_database(db, tmp_path, monk
         copy_sessions(db.get_bind(), other, move=True)
     with Session(dst) as there:
         [summary] = store.list_sessions(session=there)
-        assert store.get_session(summary.id, session=there).end_reason == COPIED  # still a record, untouched
+        assert store.get_session(summary.id, session=there).end_reason == MOVING  # still a record of the stopped move, untouched
     dst.dispose()
     other.dispose()
 
@@ -133,4 +133,39 @@ def test_a_copy_of_a_session_played_on_meanwhile_is_the_session_as_its_row_was_r
     assert (again.target_id, again.hands, again.had) == (copied.target_id, 2, 3)
     with Session(dst) as there:
         assert verify_session(copied.target_id, session=there).ok  # type: ignore[arg-type]
+    dst.dispose()
+
+
+def test_a_plain_copy_of_a_moved_session_is_never_taken_for_a_stopped_move(db, tmp_path):
+    """Found by a hostile test: after a finished move to A, a plain copy of the (moved) source session to B, then a
+    move to B, made B's copy play on as well as A's: the plain copy looked like a stopped move's record. A move's
+    record has its own mark (MOVING), which no plain copy has, so the move to B is refused."""
+    sid, _ = play_and_store(db, 2)
+    db.commit()
+    source_url = str(db.get_bind().url)
+    first, second = f"sqlite:///{tmp_path / 'a.db'}", f"sqlite:///{tmp_path / 'b.db'}"
+    a, b = connect(first), connect(second)
+    copy_sessions(db.get_bind(), a, move=True)
+    copy_sessions(db.get_bind(), b)  # a record of it, there
+    with pytest.raises(StoreError, match="moved"):
+        copy_sessions(db.get_bind(), b, move=True)
+    key = store.get_session(sid, session=db).chain_key
+    assert _playable(first) == [key] and _playable(second) == [] and _playable(source_url) == []
+    a.dispose()
+    b.dispose()
+
+
+def test_resuming_a_stopped_moves_record_says_how_to_finish_it(db, target, monkeypatch):
+    sid, _ = play_and_store(db, 2)
+    db.commit()
+    dst = connect(target)
+    with monkeypatch.context() as patched:
+        _stop_at(patched, "_plays_on_there")
+        with pytest.raises(Stop):
+            copy_sessions(db.get_bind(), dst, move=True)
+    with Session(dst) as there:
+        [summary] = store.list_sessions(session=there)
+        record = store.get_session(summary.id, session=there)
+        with pytest.raises(StoreError, match="run that same move again to finish it"):
+            refuse_unplayable_here(record, None)
     dst.dispose()
