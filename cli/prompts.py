@@ -9,13 +9,19 @@ from typing import Any, Iterable, Iterator, Optional
 
 import typer
 
-from casino.cards import brief
-
 QUIT = ("q", "quit", "exit")
 HELP = ("?", "h", "help")
 TABLE = ("t", "table", "rules", "paytable", "paytables")
 PLAY = ("p", "play")
 FOLD = ("f", "fold")
+
+
+
+def _brief(text: str) -> str:
+    """:func:`casino.cards.brief`, imported when an error is written (the prompts import no game code at the top)."""
+    from casino.cards import brief
+
+    return brief(text)
 
 
 @contextmanager
@@ -117,7 +123,7 @@ def parse_side_option(text: str) -> tuple[str, Fraction]:
     """``--side-bet prime=2`` → ``("prime", Fraction(2))``."""
     name, sep, amount = text.partition("=")
     if not sep:
-        raise AmountError(f"--side-bet {brief(text)}: write NAME=AMOUNT, e.g. --side-bet 6cb=5")
+        raise AmountError(f"--side-bet {_brief(text)}: write NAME=AMOUNT, e.g. --side-bet 6cb=5")
     bet = side_name(name)
     return bet, parse_amount(amount, bet.replace("_", " ").title())
 
@@ -181,11 +187,11 @@ def parse_bet_line(text: str) -> BetLine:
         while items and items[0].replace("-", "_") not in SIDE_WORDS:
             amounts.append(items.pop(0))
         if not amounts:
-            raise AmountError(f"{brief(part.strip())}: start with the Ante (0 for none), e.g. '10 2 prime 1'")
+            raise AmountError(f"{_brief(part.strip())}: start with the Ante (0 for none), e.g. '10 2 prime 1'")
         if len(amounts) > 2:
-            raise AmountError(f"{brief(part.strip())}: write an Ante and, if you like, a Pair Plus (e.g. '10 2')")
+            raise AmountError(f"{_brief(part.strip())}: write an Ante and, if you like, a Pair Plus (e.g. '10 2')")
         if len(items) % 2:
-            raise AmountError(f"{brief(part.strip())}: each side bet needs a stake, e.g. 'prime 1'")
+            raise AmountError(f"{_brief(part.strip())}: each side bet needs a stake, e.g. 'prime 1'")
         side = tuple((side_name(items[i]), parse_amount(items[i + 1], side_name(items[i]).replace("_", " ")))
                      for i in range(0, len(items), 2))
         refuse_twice(name for name, _ in side)
