@@ -394,6 +394,29 @@ def _pair_plus(game: Game, table: HandTable, play: np.ndarray) -> BetReport | No
     )
 
 
+def checked_ratio(game: Game, pair_plus_ratio: Fraction | int) -> Fraction:
+    """A Pair Plus / Ante ratio as a Fraction, refused (:class:`~casino.errors.BetError`, one line) when
+    negative, or given (not 0) at a head-to-head game, where no player decides to play or fold::
+
+        >>> from casino.games import load_game
+        >>> checked_ratio(load_game("three-card-poker"), 1)
+        Fraction(1, 1)
+        >>> checked_ratio(load_game("teen-patti-20-20"), 1)
+        Traceback (most recent call last):
+        ...
+        casino.errors.BetError: a Pair Plus ratio applies to the player against the dealer; Teen Patti 20-20 bets on which hand wins
+    """
+    from casino.errors import BetError
+
+    ratio = Fraction(pair_plus_ratio)
+    if ratio < 0:
+        raise BetError(f"a Pair Plus to Ante ratio cannot be negative, not {pair_plus_ratio}")
+    if ratio and game.head_to_head is not None:
+        raise BetError(f"a Pair Plus ratio applies to the player against the dealer; {game.name} bets on which hand "
+                       "wins")
+    return ratio
+
+
 def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Fraction | int = 0) -> EdgeReport:
     """Exact analysis of ``game`` under the optimal strategy, or under ``play`` if given.
 
@@ -408,6 +431,7 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
     ``pair_plus_ratio`` x the Ante on Pair Plus (0, the default: the Ante alone decides). The
     figures of each bet are still per unit of its own stake.
     """
+    ratio = checked_ratio(game, pair_plus_ratio)
     if game.head_to_head is not None:  # two hands dealt, bets on which wins: no decision to make
         from casino.maths.head_to_head import analyze_head_to_head
 
@@ -420,11 +444,7 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
     if (play is None and game.rules.face_up) or (play is not None and np.ndim(play) == 2):
         from casino.face_up import face_up_analysis  # the dealer's first card seen: decided per up card
 
-        if Fraction(pair_plus_ratio) < 0:
-            from casino.errors import BetError
-
-            raise BetError(f"a Pair Plus to Ante ratio cannot be negative, not {pair_plus_ratio}")
-        return face_up_analysis(game, play, pair_plus_ratio)
+        return face_up_analysis(game, play, ratio)
     # The dealer-outcome counts per player hand: three cards from 52 (the common case), four cards
     # each playing the best three, or a deck with wild cards. Each has .table (with .pay_class and
     # .ranking) and the four count arrays, which is all the rest of the analysis reads.
@@ -440,11 +460,6 @@ def analyze(game: Game, play: np.ndarray | None = None, *, pair_plus_ratio: Frac
     else:
         dealer = dealer_outcomes(game.ranking, game.qualifier)
     table = dealer.table
-    ratio = Fraction(pair_plus_ratio)
-    if ratio < 0:
-        from casino.errors import BetError
-
-        raise BetError(f"a Pair Plus to Ante ratio cannot be negative, not {pair_plus_ratio}")
     ante_play, play_mask, play_value, scale = _ante_play(game, table, dealer, play, ratio)
     play_mask.setflags(write=False)
     return EdgeReport(

@@ -346,8 +346,9 @@ def simulate(
     check_workers(workers)
     if chunk < 1:
         raise BragError(f"the chunk size must be at least 1, not {chunk}")
-    if pair_plus_ratio < 0:
-        raise BragError(f"a Pair Plus to Ante ratio cannot be negative, not {pair_plus_ratio}")
+    from casino.edge import checked_ratio
+
+    pair_plus_ratio = checked_ratio(game, pair_plus_ratio)
     if isinstance(strategy, str):
         play, name = decision_table(game, strategy, pair_plus_ratio), strategy
     else:
@@ -358,4 +359,4 @@ def simulate(
     seed_value = normal_seed(seed)
     job = RoundsJob(game, play, boxes, int(hands), chunk, seed_entropy(seed_value))
     tally = run_job(job, workers, scheduler, client, progress)
-    return SimulationResult(game, name, boxes, seed_value, workers, tally, play, Fraction(pair_plus_ratio))
+    return SimulationResult(game, name, boxes, seed_value, workers, tally, play, pair_plus_ratio)

@@ -56,10 +56,6 @@ def edge(
         from cli.errors import fail
 
         fail("--db goes with --meter-from-db")
-    if ratio and loaded.head_to_head is not None:
-        from cli.errors import fail
-
-        fail(f"--pair-plus-ratio applies to the player against the dealer; {loaded.name} bets on which hand wins")
     report = analyze(loaded, pair_plus_ratio=ratio)
     if json:
         print_json(report.to_dict())

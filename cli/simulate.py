@@ -96,8 +96,9 @@ def simulate(
     if ratio and betting:
         fail("--pair-plus-ratio applies to rounds; with --betting each round's own --pair-plus and --ante decide")
     g = load_game(game, ante_bonus=ante_bonus_table, pair_plus=pair_plus_table)
-    if ratio and g.head_to_head is not None:
-        fail(f"--pair-plus-ratio applies to the player against the dealer; {g.name} bets on which hand wins")
+    from casino.edge import checked_ratio
+
+    checked_ratio(g, ratio)  # (a head-to-head game refuses it: no player decides to play or fold)
     if g.head_to_head is not None:
         _head_to_head(g, hands, strategy, boxes, seed, workers, level, json, betting, scheduler)
         return

@@ -87,7 +87,7 @@ def test_edge_refuses_the_ratio_at_a_head_to_head_game(runner, app):
     result = runner.invoke(app, ["edge", "teen-patti-20-20", "--pair-plus-ratio", "1"])
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [
-        "brag: error: --pair-plus-ratio applies to the player against the dealer; Teen Patti 20-20 bets on which "
+        "brag: error: a Pair Plus ratio applies to the player against the dealer; Teen Patti 20-20 bets on which "
         "hand wins"]
 
 
@@ -134,7 +134,7 @@ def test_simulate_plays_the_weighed_strategy(lost):
 @pytest.mark.parametrize(("game", "args", "message"), [
     ("lost", ["--betting", "flat"], "--pair-plus-ratio applies to rounds; with --betting each round's own --pair-plus"
                                     " and --ante decide"),
-    ("teen-patti-20-20", [], "--pair-plus-ratio applies to the player against the dealer; "),
+    ("teen-patti-20-20", [], "a Pair Plus ratio applies to the player against the dealer; "),
 ])
 def test_simulate_refuses_the_ratio_where_it_has_no_meaning(runner, app, lost, game, args, message):
     result = runner.invoke(app, ["simulate", str(lost) if game == "lost" else game, *args, "-n", "10",
