@@ -101,8 +101,7 @@ def copy_sessions(
             unfinished = _unfinished_moves(dst, rows, present) if move else {}
     owner = _hold(source, [r for r in rows if r.id not in unfinished]) if move else None
     try:
-        done = [_finish_move(target, row, unfinished[row.id]) if unfinished[row.id] > 0
-                else Copied(row.id, None, 0, row.head_hash) for row in rows if row.id in unfinished]
+        done = [_finish_move(target, row, unfinished[row.id]) for row in rows if row.id in unfinished]
         done += _copy_rows(source, target, [r for r in rows if r.id not in unfinished], batch, progress, move, present,
                            owner)
     finally:
@@ -173,7 +172,9 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
                         _carry_on(dst, row, older, moment)
                     else:  # a record here (a move's, until the source lets go of the session)
                         values = {name: getattr(row, name) for name in _SESSION_COLUMNS}
-                        values.update(end_reason=COPIED, ended_at=row.ended_at or utcnow()) if moment is None else \
+                        if moment is None:  # a copy: a record for good, the session plays on where it came from
+                            values.update(end_reason=COPIED, ended_at=row.ended_at or utcnow())
+                        else:
                             values.update(end_reason=MOVING, ended_at=moment)
                         target_id, first = dst.execute(insert(sessions).values(**values).returning(sessions.c.id)).scalar_one(), 0
                     copied = 0
@@ -217,14 +218,14 @@ def _plays_on_there(target: Engine, target_id: int, end_reason: str | None, ende
                     .values(end_reason=end_reason, ended_at=ended_at))
 
 
-def _unfinished_moves(dst: Any, rows: Sequence[Any], present: dict[int, Present]) -> dict[int, int]:
-    """Sessions of a move stopped between its second and third steps (see :func:`_copy_rows`): marked moved in
-    the source, their copy in DST complete and still a record marked with the same moment. Source id -> the
-    copy's id there; minus that id for a session this move already took there (it plays on there, as the source
-    left it: the same move run again passes it by). Any other session already moved is refused (one line),
-    before anything is written."""
+def _unfinished_moves(dst: Any, rows: Sequence[Any], present: dict[int, Present]) -> dict[int, int | None]:
+    """The source's sessions marked moved whose move into DST this run may finish or pass by. Source id -> the
+    copy's id there, for a move stopped between its second and third steps (see :func:`_copy_rows`: the copy
+    complete and still a record marked ``MOVING`` with the source's moment); ``None`` for a session a move
+    already took there (it plays on there: the same move run again passes it by). Any other session already
+    moved is refused (one line), before anything is written."""
     sessions = SessionRecord.__table__  # type: ignore[attr-defined]
-    found: dict[int, int] = {}
+    found: dict[int, int | None] = {}
     for row in rows:
         if row.end_reason != MOVED:
             continue
@@ -238,7 +239,7 @@ def _unfinished_moves(dst: Any, rows: Sequence[Any], present: dict[int, Present]
         elif copy.end_reason in (COPIED, MOVED, MOVING):
             _refuse_moved([row])
         else:
-            found[row.id] = -copy.id  # moved here already, and playing on here: nothing to do
+            found[row.id] = None  # moved here already, and playing on here: nothing to do
     return found
 
 
@@ -252,9 +253,11 @@ def _same_moment(a: Any, b: Any) -> bool:
     return a is not None and b is not None and bool(utc(a) == utc(b))
 
 
-def _finish_move(target: Engine, row: Any, target_id: int) -> Copied:
-    """A stopped move's last step: its copy in DST plays on there (ended as ``interrupted``, resumed as any
-    session stopped half way is)."""
+def _finish_move(target: Engine, row: Any, target_id: int | None) -> Copied:
+    """A stopped move's last step: its copy in DST (``target_id``) plays on there (ended as ``interrupted``,
+    resumed as any session stopped half way is). ``None``: moved there already, passed by ("skipped")."""
+    if target_id is None:
+        return Copied(row.id, None, 0, row.head_hash)
     _plays_on_there(target, target_id, "interrupted", row.ended_at)
     return Copied(row.id, target_id, 0, row.head_hash, row.rounds)
 
