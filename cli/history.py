@@ -104,11 +104,6 @@ def open_db(url: Optional[str], *, read_only: bool = False):
             fail("the database holds a value nested too deeply to read (a row edited by hand?)")
 
 
-def _hand_row(hand: Any) -> str:
-    """``hand 3 of session 1``: a stored hand as an error line names it."""
-    return f"hand {hand.round_no} of session {hand.session_id}"
-
-
 def _money(value: Any) -> str:
     from fractions import Fraction
 
@@ -423,7 +418,7 @@ def _hands_table(hands: list[Any], *, compact: bool = False, bets: Optional[dict
     from rich.table import Table
     from rich.text import Text
 
-    from casino.db.rows import read_cards
+    from casino.db.rows import hand_row, read_cards
     from cli.render import cards_text
 
     bets = bets or {}
@@ -444,7 +439,7 @@ def _hands_table(hands: list[Any], *, compact: bool = False, bets: Optional[dict
                          width=4 if name == "Pair Plus" else None)
     words = {"play": "play", "fold": "fold", None: "—"}
     for hand, rows in hands:
-        dealer = Text.assemble(cards_text(_sorted(read_cards(hand.dealer_cards, "hands.dealer_cards", _hand_row(hand)))), " ", hand.dealer_hand, ", ",
+        dealer = Text.assemble(cards_text(_sorted(read_cards(hand.dealer_cards, "hands.dealer_cards", hand_row(hand.round_no, hand.session_id)))), " ", hand.dealer_hand, ", ",
                                "qualifies" if hand.qualifies else "doesn't qualify")
         for i, row in enumerate(rows):
             first = i == 0
@@ -453,7 +448,7 @@ def _hands_table(hands: list[Any], *, compact: bool = False, bets: Optional[dict
             cells = {
                 "Hand": str(hand.round_no) if first else "",
                 "Box": str(row.box),
-                "Cards": cards_text(_sorted(read_cards(row.cards, "boxes.cards", _hand_row(hand)))),
+                "Cards": cards_text(_sorted(read_cards(row.cards, "boxes.cards", hand_row(hand.round_no, hand.session_id)))),
                 "Hand name": row.hand_name,
                 "Ante": _money(row.ante) if row.ante != "0" else "",
                 "Pair Plus": _money(row.pair_plus) if row.pair_plus != "0" else "",

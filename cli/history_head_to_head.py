@@ -25,8 +25,8 @@ def hands_table(record: Any, hands: list[Any], bets: dict[int, list[Any]], *, co
     from rich.table import Table
     from rich.text import Text
 
-    from casino.db.rows import read_cards
-    from cli.history import _hand_row, _money, _signed, _sorted
+    from casino.db.rows import hand_row, read_cards
+    from cli.history import _money, _signed, _sorted
     from cli.render import cards_text
 
     table, titles = _titles(record)
@@ -40,7 +40,7 @@ def hands_table(record: Any, hands: list[Any], bets: dict[int, list[Any]], *, co
     winners = {table.names[0]: first_name, table.names[1]: second_name, "tie": "tie"}
     for hand, rows in hands:
         box = rows[0] if rows else None
-        where = _hand_row(hand)
+        where = hand_row(hand.round_no, hand.session_id)
         first = (Text.assemble(cards_text(_sorted(read_cards(box.cards, "boxes.cards", where))), " ", box.hand_name)
                  if box is not None else Text("—"))
         second = Text.assemble(cards_text(_sorted(read_cards(hand.dealer_cards, "hands.dealer_cards", where))), " ",

@@ -35,7 +35,7 @@ from sqlmodel import Session, col, select
 from casino.db.chain import BET_FIELDS, BOX_FIELDS
 from casino.db.database import StoreError
 from casino.db.models import BetRecord, BoxRecord, HandRecord
-from casino.db.rows import read_amount
+from casino.db.rows import hand_row, read_amount
 from casino.db.sessions import get_session
 
 __all__ = ["last_round", "hands_of", "get_hand", "boxes_of", "hands_with_boxes", "bets_of", "stream_hands"]
@@ -64,7 +64,7 @@ def get_hand(session_id: int, round_no: int, *, session: Session) -> HandRecord:
     if hand is None:
         raise StoreError(f"session {session_id} has no hand {round_no} (see 'brag history {session_id}')")
     for name in ("wagered", "net", "bankroll_before", "bankroll_after"):  # what a replay shows: named if unreadable
-        read_amount(getattr(hand, name), f"hands.{name}", f"hand {round_no} of session {session_id}")
+        read_amount(getattr(hand, name), f"hands.{name}", hand_row(round_no, session_id))
     return hand
 
 

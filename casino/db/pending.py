@@ -38,7 +38,7 @@ from sqlmodel import Session
 from casino.db.chain import hand_hash
 from casino.db.database import SessionBusy, StoreError, UnreadableData, written
 from casino.db.models import PendingHandRecord, utcnow
-from casino.db.rows import SESSIONS, cards_text, core_table, genesis_of, money, read_amount, unreadable
+from casino.db.rows import SESSIONS, cards_text, core_table, genesis_of, hand_row, money, read_amount, unreadable
 from casino.events import BoxBets
 
 __all__ = ["PendingHand", "pending_hash", "record_deal", "missing_deal", "pending_hand"]
@@ -161,7 +161,7 @@ def _pending(row: Any) -> PendingHand:
     def get(name: str) -> Any:
         return row[name] if isinstance(row, Mapping) else getattr(row, name)
 
-    where = f"hand {get('round_no')} of session {get('session_id')}"
+    where = hand_row(get("round_no"), get("session_id"))
 
     def parsed(column: str, read: Any) -> Any:
         """A stored JSON column read, or one line naming it (not JSON, not what this code writes there)."""

@@ -27,7 +27,7 @@ from sqlmodel import Session, col, select
 
 from casino.db.hands import bets_of, boxes_of
 from casino.db.models import HandRecord, SessionRecord
-from casino.db.rows import read_amount, settings_of, totals_of, unreadable
+from casino.db.rows import hand_row, read_amount, settings_of, totals_of, unreadable
 from casino.db.sessions import game_of, get_session
 from casino.errors import BetError
 from casino.events import BoxBets
@@ -113,7 +113,7 @@ def last_bets(session_id: int, *, session: Session, last: HandRecord | None | _U
     if hand is None:
         return ()
     assert hand.id is not None
-    where = f"hand {hand.round_no} of session {session_id}"
+    where = hand_row(hand.round_no, session_id)
     side: dict[int, dict[str, Fraction]] = {}
     for row in bets_of([hand.id], session=session).get(hand.id, []):
         if row.bet not in ("ante", "play", "ante_bonus", "pair_plus"):

@@ -27,7 +27,7 @@ from casino.db.database import UnreadableData
 from casino.db.models import SessionRecord
 from casino.money import read_stored
 
-__all__ = ["UnreadableValue", "unreadable", "read_amount", "read_cards", "money", "cards_text", "settings_of", "totals_of",
+__all__ = ["UnreadableValue", "unreadable", "read_amount", "read_cards", "hand_row", "money", "cards_text", "settings_of", "totals_of",
            "genesis_of", "core_table", "SESSIONS"]
 
 
@@ -76,6 +76,11 @@ def read_cards(value: object, column: str, row: str) -> tuple[Any, ...]:
         return parse_cards(str(value))
     except CardError:
         raise unreadable(column, row, value) from None
+
+
+def hand_row(round_no: object, session_id: object) -> str:
+    """A stored hand as an error line names it: ``hand 3 of session 1``."""
+    return f"hand {round_no} of session {session_id}"
 
 
 def _session_row(record: Any) -> str:
