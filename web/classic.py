@@ -352,26 +352,8 @@ def hands(request: Request, session_id: SessionId) -> dict[str, Any]:
                 "sealed": None if sealed is None else classic_store.SEALED_NOTE,
                 "hands": [{"hand_no": row.hand_no, "commitment": row.commitment, "shuffled": row.shuffled,
                            **({"seed": None, "pack": None, "tail": None} if sealed is not None and row.hand_no >= sealed
-                              else {"seed": row.seed, "pack": json.loads(row.pack), "tail": _tail(row)})}
+                              else {"seed": row.seed, "pack": json.loads(row.pack), "tail": classic_store.commitment_tail(row).hex()})}
                           for row in shown]}
-
-
-def _tail(row: Any) -> str:
-    """The hex of what a stored hand's commitment covers after its seed and pack: empty, or with dealer's choice
-    the hand's variant (:func:`casino.classic.table.variant_tail`, from its first event)."""
-    from casino.classic.choice import Variant
-    from casino.classic.table import variant_tail
-
-    try:
-        first = (json.loads(row.events) or [None])[0]
-    except (ValueError, TypeError):
-        return ""  # (an unreadable row: verify names it)
-    if not isinstance(first, dict) or first.get("kind") != "variant":
-        return ""
-    try:
-        return variant_tail(Variant(int(first["cards"]), str(first["wild"]), bool(first["blind"]))).hex()
-    except (KeyError, TypeError, ValueError):
-        return ""
 
 
 @router.get("/sessions/{session_id}/verify", summary="Check every stored hand against its commitment")

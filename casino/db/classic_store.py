@@ -455,6 +455,23 @@ def sealed_from(record: ClassicSessionRecord, rows: Sequence[ClassicHandRecord])
     return rows[0].hand_no
 
 
+def commitment_tail(row: ClassicHandRecord) -> bytes:
+    """What a stored hand's commitment covers after its seed and pack: nothing, or with dealer's choice the
+    variant its first event names (:func:`casino.classic.table.variant_tail`). Empty for a row whose events
+    cannot be read (``verify`` names it)."""
+    from casino.classic.actions import VariantInForce
+    from casino.classic.choice import Variant
+    from casino.classic.table import variant_tail
+
+    try:
+        first = event_from_dict((json.loads(row.events) or [None])[0])
+    except (*READ_ERRORS, BragError):
+        return b""
+    if not isinstance(first, VariantInForce):
+        return b""
+    return variant_tail(Variant(first.cards, first.wild, first.blind))
+
+
 def hands_of(session_id: int, *, session: Session) -> list[ClassicHandRecord]:
     from sqlalchemy.orm import defer
 
