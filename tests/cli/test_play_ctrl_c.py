@@ -137,33 +137,37 @@ def test_ctrl_c_before_any_hand_keeps_no_session(url):
         assert store.list_sessions(session=db) == []
 
 
+def _ended_by(sent: int, *args: str, drive=lambda player: player.wait_for(BETS_PROMPT)) -> str:
+    """A `brag play` process (``args``) driven to a prompt by ``drive``, then sent ``sent``: its output, once it
+    has ended with exit code 130 and no traceback."""
+    player = Player(*args)
+    try:
+        drive(player)
+        code, out, err = player.interrupt(sent)
+    finally:
+        player.kill()
+    assert code == 130 and "Traceback" not in err, err
+    return out
+
+
+def _to_the_second_decision(player: Player) -> None:
+    player.wait_for(BETS_PROMPT)
+    player.send("5")
+    player.wait_for(DECISION_PROMPT)
+    player.send("p")
+    player.wait_for(BETS_PROMPT, 2)
+    player.send("")  # hand 2 dealt with the same bets
+    player.wait_for(DECISION_PROMPT, 2)
+
+
 @pytest.mark.parametrize("sent", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
 def test_kill_or_a_closed_terminal_is_ctrl_c(url, sent):
     """SIGTERM (kill) or SIGHUP (the terminal closed) at the first bets prompt left the session open with no hand
     and no end; at a decision the process died without ending the session. Both now do what Ctrl-C does."""
-    player = Player("--db", url, "--seed", "terminated")
-    try:
-        player.wait_for(BETS_PROMPT)
-        code, out, err = player.interrupt(sent)
-    finally:
-        player.kill()
-    assert code == 130 and "Traceback" not in err, err
-    assert "no hand was settled; session 1 was not kept" in out
+    assert "no hand was settled; session 1 was not kept" in _ended_by(sent, "--db", url, "--seed", "terminated")
     with Session(connect(url)) as db:
         assert store.list_sessions(session=db) == []
-    player = Player("--db", url, "--seed", "terminated", "--no-hints")
-    try:
-        player.wait_for(BETS_PROMPT)
-        player.send("5")
-        player.wait_for(DECISION_PROMPT)
-        player.send("p")
-        player.wait_for(BETS_PROMPT, 2)
-        player.send("")
-        player.wait_for(DECISION_PROMPT, 2)
-        code, out, err = player.interrupt(sent)
-    finally:
-        player.kill()
-    assert code == 130 and "Traceback" not in err, err
+    out = _ended_by(sent, "--db", url, "--seed", "terminated", "--no-hints", drive=_to_the_second_decision)
     assert "Interrupted: hand 2 is pending" in out
     with Session(connect(url)) as db:
         [record] = store.list_sessions(session=db)
