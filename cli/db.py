@@ -49,7 +49,7 @@ def copy(
     an older copy there (the same session's first hands, checked hand by hand) gets the hands it lacks, and a copy
     there that differs is refused, naming the session (nothing is copied).
     """
-    from casino.db.copy import classic_sessions_in, copy_sessions, sessions_to_copy
+    from casino.db.copy import classic_sessions_in, copy_sessions, refuse_in_memory, sessions_to_copy
     from casino.db.database import connect, database_url, describe
     from casino.db.locations import nothing_left_behind, same_database
     from casino.ids import MAX_ID
@@ -66,6 +66,7 @@ def copy(
     source_url, target_url = database_url(source), database_url(target)
     if same_database(source_url, target_url):
         fail(f"SRC and DST are the same database ({describe(source_url)}): nothing was copied")
+    refuse_in_memory(target_url, "DST")  # before anything is opened: opening it could leave a stray file
     source_engine = connect(source_url, read_only=not move, must_exist=True)
     try:
         if not sessions_to_copy(source_engine, ids, move=move):  # every refusal SRC alone can give, before DST is made
@@ -108,12 +109,33 @@ def copy(
     made = sum(c.target_id is not None for c in copied)
     out.print(f"{'Moved' if move else 'Copied'} {made} session(s) from {describe(source_url)} to {describe(target_url)}; "
               "'brag verify ID --db DST --head HASH' checks each.", markup=False, highlight=False)
-    if made and not move:
-        out.print("The copies are records there: each session plays on only here, in the database it was copied "
-                  "from ('brag db copy --move' moves sessions).", markup=False, highlight=False)
+    records = [c for c in copied if c.target_id is not None]
+    if records and not move:
+        here = [c.source_id for c in records if not c.elsewhere]
+        away = [c.source_id for c in records if c.elsewhere]
+        if here:
+            out.print(f"{_copies_of(here)} there: {_it(here)} on only here, in the database {_it(here, 'was')} copied "
+                      "from ('brag db copy --move' moves sessions).", markup=False, highlight=False)
+        if away:
+            out.print(f"{_copies_of(away)} there too, and {_it(away, 'was')} moved away from here (or {_it(away, 'is')} "
+                      f"a copy here): {_it(away)} on only where {_it(away, 'was')} moved to.", markup=False,
+                      highlight=False)
     if left:
         out.print(f"Not copied: {left} traditional Brag session(s) ('brag sessions --classic'); db copy carries "
                   "the casino table's sessions only.", markup=False, highlight=False)
+
+
+def _copies_of(ids: list[int]) -> str:
+    """``The copy of session 3 is a record`` or ``The copies of sessions 1, 2 and 5 are records``."""
+    if len(ids) == 1:
+        return f"The copy of session {ids[0]} is a record"
+    return f"The copies of sessions {', '.join(map(str, ids[:-1]))} and {ids[-1]} are records"
+
+
+def _it(ids: list[int], verb: str = "plays") -> str:
+    """``it plays`` / ``they play`` (``was``/``were``, ``is``/``are``): the sessions of :func:`_copies_of`."""
+    plural = {"plays": "play", "was": "were", "is": "are"}
+    return f"it {verb}" if len(ids) == 1 else f"they {plural[verb]}"
 
 
 @app.command("upgrade")

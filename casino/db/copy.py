@@ -75,10 +75,12 @@ class Copied:
     hands: int
     head: str | None
     had: int = 0
+    elsewhere: bool = False  # the source's session plays on elsewhere (moved away, or itself a copy)
 
     def to_dict(self) -> dict[str, Any]:
         return {"from": self.source_id, "to": self.target_id, "hands": self.hands, "head": self.head,
-                "skipped": self.target_id is None, "already_there": self.had}
+                "skipped": self.target_id is None, "already_there": self.had,
+                "plays_on_in_source": not self.elsewhere}
 
 
 def copy_sessions(
@@ -156,6 +158,7 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
             older = present.get(row.id)
             there = None
             moment = utcnow() if move else None
+            elsewhere = move or row.end_reason in (COPIED, MOVED, MOVING)  # the source's session, once done
             with target.begin() as dst:
                 if older is None and row.chain_key:  # (arrived since the check: a copy run alongside this one)
                     there = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first()
@@ -164,7 +167,7 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
                     _carry_on(dst, row, older, moment)
                     target_id, first, copied = older.target_id, older.hands, 0
                 elif there is not None or (older is not None and older.complete):
-                    done.append(Copied(row.id, None, 0, row.head_hash))
+                    done.append(Copied(row.id, None, 0, row.head_hash, elsewhere=elsewhere))
                     continue
                 else:
                     if older is not None:  # an older copy: carried on to the source's head, its own rows kept
@@ -191,7 +194,7 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
             if move:
                 assert owner is not None and moment is not None
                 _hand_over(source, target, row, target_id, owner, moment)
-            done.append(Copied(row.id, target_id, copied, row.head_hash, first))
+            done.append(Copied(row.id, target_id, copied, row.head_hash, first, elsewhere=elsewhere))
     return done
 
 
@@ -257,9 +260,9 @@ def _finish_move(target: Engine, row: Any, target_id: int | None) -> Copied:
     """A stopped move's last step: its copy in DST (``target_id``) plays on there (ended as ``interrupted``,
     resumed as any session stopped half way is). ``None``: moved there already, passed by ("skipped")."""
     if target_id is None:
-        return Copied(row.id, None, 0, row.head_hash)
+        return Copied(row.id, None, 0, row.head_hash, elsewhere=True)
     _plays_on_there(target, target_id, "interrupted", row.ended_at)
-    return Copied(row.id, target_id, 0, row.head_hash, row.rounds)
+    return Copied(row.id, target_id, 0, row.head_hash, row.rounds, elsewhere=True)
 
 
 def _carry_on(dst: Any, row: Any, older: Present, moment: Any = None) -> None:
@@ -308,9 +311,10 @@ def in_memory(url: Any) -> bool:
         "memdb" in [v.lower() for v in query.get("vfs", [])]
 
 
-def refuse_in_memory(engine: Engine, which: str) -> None:
-    """Refuse (one StoreError line) a database in memory where sessions must outlive the command."""
-    if in_memory(engine.url):
+def refuse_in_memory(where: Engine | str, which: str) -> None:
+    """Refuse (one StoreError line) a database in memory (an engine, or a URL not opened yet) where sessions
+    must outlive the command."""
+    if in_memory(where if isinstance(where, str) else where.url):
         from casino.db.database import StoreError
 
         raise StoreError(f"{which} is an SQLite database in memory: it is gone when the command ends, so a copy "

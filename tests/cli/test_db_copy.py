@@ -27,6 +27,8 @@ def test_a_copy_into_memory_is_one_line_and_the_session_stays(runner, app, tmp_p
         assert store.get_session(1, session=db).end_reason == "hands"  # as play left it: not marked moved
     engine.dispose()
     assert not (tmp_path / ":memory:").exists()  # SQLite's name for memory, never a file of that name
+    # nothing else left behind either ('file:x?mode=memory&uri=true' made a stray file 'file:x?mode=memory')
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.startswith("brag.db")) == []
 
 
 def test_a_copy_onto_an_older_copy_adds_the_hands_it_lacks_and_a_different_one_is_refused(runner, app, tmp_path):
@@ -90,3 +92,22 @@ def test_nothing_to_copy_makes_no_destination(runner, app, tmp_path):
     assert not dst.exists()
     data = runner.invoke(app, ["db", "copy", str(src), str(dst), "--json"])
     assert '"sessions": []' in data.output and '"classic_not_copied": 1' in data.output and not dst.exists()
+
+
+def test_a_plain_copy_says_where_each_session_plays_on(runner, app, tmp_path):
+    """A plain copy of a session that was moved away said it "plays on only here, in the database it was copied
+    from": it plays on where it was moved to. Each session is now told as it is, in text and JSON."""
+    url, moved_to = f"sqlite:///{tmp_path / 'brag.db'}", f"sqlite:///{tmp_path / 'moved.db'}"
+    assert runner.invoke(app, ["play", "--auto", "--hands", "1", "--seed", "a", "--db", url]).exit_code == 0
+    assert runner.invoke(app, ["db", "copy", url, moved_to, "--move"]).exit_code == 0
+    assert runner.invoke(app, ["play", "--auto", "--hands", "1", "--seed", "b", "--db", url]).exit_code == 0
+    result = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'record.db'}"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "The copy of session 2 is a record there: it plays on only here" in text
+    assert "The copy of session 1 is a record there too, and it was moved away from here" in text
+    assert "it plays on only where it was moved to" in text
+    shown = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'json.db'}", "--json"])
+    import json
+
+    assert [s["plays_on_in_source"] for s in json.loads(shown.output)["sessions"]] == [False, True]
