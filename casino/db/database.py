@@ -333,6 +333,8 @@ def _identify(connection: Connection, url: str) -> str | None:
         return None
     ours = OUR_TABLES | {"alembic_version"}
     strangers = sorted(tables - ours)
+    if strangers and {"alembic_version", "sessions", "schema_version"} <= tables:
+        _check_revision(_recorded_revision(connection, url), url, read_only=False)  # a newer release's table: say so
     if strangers or "sessions" not in tables or "schema_version" not in tables:
         what = ", ".join(strangers[:5]) or ", ".join(sorted(tables)[:5])
         raise NotOurDatabase(
@@ -341,6 +343,11 @@ def _identify(connection: Connection, url: str) -> str | None:
         )
     if "alembic_version" not in tables:
         return "0001"
+    return _recorded_revision(connection, url)
+
+
+def _recorded_revision(connection: Connection, url: str) -> str:
+    """The one schema revision recorded in ``alembic_version`` (more or none: not ours)."""
     revisions = [row[0] for row in connection.execute(text("SELECT version_num FROM alembic_version"))]
     if len(revisions) != 1:
         raise NotOurDatabase(f"database {_shown(url)} has {len(revisions)} schema revisions recorded: not ours")
@@ -365,16 +372,26 @@ def _upgrade(connection: Connection, current: str | None) -> None:
     command.upgrade(config, "head")
 
 
+#: PostgreSQL advisory lock key held while a database is made or upgraded ("brag" in ASCII, then "up")
+_UPGRADE_LOCK = 0x6272616775700000
+
+
 def _upgrade_atomically(connection: Connection, current: str | None, url: str) -> None:
     """:func:`_upgrade` in one transaction: every table made or changed, or none. PostgreSQL's DDL is
     transactional as it stands; SQLite's is too, but the sqlite3 module commits each CREATE and ALTER on its own
     unless the transaction is begun explicitly, so a kill half way through making (or upgrading) a file left one
     that no command could open again. Here the connection begins it (``BEGIN IMMEDIATE``: the writer's lock at
     once) and commits it after the last migration. The revision is read again under that lock: another process
-    opening the file at the same moment may have upgraded it while this one waited."""
+    opening the file at the same moment may have upgraded it while this one waited. On PostgreSQL an advisory
+    lock held for the transaction does the same: a second process waits for the first, then reads the revision
+    again (before, it failed in one line on the tables the first had just made)."""
     if connection.dialect.name != "sqlite":
         with connection.begin():
-            _upgrade(connection, current)
+            if connection.dialect.name == "postgresql":  # one upgrader at a time: the others wait, then read again
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _UPGRADE_LOCK})
+                current = _identify(connection, url)
+            if current != HEAD_REVISION:
+                _upgrade(connection, current)
         return
     raw = connection.connection.dbapi_connection
     assert raw is not None

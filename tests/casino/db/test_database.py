@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import threading
 import uuid
@@ -86,6 +87,27 @@ def test_another_applications_sqlite_file_is_refused_and_untouched(tmp_path, kin
             connect(f"sqlite:///{path}", read_only=read_only)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["other.db"]  # no -wal, no -shm, no journal
+
+
+@pytest.mark.parametrize(("revision", "said"), [("0999", "written by a newer brag-table (schema '0999')"),
+                                               (HEAD_REVISION, "not a brag-table database")])
+def test_a_newer_releases_table_is_called_newer_not_foreign(tmp_path, revision, said):
+    """A database a newer brag-table upgraded (a table this release does not know, a revision it does not know)
+    was called "not a brag-table database"; it is said to be newer. An unknown table at a known revision is still
+    not ours. Untouched either way."""
+    import sqlite3
+
+    path = tmp_path / "brag.db"
+    connect(f"sqlite:///{path}").dispose()
+    with sqlite3.connect(path) as raw:
+        raw.execute("CREATE TABLE tomorrow (x)")
+        raw.execute("UPDATE alembic_version SET version_num = ?", (revision,))
+    raw.close()
+    before = path.read_bytes()
+    for read_only in (False, True):
+        with pytest.raises(StoreError, match=re.escape(said)):
+            connect(f"sqlite:///{path}", read_only=read_only)
+    assert path.read_bytes() == before
 
 
 def test_a_file_that_is_not_a_database_is_one_line_and_untouched(tmp_path):
@@ -557,14 +579,15 @@ def test_a_kill_while_an_old_sqlite_file_is_upgraded_loses_nothing(tmp_path, wor
     engine.dispose()
 
 
-def test_processes_opening_an_old_file_at_once_all_open_it(tmp_path):
+def test_processes_opening_an_old_database_at_once_all_open_it(db_url):
     """Found by a hostile test: of three processes opening a first-release file at the same moment, one upgraded
     it and the others, having read the old revision before waiting for the lock, ran the upgrade again
-    ("duplicate column name"). The revision is read again under the writer's lock."""
+    ("duplicate column name"). The revision is read again under the writer's lock (SQLite's, or an advisory lock
+    on PostgreSQL, where the same race failed all but one)."""
     import sys
     import time
 
-    url = f"sqlite:///{tmp_path / 'old.db'}"
+    url = db_url
     _old_release_database(url)
     start = time.time() + 2  # every process waits for the same moment, its imports done
     code = ("import sys, time; from casino.db.database import connect; time.sleep(max(0, float(sys.argv[2]) - "
