@@ -149,7 +149,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     kinds: dict[int, Optional[bool]] = {}
     try:
         with open_db(db, read_only=True) as session:
-            rows = store.list_sessions(session=session)
+            rows = store.list_sessions(session=session, unreadable_too=True)  # one damaged row hides no other
             kinds = session_kinds(session=session)
     except MissingDatabase as error:
         from cli.db import nothing_there_is_an_error
@@ -180,9 +180,16 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         game = Text(r.game)
         if kind is not False:  # practice, or settings that cannot be read: never shown as fair play
             game.append(f"\n{PRACTICE_MARK}" if kind else "\nUNKNOWN DECK", style="bold yellow")
+        if r.unreadable is not None:  # its amounts are not known: never shown as 0
+            table.add_row(str(r.id), game, _when(r.started_at), f"{r.rounds:,}", "?", "?", "?", "?", "UNREADABLE")
+            continue
         table.add_row(str(r.id), game, _when(r.started_at), f"{r.rounds:,}", _money(r.start_bankroll),
                       _money(r.bankroll), _money(r.wagered), _signed(r.net), STATUS.get(r.end_reason, r.end_reason))
     out.print(table)
+    for r in rows:
+        if r.unreadable is not None:
+            out.print(f"UNREADABLE: session {r.id}: {r.unreadable} ('brag verify {r.id}' checks it).", markup=False,
+                      highlight=False)
     if any(kinds.get(r.id) for r in rows):
         out.print(f"{PRACTICE_MARK}: {PRACTICE_NOTE}.", markup=False, highlight=False)
     if any(kinds.get(r.id, True) is None for r in rows):

@@ -183,6 +183,8 @@ class SessionSummary:
         return self.bankroll - self.start_bankroll
 
     def to_dict(self) -> dict[str, Any]:
+        """The row as JSON; the amounts of a row that cannot be read are ``null`` (not known, never 0)."""
+        known = self.unreadable is None
         return {
             "id": self.id,
             "game": self.game,
@@ -190,10 +192,10 @@ class SessionSummary:
             "ended_at": self.ended_at.isoformat() if self.ended_at else None,
             "end_reason": self.end_reason,
             "rounds": self.rounds,
-            "start_bankroll": money(self.start_bankroll),
-            "bankroll": money(self.bankroll),
-            "wagered": money(self.wagered),
-            "net": money(self.net),
+            "start_bankroll": money(self.start_bankroll) if known else None,
+            "bankroll": money(self.bankroll) if known else None,
+            "wagered": money(self.wagered) if known else None,
+            "net": money(self.net) if known else None,
             **({} if self.unreadable is None else {"unreadable": self.unreadable}),
         }
 

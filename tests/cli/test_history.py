@@ -36,6 +36,25 @@ def test_sessions_table_and_json(runner, app, url):
         assert Fraction(s["net"]) == Fraction(s["bankroll"]) - Fraction(s["start_bankroll"])
 
 
+def test_one_unreadable_session_row_hides_no_other(runner, app, url, tmp_path):
+    """Found by a hostile test: one session row whose start bankroll could not be read stopped `brag sessions`
+    (one error line, no list). The others are listed; that row says UNREADABLE and why, its amounts unknown (null
+    in JSON, never 0)."""
+    import sqlite3
+
+    with sqlite3.connect(tmp_path / "brag.db") as con:
+        con.execute("UPDATE sessions SET start_bankroll = 'zz' WHERE id = 1")
+    result = runner.invoke(app, ["sessions", "--db", url])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "UNREADABLE: session 1: the database holds a value that cannot be read: sessions.start_bankroll of " \
+           "session 1 ('zz') ('brag verify 1' checks it)." in text
+    assert " 40 100 " in text  # session 2, whole
+    data = json.loads(runner.invoke(app, ["sessions", "--db", url, "--json"]).output)["sessions"]
+    assert [s["id"] for s in data] == [2, 1] and "unreadable" not in data[0]
+    assert data[1]["start_bankroll"] is data[1]["net"] is None and "sessions.start_bankroll" in data[1]["unreadable"]
+
+
 def test_sessions_on_an_empty_database(runner, app, tmp_path):
     (tmp_path / "empty.db").touch()  # there, with nothing in it (a --db that names no file is refused)
     result = runner.invoke(app, ["sessions", "--db", f"sqlite:///{tmp_path / 'empty.db'}"])
