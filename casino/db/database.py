@@ -257,6 +257,15 @@ def _no_room_for(url: str) -> bool:
     return stats.f_bavail * stats.f_frsize < 256 * 1024
 
 
+def _unparsed(error: Exception) -> str:
+    """Why a database URL cannot be used, in the player's words where the parser's are Python's own."""
+    why = " ".join(str(error).split())[:160]
+    if why.startswith("invalid literal for int()"):  # the port, as SQLAlchemy split the URL
+        return ("its port is not a number (an IPv6 address goes in brackets, closed: "
+                "postgresql://user@[::1]:5432/brag)")
+    return why
+
+
 def _engine(url: str, read_only: bool, must_exist: bool = False) -> Engine:
     from sqlalchemy.engine import make_url
 
@@ -264,7 +273,7 @@ def _engine(url: str, read_only: bool, must_exist: bool = False) -> Engine:
         parsed = make_url(url)
         backend = parsed.get_backend_name()
     except (ArgumentError, ValueError, TypeError) as error:
-        raise StoreError(f"cannot use database URL {_shown(url)}: {' '.join(str(error).split())[:160]}") from None
+        raise StoreError(f"cannot use database URL {_shown(url)}: {_unparsed(error)}") from None
     options: dict[str, Any] = {}
     if backend == "sqlite":
         from casino.db.locations import driver_options, refuse_ignored_options, sqlite_file
@@ -297,7 +306,7 @@ def _engine(url: str, read_only: bool, must_exist: bool = False) -> Engine:
         hint = " (pip install 'brag-table[postgres]')" if backend == "postgresql" else ""
         raise StoreError(f"cannot open database {_shown(url)}: driver {driver!r} is not installed{hint}") from None
     except (ArgumentError, NoSuchModuleError, ValueError, TypeError) as error:  # NoSuchModuleError: an unknown kind
-        raise StoreError(f"cannot use database URL {_shown(url)}: {' '.join(str(error).split())[:160]}") from None
+        raise StoreError(f"cannot use database URL {_shown(url)}: {_unparsed(error)}") from None
     if engine.dialect.name == "sqlite":
         if read_only:
             event.listen(engine, "connect", _sqlite_read_only)

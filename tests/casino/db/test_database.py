@@ -407,6 +407,10 @@ def test_a_url_that_does_not_parse_never_shows_its_password(url):
     from casino.db.database import _shown
 
     assert "secret" not in _shown(url) and "ann:***@" in _shown(url)
+    with pytest.raises(StoreError) as refused:  # and why, in words (it was Python's "invalid literal for int()")
+        connect(url)
+    assert str(refused.value) == f"cannot use database URL {_shown(url)}: its port is not a number (an IPv6 " \
+        "address goes in brackets, closed: postgresql://user@[::1]:5432/brag)"
 
 
 # -- must exist: a command that reads (or upgrades) never creates -----------------------------------------
