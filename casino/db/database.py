@@ -120,8 +120,11 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
     folder = Path(app_dir)
     if create:
         try:
+            base = folder.parent.parent  # the home folder (~/.config/brag-table): made if missing, never a home
+            if not folder.parent.is_dir() and not base.is_dir() and not base.exists():
+                raise FileNotFoundError(0, f"{base} does not exist")
             folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:  # a file in the way, a read-only disk …
+        except OSError as error:  # a file in the way, a read-only disk, no home folder …
             why = "a file is in the way" if isinstance(error, (FileExistsError, NotADirectoryError)) else (
                 error.strerror or str(error))
             raise StoreError(f"cannot make the application folder {folder} for the database ({why}): give --db "

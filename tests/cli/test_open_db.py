@@ -88,3 +88,25 @@ def test_an_application_folder_that_cannot_be_made_is_one_line(tmp_path, command
     assert done.stderr.strip().splitlines() == [
         f"brag: error: cannot make the application folder {tmp_path}/.config/brag-table for the database (a file is "
         "in the way): give --db PATH_OR_URL or set BRAG_DB"]
+
+
+def test_a_home_folder_that_is_not_there_is_one_line_and_not_made(tmp_path):
+    """Found by a hostile test: with $HOME naming a folder that does not exist, play made it (and its parents) to
+    hold ~/.config/brag-table. A missing home is said in one line, and nothing is made."""
+    import os
+
+    home = tmp_path / "gone" / "ann"
+    env = {**os.environ, "HOME": str(home)}
+    env.pop("BRAG_DB", None)
+    env.pop("XDG_CONFIG_HOME", None)
+    done = subprocess.run([sys.executable, "-m", "cli", "play", "--auto", "--hands", "1"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"brag: error: cannot make the application folder {home}/.config/brag-table for the database ({home} does "
+        "not exist): give --db PATH_OR_URL or set BRAG_DB"]
+    assert list(tmp_path.iterdir()) == []
+    home.mkdir(parents=True)  # a home without ~/.config: both are made
+    done = subprocess.run([sys.executable, "-m", "cli", "play", "--auto", "--hands", "1"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0 and (home / ".config" / "brag-table" / "brag.db").is_file(), done.stderr
