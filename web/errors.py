@@ -16,6 +16,7 @@ import json
 import logging
 import re
 import secrets
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Annotated, Any, Protocol
@@ -100,6 +101,18 @@ def _validation_detail(errors: list[dict[str, Any]]) -> str:
     return f"{where}: {message}{more}" if where else message + more
 
 
+def _unreadable_body(cause: BaseException | None) -> str:
+    """Why a JSON body FastAPI could not read is refused, in one line (its own words were "There was an error
+    parsing the body"), from the error it met: a number too long for Python to read (over 4,300 digits), or
+    bytes that are not UTF-8 text."""
+    digits = re.search(r"value has (\d+) digits", str(cause))
+    if digits:
+        return f"the body holds a number of {int(digits.group(1)):,} digits: at most {sys.get_int_max_str_digits():,}"
+    if isinstance(cause, UnicodeDecodeError):
+        return "the body is not UTF-8 text"
+    return "the body cannot be read as JSON"
+
+
 def install_handlers(app: FastAPI) -> None:
     """Register the handlers above on ``app``."""
 
@@ -132,6 +145,8 @@ def install_handlers(app: FastAPI) -> None:
             detail = f"no such page or API route: {request.url.path}"
         elif error.status_code == 405:
             detail = f"{request.method} is not allowed on {request.url.path}"
+        elif error.status_code == 400 and detail == "There was an error parsing the body":
+            detail = _unreadable_body(error.__cause__)
         return JSONResponse({"detail": detail}, status_code=error.status_code, headers=error.headers)
 
     @app.exception_handler(RecursionError)

@@ -84,3 +84,15 @@ def test_no_text_and_no_long_number_gets_past_the_amount_rules(client, path, bod
 def test_a_json_number_longer_than_any_amount_stays_text():
     assert exact_number("1." + "0" * 20000) == "1." + "0" * 20000
     assert exact_number("1.5") == Fraction(3, 2)
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    ('{"seed": "x", "bankroll": 1%s}' % ("0" * 5000), "the body holds a number of 5,001 digits: at most 4,300"),
+    ('{"seed": "x", "stakes": [{"box": -%s}]}' % ("9" * 4400), "the body holds a number of 4,400 digits: at most 4,300"),
+    (b'{"seed": "\xff\xfe"}', "the body is not UTF-8 text"),
+])
+def test_a_body_python_cannot_read_is_refused_saying_why(client, body, said):
+    """A body with an integer of over 4,300 digits (or bytes that are not UTF-8) got FastAPI's vague "There was an
+    error parsing the body": the 400 now says what is wrong."""
+    response = client.post("/api/table/sessions", content=body, headers={"content-type": "application/json"})
+    assert response.status_code == 400 and response.json() == {"detail": said}
