@@ -111,10 +111,14 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
             return given
         if given.strip() == ":memory:":  # SQLite's own name for a database in memory (./:memory: names a file)
             return "sqlite://"
+        if given.startswith("file:"):  # a SQLite URI (file:brag.db?mode=ro&uri=true), as sqlite:///file:… reads it
+            return f"sqlite:///{given}"
         try:
-            return f"sqlite:///{Path(given).expanduser().absolute()}"
+            path = str(Path(given).expanduser().absolute())
         except RuntimeError as error:  # ~nosuchuser: no such home folder
             raise StoreError(f"database {_shown(given)}: {error}") from None
+        # the path as written: a URL's parser would decode %xx and take ? and # for options ("a%20b.db", "a.db?x")
+        return "sqlite:///" + path.replace("%", "%25").replace("?", "%3F").replace("#", "%23")
     if app_dir is None:
         raise StoreError(f"no database: give --db PATH_OR_URL or set {ENV_VAR}")
     folder = Path(app_dir)
@@ -277,6 +281,9 @@ def _engine(url: str, read_only: bool, must_exist: bool = False) -> Engine:
         backend = parsed.get_backend_name()
     except (ArgumentError, ValueError, TypeError) as error:
         raise StoreError(f"cannot use database URL {_shown(url)}: {_unparsed(error)}") from None
+    parts = [parsed.database, parsed.host, parsed.username, parsed.password, *parsed.query.values()]
+    if any("\x00" in str(part) for part in parts):  # %00: no file, host or option holds a NUL
+        raise StoreError(f"database URL {_shown(url)} holds a NUL character (%00)")
     options: dict[str, Any] = {}
     if backend == "sqlite":
         from casino.db.locations import driver_options, refuse_ignored_options, sqlite_file

@@ -90,6 +90,8 @@ def sqlite_file(url: Any) -> Path | None:
         database = unquote(rest)
         if not database:
             return None  # file: with no name: a temporary database, gone when closed
+    if "\x00" in database:  # no file is named so (%00, or %2500 in a file: URI)
+        raise StoreError(f"database {_shown(str(url))}: the file name holds a NUL character")
     return Path(os.path.abspath(database))
 
 

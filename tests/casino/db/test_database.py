@@ -603,3 +603,39 @@ def test_processes_opening_an_old_database_at_once_all_open_it(db_url):
     engine = connect(url)
     assert schema_revision(engine) == HEAD_REVISION
     engine.dispose()
+
+
+@pytest.mark.parametrize("name", ["pc%20x.db", "a.db?uri=true", "q?mode=memory.db", "h#1.db", "pc%00x.db", "100%.db"])
+def test_a_plain_path_is_the_file_it_spells(tmp_path, name):
+    """Found by a hostile test: a plain path was read as a URL, so %20 became a space and ?… became options (another
+    file was written, or the path was refused). It is the file it spells, character for character."""
+    from casino.db.locations import sqlite_file
+
+    path = tmp_path / name
+    url = database_url(str(path))
+    assert sqlite_file(url) == path
+    engine = connect(url)
+    with Session(engine) as db:
+        play(db, 1)
+    engine.dispose()
+    assert path.is_file() and sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == [name]
+    reader = connect(url, read_only=True)
+    assert schema_revision(reader) == HEAD_REVISION
+    reader.dispose()
+
+
+@pytest.mark.parametrize("url", ["sqlite:///{d}/x%00.db", "sqlite:///file:{d}/x%00.db?uri=true",
+                                 "sqlite:///file:{d}/x%2500.db?uri=true", "sqlite:///{d}/x.db?mode=rwc%00&uri=true"])
+def test_a_nul_in_a_database_url_is_one_line(tmp_path, url):
+    """Found by a hostile test: %00 in a database URL was a ValueError traceback (exit 1) at play, serve, upgrade and
+    copy. It is refused in one line, and nothing is made."""
+    from casino.db.locations import same_database
+
+    url = url.format(d=tmp_path)
+    for read_only in (False, True):
+        with pytest.raises(StoreError, match="NUL character"):
+            connect(url, read_only=read_only)
+    if "rwc" not in url:  # (a NUL in an option names no file: connect() refuses it)
+        with pytest.raises(StoreError, match="NUL character"):
+            same_database(url, f"sqlite:///{tmp_path / 'other.db'}")
+    assert list(tmp_path.iterdir()) == []
