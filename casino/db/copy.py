@@ -45,8 +45,8 @@ from sqlalchemy.engine import Engine
 from casino.db.copy_present import Present, present_copy
 from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord, utcnow
 
-__all__ = ["Copied", "copy_sessions", "sessions_to_copy", "classic_sessions_in", "in_memory", "refuse_in_memory", "COPIED", "MOVED",
-           "MOVING"]
+__all__ = ["Copied", "copy_sessions", "sessions_to_copy", "classic_sessions_in", "in_memory", "refuse_in_memory",
+           "refuse_same_database", "COPIED", "MOVED", "MOVING"]
 
 #: ``end_reason`` of a session copied as a record (refused by ``--resume``: it plays on where it came from)
 COPIED = "copied"
@@ -96,6 +96,7 @@ def copy_sessions(
     copy is taken.
     """
     refuse_in_memory(target, "DST")
+    refuse_same_database(source, target)
     with source.connect() as src:
         rows = _sessions_to_copy(src, session_ids, move)
         with target.connect() as dst:  # every copy already there checked before anything is written
@@ -320,6 +321,42 @@ def refuse_in_memory(where: Engine | str, which: str) -> None:
         raise StoreError(f"{which} is an SQLite database in memory: it is gone when the command ends, so a copy "
                          "there would be lost (a moved session with it); give a file path or a PostgreSQL URL; "
                          "nothing was copied")
+
+
+def refuse_same_database(source: Engine, target: Engine) -> None:
+    """Refuse (one StoreError line) a copy into its own source, however the two URLs spell it: for SQLite the same
+    file; for PostgreSQL the same server and database as the servers themselves say (when each was started, and
+    the database's own id), so that a host alias, another address of the machine or a Unix socket for TCP is
+    caught too (a move into itself marked the session moved, with no other database holding it)."""
+    if source.dialect.name != target.dialect.name:
+        return
+    if source.dialect.name == "sqlite":
+        import os
+
+        from casino.db.locations import sqlite_file
+
+        files = sqlite_file(source.url), sqlite_file(target.url)
+        same = bool(files[0] and files[1] and files[0].exists() and files[1].exists()
+                    and os.path.samefile(files[0], files[1]))
+    elif source.dialect.name == "postgresql":
+        same = _server_identity(source) == _server_identity(target)
+    else:
+        return
+    if same:
+        from casino.db.database import StoreError, describe
+
+        raise StoreError(f"SRC and DST are the same database ({describe(source.url.render_as_string())}), named two "
+                         "ways: nothing was copied")
+
+
+def _server_identity(engine: Engine) -> tuple[Any, ...]:
+    """What tells a PostgreSQL database from every other: its server's start and the database's own id."""
+    from sqlalchemy import text
+
+    with engine.connect() as connection:
+        return tuple(connection.execute(text(
+            "SELECT pg_postmaster_start_time(), current_database(), "
+            "(SELECT oid FROM pg_database WHERE datname = current_database())")).one())
 
 
 def _hold(source: Engine, rows: Sequence[Any]) -> str:

@@ -100,3 +100,52 @@ def test_a_moved_session_says_it_plays_on_elsewhere_not_resume_it(db, tmp_path):
     with pytest.raises(StoreError) as info:  # the player still at the table in this database deals next
         store.record_deal(sid, None, session=db)
     assert "moved to another database" in str(info.value) and "--resume" not in str(info.value)
+
+
+def _other_spelling(url: str) -> str:
+    """The same database named another way: PostgreSQL's 127.0.0.1 as 127.1 (the same address, another host text);
+    a SQLite file through a symbolic link beside it."""
+    from sqlalchemy.engine import make_url
+
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "postgresql":
+        assert parsed.host == "127.0.0.1", parsed.host
+        return parsed.set(host="127.1").render_as_string(hide_password=False)
+    from pathlib import Path
+
+    path = Path(parsed.database)
+    link = path.with_name("alias.db")
+    link.symlink_to(path)
+    return f"sqlite:///{link}"
+
+
+@pytest.mark.parametrize("move", [False, True], ids=["copy", "move"])
+def test_a_copy_into_its_own_source_named_another_way_is_refused(db, db_url, move):
+    """Found by a hostile test: `db copy --move` from postgresql://…@127.0.0.1/b4 into the same database named by
+    another host (an alias, a socket) found the session "already there", made it "play on there", and then marked
+    that very row moved: no database held it any more. The servers are asked who they are; it is refused."""
+    sid, _ = play_and_store(db, 2)
+    db.commit()
+    target = connect(_other_spelling(db_url))
+    with pytest.raises(StoreError, match=r"^SRC and DST are the same database \(.*\), named two ways: nothing was "
+                                         r"copied$"):
+        copy_sessions(db.get_bind(), target, move=move)
+    target.dispose()
+    assert _row(db, sid) == (None, None)  # it plays on here, as it did
+
+
+def test_two_databases_on_one_server_are_not_the_same(db_url):
+    """The check tells databases apart: another database on the same server is copied into."""
+    if not db_url.startswith("postgresql"):
+        pytest.skip("two databases on one server: PostgreSQL's case")
+    from tests.casino.db.conftest import fresh_postgres
+
+    engine = connect(db_url)
+    with Session(engine) as db:
+        play_and_store(db, 1)
+        db.commit()
+    with fresh_postgres() as other:
+        target = connect(other)
+        assert [c.target_id for c in copy_sessions(engine, target)] == [1]
+        target.dispose()
+    engine.dispose()
