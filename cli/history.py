@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from contextlib import contextmanager
 
 from typing import IO, Annotated, Any, Iterator, Optional
@@ -274,19 +276,27 @@ def history(
             _print_csv(stream, practice)
             return
         out = console()
+        from cli import history_head_to_head
+
+        head_to_head = history_head_to_head.is_head_to_head(record)  # two hands, bets on which wins
+
+        def table(chunk: list[Any]) -> Any:
+            hands = [(h, boxes) for h, boxes, _ in chunk]
+            bets = {_id(h): rows for h, _, rows in chunk if rows}
+            return (history_head_to_head.hands_table(record, hands, bets, compact=out.width < 100) if head_to_head
+                    else _hands_table(hands, compact=out.width < 100, bets=bets))
+
+        # each table is printed before the next batch is read (memory does not grow with the session); the first
+        # is made before anything is printed, so a damaged row among the hands shown by default is the one line
+        tables = (table(chunk) for chunk in _chunks(stream, TEXT_CHUNK))
+        first_table = next(tables, None)
         out.print(f"[bold]Session {session_id}[/] — {plain(record.game)}, started {_when(record.started_at)} UTC, "
                   f"bankroll {_money(record.start_bankroll)} → {_money(record.bankroll)} ({_signed(summary.net)})")
         if practice:
             out.print(f"[bold yellow]{PRACTICE_MARK}[/] — {PRACTICE_SENTENCE}")
-        from cli import history_head_to_head
-
-        head_to_head = history_head_to_head.is_head_to_head(record)  # two hands, bets on which wins
         shown_any = False
-        for chunk in _chunks(stream, TEXT_CHUNK):
-            hands = [(h, boxes) for h, boxes, _ in chunk]
-            bets = {_id(h): rows for h, _, rows in chunk if rows}
-            out.print(history_head_to_head.hands_table(record, hands, bets, compact=out.width < 100) if head_to_head
-                      else _hands_table(hands, compact=out.width < 100, bets=bets))
+        for made in itertools.chain([first_table] if first_table is not None else [], tables):
+            out.print(made)
             shown_any = True
         if not shown_any:
             out.print("No hands stored yet.", markup=False)
