@@ -198,12 +198,13 @@ def create(request: Request, body: NewClassic) -> JSONResponse:
         seats = seats_of(request)
         with seats.opening.hold(record.id):  # a resume of the new id (a guess) cannot seat it twice
             held = seats.get(record.id)
-            if held is not None:
+            if held is not None:  # that resume's seat, still open: the same session
                 with held.lock:
-                    return JSONResponse(state(held))
+                    if not held.ended and not held.dropped:
+                        return JSONResponse(state(held))
             seat = ClassicSeat(table, record.id, 0, players, limit, body.seed)
             with seat.lock:  # held before the seat is published: nobody acts before its first hand is dealt
-                seats.put(seat)
+                seats.put(seat)  # an ended seat held for the id (another session's, its id given again) is let go
                 playing.start_hand(seat, seats, db)  # on record (pending) before any card goes out
                 playing.play_computers(seat, seats, db)
                 return JSONResponse(state(seat))

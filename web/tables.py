@@ -152,11 +152,15 @@ def create(request: Request, body: NewSession) -> JSONResponse:
         service.db = None
         with seats.opening.hold(session_id):  # a resume of the new id (a guess) cannot seat it twice
             held = seats.get(session_id)
-            seat = held if held is not None else Seat(service, hints=body.hints, trainer=body.trainer)
+            if held is not None:  # that resume's seat, still open: the same session
+                with held.lock:
+                    if not held.ended and not held.dropped:
+                        return _json(state(held))
+            seat = Seat(service, hints=body.hints, trainer=body.trainer)
             with seat.lock:  # held before the seat is published: no request acts on it half made
-                if held is None:
-                    seats.add(session_id, seat)
-                    seat.read_meter(db)
+                # an ended seat held for the id (a session since removed, its id given again) is let go
+                seats.put(session_id, seat)
+                seat.read_meter(db)
                 return _json(state(seat))
 
 
@@ -243,11 +247,19 @@ def _settle(request: Request, seat: Seat, db: Session) -> None:
 
 @router.post("/sessions/{session_id}/end", summary="Leave the table (every settled hand is already stored)")
 def end(request: Request, session_id: SessionId, body: Action) -> JSONResponse:
+    """The table as left, with ``stored``: true when the session is stored (every settled hand, a hand in play
+    left pending: ``brag play --resume ID`` carries it on); false when it was removed instead, left before its
+    first hand (:meth:`casino.service.TableService.end`): nothing is stored, nothing can be resumed, and the
+    server lets its seat go at once, so the id, which the next session to sit down may be given, is never
+    answered with this ended seat."""
     with _acting(request, session_id, body.seq) as (seat, db):
         record = seat.service.end("quit")
         seat.ended = "quit"
         seat.seq += 1
-        return _json({**state(seat), "stored": record is not None})
+        answer = _json({**state(seat), "stored": record is not None})
+        if record is None:  # removed: no session of this id is left to hold
+            seats_of(request).forget(session_id, seat)
+        return answer
 
 
 @router.get("/sessions/{session_id}/hands", summary="The session's settled hands, each with its seed")

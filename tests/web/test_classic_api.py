@@ -585,3 +585,20 @@ def get_verify(client, n: int) -> dict:
     answer = client.get(f"/api/classic/sessions/{n}/verify")
     assert answer.status_code == 200, answer.text
     return answer.json()
+
+
+def test_a_sit_down_is_never_answered_with_an_ended_seat_held_for_its_id(client):
+    """However an ended seat comes to be held for the id a new session is given, the sit-down answers with the
+    new session's own seat (its table, its first hand dealt), never the ended one."""
+    import dataclasses
+    import threading
+
+    first = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 1, "seed": "held-1"})
+    seats = client.app.state.classic_seats
+    stale = dataclasses.replace(seats.get(first["session"]), session_id=first["session"] + 1, ended="quit",
+                                lock=threading.Lock())
+    seats.put(stale)  # held for the id the next sit-down is given
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 2, "seed": "held-2"})
+    assert s["session"] == first["session"] + 1 and s["ended"] is None and s["in_hand"] and len(s["seats"]) == 3
+    assert seats.get(s["session"]) is not stale and stale.dropped
+    assert play_hand(client, s)["last"]["hand_no"] == 1

@@ -251,6 +251,41 @@ def test_a_new_session_ended_before_any_hand_leaves_nothing(client, url):
     assert client.get("/api/table/sessions").json()["sessions"] == []
 
 
+def test_sitting_down_again_after_leaving_an_empty_session_gives_the_new_seat_and_it_plays(client, url):
+    """Found by a hostile test: a session left before its first hand is removed, the database gives its id to
+    the next session, and that sit-down was answered with the OLD seat (ended, its game and bankroll), every
+    deal refused "has ended" while the new session sat open in the database."""
+    first = post(client, "/api/table/sessions", {"game": "three-card-poker", "bankroll": "50"})
+    ended = post(client, f"/api/table/sessions/{first['session']}/end", {"seq": first["seq"]})
+    assert ended["stored"] is False and ended["ended"] == "quit"
+    assert client.get(f"/api/table/sessions/{first['session']}").status_code == 404  # not held: nothing left of it
+    stakes = [{"box": 1, "ante": "5"}]
+    again = post(client, "/api/table/sessions", {"game": "teen-patti", "bankroll": "777", "stakes": stakes, "seed": "again"})
+    assert again["session"] == first["session"]  # the removed session's id, given again
+    assert again["ended"] is None and again["seq"] == 0
+    assert again["game"]["name"] == "Teen Patti" and again["bankroll"] == "777" and again["start_bankroll"] == "777"
+    seen = play_hand(client, again, stakes)  # every request answered 200
+    assert seen[0]["round"] is not None and seen[-1]["last"]["round_no"] == 1
+    record, hands, ok = stored(url, again["session"])
+    assert record.game == "Teen Patti" and Fraction(record.start_bankroll) == 777 and len(hands) == 1 and ok
+    assert Fraction(record.bankroll) == Fraction(seen[-1]["bankroll"])
+
+
+def test_a_sit_down_is_never_answered_with_an_ended_seat_held_for_its_id(client):
+    """However an ended seat comes to be held for the id a new session is given, the sit-down answers with the
+    new session's own seat (the one whose service holds the session)."""
+    from web.table_seats import Seat
+
+    first = sit(client)
+    seats = client.app.state.seats
+    stale = Seat(seats.get(first["session"]).service, ended="quit")
+    seats.put(first["session"] + 1, stale)  # held for the id the next sit-down is given
+    s = sit(client, game="three-card-poker", bankroll="300")
+    assert s["session"] == first["session"] + 1 and s["ended"] is None and s["bankroll"] == "300"
+    assert seats.get(s["session"]) is not stale and stale.dropped
+    assert play_hand(client, s, [{"box": 1, "ante": "5"}])[-1]["last"]["round_no"] == 1
+
+
 def test_every_side_bet_at_the_table_is_settled_stored_and_verified(client, url):
     side = {"six_card_bonus": "1", "colour_bonus": "1", "prime": "1", "progressive": "1"}
     stakes = [{"box": 1, "ante": "5", "pair_plus": "1", "side": side}, {"box": 2, "ante": "5", "side": {"prime": "2"}}]

@@ -350,6 +350,27 @@ def test_a_new_session_shows_nothing_of_the_last_and_a_reload_after_a_restart_ca
     assert int(page.locator("#session-no").inner_text()) == second
 
 
+def test_leaving_before_the_first_hand_says_nothing_is_stored_and_the_next_seat_plays(served, page):
+    """Found by a hostile test: a session left before its first hand is removed (nothing to keep), yet the page
+    said every hand was stored and 'brag play --resume N'; and the next sit-down, given the removed session's id,
+    was shown the old, ended seat."""
+    first = sit_down(page, served.url, boxes=1, seed="empty-1")
+    page.keyboard.press("q")
+    page.wait_for_selector("#ended-note")
+    note = page.locator("#ended-note").inner_text()
+    assert "removed" in note and "nothing stored" in note and "--resume" not in note, note
+    second = sit_down(page, served.url, boxes=1, seed="empty-2")
+    assert second == first  # the removed session's id, given again: a new seat
+    page.click('.chip-pick[data-chip="5"]')
+    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    page.click('.box[data-box="1"] [data-action="fold"]')
+    page.wait_for_selector("#last-net")
+    record, hands = stored_session(served.db_url, second)
+    assert len(hands) == 1 and record.end_reason is None
+
+
 def test_stored_commitments_that_are_not_the_pages_own_are_ignored(served, page):
     """Found by a hostile test: a stored entry that was not an object (``"x"``) stopped the page drawing the session,
     and commitments kept by session id alone made a new database's session 1 look like cheating (another session 1's

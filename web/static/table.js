@@ -206,7 +206,8 @@ function drawInfo() {
   $("clear").disabled = !!S.round || !!S.ended;
   $("box-count").disabled = !!S.round || !!S.ended;
   $("box-count").value = String(draft.length);
-  if (S.ended) say(`Session ${S.session} has ended; every settled hand is stored ('brag sessions').`);
+  if (S.ended) say(S.stored === false ? `Session ${S.session} ended before its first hand: it was removed, nothing stored.`
+                                       : `Session ${S.session} has ended; every settled hand is stored ('brag sessions').`);
   else if (S.out_of_chips) say("Your bankroll cannot cover another hand.", true);
 }
 
@@ -439,6 +440,7 @@ async function leave() {
   await act("end");
   if (S && S.ended) {
     const n = S.session;
+    const stored = S.stored !== false;  // false: left before its first hand, the session was removed
     localStorage.removeItem(sessionKey);
     S = null;
     draft = [];
@@ -446,8 +448,9 @@ async function leave() {
     await lobby();
     $("lobby-error").hidden = true;
     say("");
-    $("stored").prepend(el("p", { class: "note", id: "ended-note" },
-      `Session ${n} ended: every settled hand is stored ('brag sessions', 'brag play --resume ${n}').`));
+    $("stored").prepend(el("p", { class: "note", id: "ended-note" }, stored
+      ? `Session ${n} ended: every settled hand is stored ('brag sessions', 'brag play --resume ${n}').`
+      : `Session ${n} ended before its first hand: nothing was played, so it was removed (nothing stored, nothing to resume).`));
   }
 }
 
