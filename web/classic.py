@@ -230,8 +230,10 @@ def resume(request: Request, session_id: SessionId) -> JSONResponse:
             except StoreError as error:  # over, unreadable, a pending hand that does not check out: one line
                 raise Conflict(str(error)) from None
             table, players, record, seed = resumed.table, resumed.players, resumed.record, resumed.seed
+            # never an earlier seat's numbers: a replay stays refused; a hand resumed in the middle starts the
+            # computer players' chance afresh here, as the terminal's resume does (ClassicSeat.new_chance)
             seat = ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed,
-                               seq=resumed_seq())  # never an earlier seat's numbers: a replay stays refused
+                               seq=resumed_seq())
             with seat.lock:  # held before the seat is published: no request acts on it half resumed
                 seats.put(seat)  # an ended seat held for the id is let go
                 if table.state is not None:  # stopped with a computer player to act (or the hand over): on from there

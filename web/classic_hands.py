@@ -53,12 +53,14 @@ def write(seat: ClassicSeat, seats: ClassicSeats, db: Session, what: str, write:
 
 
 def start_hand(seat: ClassicSeat, seats: ClassicSeats, db: Session) -> None:
-    """Deal the next hand and store it as pending (its seed and commitment) before anything of it is shown."""
+    """Deal the next hand and store it as pending (its seed and commitment) before anything of it is shown;
+    the computer players' chance for the hand starts here (:meth:`ClassicSeat.new_chance`, as at the terminal)."""
     from casino.db import classic_store
 
     seat.table.start_hand()
     write(seat, seats, db, f"hand {seat.table.hand_no}",
            lambda: classic_store.start_pending(seat.session_id, seat.table, session=db))
+    seat.new_chance()
 
 
 def act(seat: ClassicSeat, seats: ClassicSeats, db: Session, action: Any) -> None:
@@ -75,12 +77,12 @@ def act(seat: ClassicSeat, seats: ClassicSeats, db: Session, action: Any) -> Non
 
 def play_computers(seat: ClassicSeat, seats: ClassicSeats, db: Session) -> None:
     """The computer players act (each action stored) until it is the player's turn or the hand is over
-    (then it is settled)."""
+    (then it is settled). Their chance is the hand's one stream (:meth:`ClassicSeat.rng`), drawn on from where
+    their last turn left it: called after each of the player's actions, it never starts it again."""
     table = seat.table
-    rng = seat.rng()
     while not table.hand_done and table.to_act != seat.you:
         to_act = table.to_act
-        act(seat, seats, db, seat.computer(to_act).decide(table.view(to_act), table.legal_actions(), rng))
+        act(seat, seats, db, seat.computer(to_act).decide(table.view(to_act), table.legal_actions(), seat.rng()))
     if table.hand_done:
         write(seat, seats, db, f"hand {table.hand_no}", lambda: settle(seat, db))
 

@@ -1,7 +1,8 @@
 """The traditional Brag sessions a server holds: one :class:`ClassicSeat` per session, in :class:`ClassicSeats`.
 
 A seat is the session's :class:`~casino.classic.table.ClassicTable` (it alone holds the pack), who sits in the
-computer seats, the action number and the last settled hand as the player may see it. The database holds
+computer seats, their chance in the hand in play (one stream per hand, as at the terminal), the action number
+and the last settled hand as the player may see it. The database holds
 everything else (:mod:`web.classic_hands` stores every hand as it goes), so a seat can be dropped at any time
 and ``POST /api/classic/sessions/{id}/resume`` reads the session back: :class:`ClassicSeats` holds a bounded
 number of them (:mod:`web.holding`: ended and idle sessions are let go first).
@@ -52,6 +53,11 @@ class ClassicSeat:
     ended: str | None = None
     dropped: bool = False  # let go (a store write failed, or evicted): the database holds the session now
     lock: threading.Lock = field(default_factory=threading.Lock)
+    chance: random.Random | None = field(default=None, repr=False)  # the computer players' stream, this hand
+
+    def __post_init__(self) -> None:
+        if self.table.state is not None and self.chance is None:  # a resumed hand, in the middle: its stream now
+            self.new_chance()
 
     def computer(self, seat: int) -> Any:
         """The computer player in ``seat``: the character stored for it, or the simple player."""
@@ -67,10 +73,22 @@ class ClassicSeat:
 
         return SimpleOpponent()
 
+    def new_chance(self) -> None:
+        """Start the computer players' chance for the hand in play: ONE stream per hand, drawn from the hand's
+        secret seed (:meth:`~casino.classic.table.ClassicTable.computer_chance`), as ``brag classic`` makes it
+        (``cli.classic._play_one``): when the hand is dealt (:func:`web.classic_hands.start_hand`), or, for a
+        hand resumed in the middle, when the seat is made for it (its actions so far replayed; the terminal
+        starts the stream afresh there too). So the same seed and the same actions of the player give the same
+        computer play here and at the terminal."""
+        self.chance = self.table.computer_chance()
+
     def rng(self) -> random.Random:
-        """The computer players' chance in the hand in play, from the hand's secret seed as ``brag classic``
-        draws it (:meth:`~casino.classic.table.ClassicTable.computer_chance`: a seeded game replays)."""
-        return self.table.computer_chance()
+        """The computer players' chance in the hand in play: the hand's one stream (:meth:`new_chance`), drawn
+        on from where the last of them left it, never restarted between the player's actions."""
+        if self.chance is None:  # (every hand's stream is made when it is dealt or resumed: not reached)
+            self.new_chance()
+        assert self.chance is not None
+        return self.chance
 
 
 class ClassicSeats:
