@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -111,31 +111,39 @@ def copy(
               "'brag verify ID --db DST --head HASH' checks each.", markup=False, highlight=False)
     records = [c for c in copied if c.target_id is not None]
     if records and not move:
-        here = [c.source_id for c in records if not c.elsewhere]
-        away = [c.source_id for c in records if c.elsewhere]
-        if here:
-            out.print(f"{_copies_of(here)} there: {_it(here)} on only here, in the database {_it(here, 'was')} copied "
-                      "from ('brag db copy --move' moves sessions).", markup=False, highlight=False)
-        if away:
-            out.print(f"{_copies_of(away)} there too, and {_it(away, 'was')} moved away from here (or {_it(away, 'is')} "
-                      f"a copy here): {_it(away)} on only where {_it(away, 'was')} moved to.", markup=False,
-                      highlight=False)
+        for line in _where_each_plays_on(records):
+            out.print(line, markup=False, highlight=False)
     if left:
         out.print(f"Not copied: {left} traditional Brag session(s) ('brag sessions --classic'); db copy carries "
                   "the casino table's sessions only.", markup=False, highlight=False)
 
 
-def _copies_of(ids: list[int]) -> str:
-    """``The copy of session 3 is a record`` or ``The copies of sessions 1, 2 and 5 are records``."""
-    if len(ids) == 1:
-        return f"The copy of session {ids[0]} is a record"
-    return f"The copies of sessions {', '.join(map(str, ids[:-1]))} and {ids[-1]} are records"
+#: where a session plays on that does not play on in SRC, by how it ended there
+_ELSEWHERE = {
+    "copied": "{it_is} itself a copy in SRC: {it_plays} on in the database {it_was} first copied from",
+    "moved": "{it_was} moved away from SRC: {it_plays} on only where {it_was} moved to",
+    "moving": "{it_is} the record of a move into SRC that stopped part way: {it_plays} on where that move came "
+              "from, or, once that move is run again, in SRC",
+}
 
 
-def _it(ids: list[int], verb: str = "plays") -> str:
-    """``it plays`` / ``they play`` (``was``/``were``, ``is``/``are``): the sessions of :func:`_copies_of`."""
-    plural = {"plays": "play", "was": "were", "is": "are"}
-    return f"it {verb}" if len(ids) == 1 else f"they {plural[verb]}"
+def _where_each_plays_on(records: list[Any]) -> list[str]:
+    """After a plain copy: where each copied session plays on (a copy is a record: it never plays on in DST)."""
+    groups: dict[str | None, list[int]] = {}
+    for c in records:
+        groups.setdefault(c.source_end, []).append(c.source_id)
+    lines = []
+    for end, ids in groups.items():
+        one = len(ids) == 1
+        copies = (f"The copy of session {ids[0]} is a record" if one else
+                  f"The copies of sessions {', '.join(map(str, ids[:-1]))} and {ids[-1]} are records")
+        words = dict(zip(("it_is", "it_was", "it_plays"), ("it is", "it was", "it plays") if one else
+                         ("they are", "they were", "they play")))
+        if end is None:
+            lines.append(f"{copies} in DST: {words['it_plays']} on only in SRC ('brag db copy --move' moves sessions).")
+        else:
+            lines.append(f"{copies} in DST; " + _ELSEWHERE[end].format(**words) + ".")
+    return lines
 
 
 @app.command("upgrade")

@@ -110,6 +110,8 @@ def _unreadable_body(cause: BaseException | None) -> str:
         return f"the body holds a number of {int(digits.group(1)):,} digits: at most {sys.get_int_max_str_digits():,}"
     if isinstance(cause, UnicodeDecodeError):
         return "the body is not UTF-8 text"
+    if isinstance(cause, RecursionError):
+        return "the body is nested too deeply"
     return "the body cannot be read as JSON"
 
 

@@ -128,7 +128,7 @@ def sessions(request: Request) -> dict[str, Any]:
         rows = store.list_sessions(session=db, unreadable_too=True)  # one hand-edited row hides no one's session
         kinds = session_kinds(session=db)
     # "practice": seeded from text (not fair play); null where the stored settings cannot be read;
-    # "unreadable": what cannot be read in a session's row (its amounts are then shown as 0)
+    # "unreadable": what cannot be read in a session's row (its amounts are then null: not known)
     from casino.practice import PRACTICE_NOTE
 
     return {"sessions": [{**r.to_dict(), "practice": kinds.get(r.id)} for r in rows[:100]],

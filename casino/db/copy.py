@@ -75,7 +75,11 @@ class Copied:
     hands: int
     head: str | None
     had: int = 0
-    elsewhere: bool = False  # the source's session plays on elsewhere (moved away, or itself a copy)
+    elsewhere: bool = False  # the source's session does not play on in the source (moved, or itself a copy)
+    #: how the source's session ended when it does not play on there: ``COPIED`` (itself a copy), ``MOVED`` (moved
+    #: away), ``MOVING`` (the record of a move into the source that stopped part way); ``None`` otherwise, and
+    #: for a move (the source's session is then moved by it)
+    source_end: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"from": self.source_id, "to": self.target_id, "hands": self.hands, "head": self.head,
@@ -160,6 +164,7 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
             there = None
             moment = utcnow() if move else None
             elsewhere = move or row.end_reason in (COPIED, MOVED, MOVING)  # the source's session, once done
+            source_end = row.end_reason if not move and row.end_reason in (COPIED, MOVED, MOVING) else None
             with target.begin() as dst:
                 if older is None and row.chain_key:  # (arrived since the check: a copy run alongside this one)
                     there = dst.execute(select(sessions.c.id).where(sessions.c.chain_key == row.chain_key)).first()
@@ -168,7 +173,7 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
                     _carry_on(dst, row, older, moment)
                     target_id, first, copied = older.target_id, older.hands, 0
                 elif there is not None or (older is not None and older.complete):
-                    done.append(Copied(row.id, None, 0, row.head_hash, elsewhere=elsewhere))
+                    done.append(Copied(row.id, None, 0, row.head_hash, elsewhere=elsewhere, source_end=source_end))
                     continue
                 else:
                     if older is not None:  # an older copy: carried on to the source's head, its own rows kept
@@ -195,7 +200,8 @@ def _copy_rows(source: Engine, target: Engine, rows: Sequence[Any], batch: int,
             if move:
                 assert owner is not None and moment is not None
                 _hand_over(source, target, row, target_id, owner, moment)
-            done.append(Copied(row.id, target_id, copied, row.head_hash, first, elsewhere=elsewhere))
+            done.append(Copied(row.id, target_id, copied, row.head_hash, first, elsewhere=elsewhere,
+                               source_end=source_end))
     return done
 
 

@@ -117,23 +117,42 @@ def database_url(explicit: str | None = None, *, app_dir: str | Path | None = No
             path = str(Path(given).expanduser().absolute())
         except RuntimeError as error:  # ~nosuchuser: no such home folder
             raise StoreError(f"database {_shown(given)}: {error}") from None
-        # the path as written: a URL's parser would decode %xx and take ? and # for options ("a%20b.db", "a.db?x")
-        return "sqlite:///" + path.replace("%", "%25").replace("?", "%3F").replace("#", "%23")
+        return file_url(path)
     if app_dir is None:
         raise StoreError(f"no database: give --db PATH_OR_URL or set {ENV_VAR}")
     folder = Path(app_dir)
     if create:
         try:
-            base = folder.parent.parent  # the home folder (~/.config/brag-table): made if missing, never a home
-            if not folder.parent.is_dir() and not base.is_dir() and not base.exists():
-                raise FileNotFoundError(0, f"{base} does not exist")
+            _refuse_missing_home(folder)
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:  # a file in the way, a read-only disk, no home folder …
             why = "a file is in the way" if isinstance(error, (FileExistsError, NotADirectoryError)) else (
                 error.strerror or str(error))
             raise StoreError(f"cannot make the application folder {folder} for the database ({why}): give --db "
                              f"PATH_OR_URL or set {ENV_VAR}") from None
-    return f"sqlite:///{folder / DB_FILE}"
+    return file_url(str(folder / DB_FILE))
+
+
+def file_url(path: str) -> str:
+    """The SQLite URL of the file ``path`` spells, character for character: a URL's parser would decode ``%xx``
+    and take ``?`` and ``#`` for options (``a%20b.db`` was ``a b.db``, ``a.db?uri=true`` was ``a.db``).
+
+        >>> file_url("/tmp/a b.db"), file_url("/tmp/100%?.db")
+        ('sqlite:////tmp/a b.db', 'sqlite:////tmp/100%25%3F.db')
+    """
+    return "sqlite:///" + path.replace("%", "%25").replace("?", "%3F").replace("#", "%23")
+
+
+def _refuse_missing_home(folder: Path) -> None:
+    """The application folder is made with its parents (``~/.config`` too), but never a home folder: with ``$HOME``
+    empty, or naming a folder that is not there, a folder under it is refused (``OSError``: one line above). A
+    folder elsewhere (``$XDG_CONFIG_HOME``) is made with its parents, as the XDG rules say."""
+    home = os.environ.get("HOME")
+    if home is not None and not home.strip():
+        raise FileNotFoundError(0, "$HOME is empty: there is no home folder")
+    place = Path(home) if home else Path(os.path.expanduser("~"))
+    if folder.is_relative_to(place) and not place.is_dir():
+        raise FileNotFoundError(0, f"the home folder {place} does not exist")
 
 
 def describe(url: str) -> str:
@@ -268,8 +287,7 @@ def _unparsed(error: Exception) -> str:
     """Why a database URL cannot be used, in the player's words where the parser's are Python's own."""
     why = " ".join(str(error).split())[:160]
     if why.startswith("invalid literal for int()"):  # the port, as SQLAlchemy split the URL
-        return ("its port is not a number (an IPv6 address goes in brackets, closed: "
-                "postgresql://user@[::1]:5432/brag)")
+        return "its port is not a number (an IPv6 address goes in brackets, closed: [::1]:5432)"
     return why
 
 
@@ -281,7 +299,8 @@ def _engine(url: str, read_only: bool, must_exist: bool = False) -> Engine:
         backend = parsed.get_backend_name()
     except (ArgumentError, ValueError, TypeError) as error:
         raise StoreError(f"cannot use database URL {_shown(url)}: {_unparsed(error)}") from None
-    parts = [parsed.database, parsed.host, parsed.username, parsed.password, *parsed.query.values()]
+    values = [v for x in parsed.query.values() for v in (x if isinstance(x, tuple) else (x,))]
+    parts = [parsed.database, parsed.host, parsed.username, parsed.password, *parsed.query, *values]
     if any("\x00" in str(part) for part in parts):  # %00: no file, host or option holds a NUL
         raise StoreError(f"database URL {_shown(url)} holds a NUL character (%00)")
     options: dict[str, Any] = {}
@@ -409,6 +428,7 @@ def _upgrade_atomically(connection: Connection, current: str | None, url: str) -
             if connection.dialect.name == "postgresql":  # one upgrader at a time: the others wait, then read again
                 connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _UPGRADE_LOCK})
                 current = _identify(connection, url)
+                _check_revision(current, url, read_only=False)  # (a newer release may have been the one before)
             if current != HEAD_REVISION:
                 _upgrade(connection, current)
         return
@@ -420,6 +440,7 @@ def _upgrade_atomically(connection: Connection, current: str | None, url: str) -
         connection.exec_driver_sql("BEGIN IMMEDIATE")
         try:
             current = _identify(connection, url)  # as it is now, under the writer's lock
+            _check_revision(current, url, read_only=False)  # (a newer release may have been the one before)
             if current != HEAD_REVISION:
                 _upgrade(connection, current)
         except BaseException:

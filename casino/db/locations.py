@@ -46,10 +46,15 @@ def driver_options(parsed: Any, *, uri: bool) -> dict[str, Any]:
 
 def refuse_ignored_options(parsed: Any, url: str) -> None:
     """A SQLite URL with URI options (``?mode=ro``) but no ``uri=true``: the driver would ignore them (with a
-    warning), and the player would not get what they asked for (a read-only open, say). Refused in one line."""
-    if _is_uri(parsed):
-        return
+    warning), and the player would not get what they asked for (a read-only open, say). With ``uri=true`` but no
+    ``file:`` name, SQLite would make them part of the file's name (``w.db?mode=rwc``). Refused in one line."""
     ignored = sorted(key for key in parsed.query if key not in _DRIVER_OPTIONS)
+    if _is_uri(parsed):
+        if ignored and not str(parsed.database or "").startswith("file:"):  # SQLite would take them as the name
+            raise StoreError(f"database {_shown(url)}: the SQLite option(s) {', '.join(ignored)} need a file: name with "
+                             "uri=true (sqlite:///file:/path/brag.db?mode=ro&uri=true): without it they would be "
+                             "part of the file's name")
+        return
     if ignored:
         raise StoreError(f"database {_shown(url)}: the SQLite option(s) {', '.join(ignored)} take effect only with "
                          "uri=true and a file: name (sqlite:///file:/path/brag.db?mode=ro&uri=true); give a plain "

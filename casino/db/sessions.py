@@ -175,7 +175,8 @@ class SessionSummary:
     start_bankroll: Fraction
     bankroll: Fraction
     wagered: Fraction
-    #: what cannot be read in the row (``list_sessions(unreadable_too=True)``): its amounts are then 0
+    #: what cannot be read in the row (``list_sessions(unreadable_too=True)``): its amounts are then 0 here,
+    #: null in :meth:`to_dict` (not known)
     unreadable: str | None = None
 
     @property
@@ -212,7 +213,7 @@ def list_sessions(*, session: Session, session_id: int | None = None,
     one row read per session, however many hands it holds).
 
     A row whose amounts or totals cannot be read raises :class:`UnreadableValue` naming it; with
-    ``unreadable_too`` (a lobby listing everyone's sessions) it is listed instead, its amounts 0 and
+    ``unreadable_too`` (a lobby, ``brag sessions``) it is listed instead, its amounts not known (null in JSON) and
     :attr:`SessionSummary.unreadable` saying what cannot be read, and the other rows are unaffected."""
     query = select(SessionRecord).order_by(col(SessionRecord.id).desc())
     if session_id is not None:

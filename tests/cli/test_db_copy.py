@@ -96,18 +96,23 @@ def test_nothing_to_copy_makes_no_destination(runner, app, tmp_path):
 
 def test_a_plain_copy_says_where_each_session_plays_on(runner, app, tmp_path):
     """A plain copy of a session that was moved away said it "plays on only here, in the database it was copied
-    from": it plays on where it was moved to. Each session is now told as it is, in text and JSON."""
+    from": it plays on where it was moved to (and a copy of a copy, where it was first copied from). Each session
+    is now told as it is, in text and JSON."""
+    import json
+
     url, moved_to = f"sqlite:///{tmp_path / 'brag.db'}", f"sqlite:///{tmp_path / 'moved.db'}"
     assert runner.invoke(app, ["play", "--auto", "--hands", "1", "--seed", "a", "--db", url]).exit_code == 0
     assert runner.invoke(app, ["db", "copy", url, moved_to, "--move"]).exit_code == 0
     assert runner.invoke(app, ["play", "--auto", "--hands", "1", "--seed", "b", "--db", url]).exit_code == 0
-    result = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'record.db'}"])
+    record = f"sqlite:///{tmp_path / 'record.db'}"
+    result = runner.invoke(app, ["db", "copy", url, record])
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
-    assert "The copy of session 2 is a record there: it plays on only here" in text
-    assert "The copy of session 1 is a record there too, and it was moved away from here" in text
-    assert "it plays on only where it was moved to" in text
+    assert "The copy of session 2 is a record in DST: it plays on only in SRC" in text
+    assert "The copy of session 1 is a record in DST; it was moved away from SRC: it plays on only where it was " \
+           "moved to." in text
+    again = runner.invoke(app, ["db", "copy", record, f"sqlite:///{tmp_path / 'again.db'}", "--session", "2"])
+    assert "The copy of session 2 is a record in DST; it is itself a copy in SRC: it plays on in the database it " \
+           "was first copied from." in " ".join(again.output.split())
     shown = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'json.db'}", "--json"])
-    import json
-
     assert [s["plays_on_in_source"] for s in json.loads(shown.output)["sessions"]] == [False, True]

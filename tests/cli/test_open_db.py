@@ -103,8 +103,8 @@ def test_a_home_folder_that_is_not_there_is_one_line_and_not_made(tmp_path):
                           capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip().splitlines() == [
-        f"brag: error: cannot make the application folder {home}/.config/brag-table for the database ({home} does "
-        "not exist): give --db PATH_OR_URL or set BRAG_DB"]
+        f"brag: error: cannot make the application folder {home}/.config/brag-table for the database (the home "
+        f"folder {home} does not exist): give --db PATH_OR_URL or set BRAG_DB"]
     assert list(tmp_path.iterdir()) == []
     home.mkdir(parents=True)  # a home without ~/.config: both are made
     done = subprocess.run([sys.executable, "-m", "cli", "play", "--auto", "--hands", "1"], cwd=ROOT,

@@ -109,11 +109,12 @@ def _other_spelling(url: str) -> str:
 
     parsed = make_url(url)
     if parsed.get_backend_name() == "postgresql":
-        assert parsed.host == "127.0.0.1", parsed.host
+        if parsed.host != "127.0.0.1":
+            pytest.skip(f"the test server is at {parsed.host}, not 127.0.0.1 (spelled 127.1 here)")
         return parsed.set(host="127.1").render_as_string(hide_password=False)
     from pathlib import Path
 
-    path = Path(parsed.database)
+    path = Path(str(parsed.database))
     link = path.with_name("alias.db")
     link.symlink_to(path)
     return f"sqlite:///{link}"

@@ -410,7 +410,7 @@ def test_a_url_that_does_not_parse_never_shows_its_password(url):
     with pytest.raises(StoreError) as refused:  # and why, in words (it was Python's "invalid literal for int()")
         connect(url)
     assert str(refused.value) == f"cannot use database URL {_shown(url)}: its port is not a number (an IPv6 " \
-        "address goes in brackets, closed: postgresql://user@[::1]:5432/brag)"
+        "address goes in brackets, closed: [::1]:5432)"
 
 
 # -- must exist: a command that reads (or upgrades) never creates -----------------------------------------
@@ -625,7 +625,9 @@ def test_a_plain_path_is_the_file_it_spells(tmp_path, name):
 
 
 @pytest.mark.parametrize("url", ["sqlite:///{d}/x%00.db", "sqlite:///file:{d}/x%00.db?uri=true",
-                                 "sqlite:///file:{d}/x%2500.db?uri=true", "sqlite:///{d}/x.db?mode=rwc%00&uri=true"])
+                                 "sqlite:///file:{d}/x%2500.db?uri=true", "sqlite:///{d}/x.db?mode=rwc%00&uri=true",
+                                 "sqlite:///file:{d}/x.db?a%00b=1&uri=true",
+                                 "sqlite:///file:{d}/x.db?mode=rwc&mode=rwc%00&uri=true"])
 def test_a_nul_in_a_database_url_is_one_line(tmp_path, url):
     """Found by a hostile test: %00 in a database URL was a ValueError traceback (exit 1) at play, serve, upgrade and
     copy. It is refused in one line, and nothing is made."""
@@ -635,7 +637,46 @@ def test_a_nul_in_a_database_url_is_one_line(tmp_path, url):
     for read_only in (False, True):
         with pytest.raises(StoreError, match="NUL character"):
             connect(url, read_only=read_only)
-    if "rwc" not in url:  # (a NUL in an option names no file: connect() refuses it)
+    if "%00&" not in url and "%00b" not in url:  # (a NUL in an option names no file: connect() refuses it)
         with pytest.raises(StoreError, match="NUL character"):
             same_database(url, f"sqlite:///{tmp_path / 'other.db'}")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_uri_options_without_a_file_name_are_refused(tmp_path):
+    """Found in review: uri=true without a file: name made SQLite take the options as part of the name (a file named
+    'w.db?mode=rwc' was written, while every reader looked for w.db). Refused in one line, nothing made."""
+    with pytest.raises(StoreError, match="need a file: name with uri=true"):
+        connect(f"sqlite:///{tmp_path / 'w.db'}?mode=rwc&uri=true")
+    assert list(tmp_path.iterdir()) == []
+    connect(f"sqlite:///file:{tmp_path / 'w.db'}?mode=rwc&uri=true").dispose()  # the file: spelling works
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".db"] == ["w.db"]
+
+
+@pytest.mark.parametrize("home", ["", "{d}/gone", "{d}/h%20x"])
+def test_the_default_database_and_the_home_folder(tmp_path, monkeypatch, home):
+    """The default database is under the home folder, never making one ($HOME empty or not there: one line), and
+    is the file its folder spells (a home with %20 in its name was read as one with a space)."""
+    from casino.db.locations import sqlite_file
+
+    home = home.format(d=tmp_path)
+    monkeypatch.setenv("HOME", home)
+    app_dir = os.path.join(home, ".config", "brag-table")
+    if home in ("", f"{tmp_path}/gone"):
+        with pytest.raises(StoreError, match="cannot make the application folder.*(HOME is empty|does not exist)"):
+            database_url(None, app_dir=app_dir)
+        assert list(tmp_path.iterdir()) == []
+        return
+    Path(home).mkdir()
+    url = database_url(None, app_dir=app_dir)
+    assert sqlite_file(url) == Path(app_dir) / "brag.db"
+    connect(url).dispose()
+    assert (Path(app_dir) / "brag.db").is_file()
+
+
+def test_an_xdg_folder_is_made_with_its_parents(tmp_path, monkeypatch):
+    """$XDG_CONFIG_HOME's folder is made with its parents, as the XDG rules say (only a home is never made)."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    app_dir = tmp_path / "xdg" / "deep" / "config" / "brag-table"
+    database_url(None, app_dir=str(app_dir))
+    assert app_dir.is_dir()
