@@ -340,7 +340,7 @@ def _parse_limits(table: Any, label: str) -> Limits:
     if not isinstance(table, dict):
         raise GameFileError(f"{label}: [limits] must be a table")
     _check_keys(table, _LIMIT_KEYS, f"{label}: [limits]")
-    values = {key: parse_amount(table[key], f"{label}: [limits].{key}", allow_zero=False) for key in table}
+    values = {key: parse_amount(table[key], f"{label}: [limits].{key}", allow_zero=False, typed=True) for key in table}
     for bet in ("ante", "pair_plus"):
         low, high = values.get(f"min_{bet}"), values.get(f"max_{bet}")
         if low is not None and high is not None and low > high:

@@ -25,7 +25,8 @@ Amounts are written with the digits 0-9 (Python alone would read Arabic-Indic ``
 :func:`parse` is for amounts a player types (bets, bankrolls: :class:`~casino.errors.BetError`), whole or
 decimal (``5/2`` is 2.5; ``1/3`` of a chip is refused, while a game file may pay 1/3);
 :func:`parse_amount` reads files (games, paytables, rules, hands) with the same bounds but its own error
-class, :class:`~casino.errors.GameFileError`::
+class, :class:`~casino.errors.GameFileError`, and with ``typed=True`` (a game file's ``[limits]``, what the
+table stakes) the same whole-or-decimal rule as :func:`parse` (:func:`typable`)::
 
     >>> parse_amount("25/2", "[pair_plus].flush"), amount_text(Fraction(25, 2))
     (Fraction(25, 2), '12.5')
@@ -47,7 +48,7 @@ from typing import Any
 from casino.errors import BetError, GameFileError
 
 __all__ = ["MAX_AMOUNT", "ZERO", "clipped", "parse", "decimal_places", "decimal_text", "text", "stored", "total", "read_stored", "to_fraction", "json_number", "too_fine",
-           "other_digits", "DIGITS_0_9", "parse_amount", "amount_text"]
+           "other_digits", "DIGITS_0_9", "parse_amount", "amount_text", "typable"]
 
 #: The largest amount anything takes (a stake, a payout to 1, a limit): far above any real table, and
 #: small enough that every figure derived from it still prints as a decimal.
@@ -198,17 +199,29 @@ def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = M
         raise BetError(f"{shown!r} is not an amount for the {what} (write e.g. 5, 2.5 or 5/2)") from None
     if amount < 0:
         raise BetError(f"the {what} cannot be negative ({shown})")
-    places = decimal_places(amount) if not any_fraction else 0
-    if places is None:  # 1/3 of a chip: no table deals in it, and sums of such stakes (a progressive meter
-        # fed by 1/999999937, then 1/999999929 …) would grow without end and could not be stored
-        raise BetError(f"the {what} must be a whole or decimal amount (e.g. 5, 2.5 or 5/2), not {shown}")
-    if places > -_FINEST_EXPONENT:
+    if not any_fraction and not typable(amount):
+        if decimal_places(amount) is None:
+            raise BetError(f"the {what} must be a whole or decimal amount (e.g. 5, 2.5 or 5/2), not {shown}")
         raise BetError(f"the {what} has more than {-_FINEST_EXPONENT} decimal places ({shown})")
     if amount == 0 and not allow_zero:
         raise BetError(f"the {what} must be more than 0")
     if amount > maximum:
         raise BetError(f"the {what} must be at most {maximum:,} ({shown})")
     return amount
+
+
+def typable(amount: Fraction) -> bool:
+    """Whether a player may bet ``amount``: whole, or decimal of at most 30 places (the rule :func:`parse`
+    applies to what is typed, and :func:`parse_amount` to a game file's ``[limits]``)::
+
+        >>> typable(Fraction(5, 2)), typable(Fraction(1, 3)), typable(Fraction(1, 2**31))
+        (True, False, False)
+
+    1/3 of a chip: no table deals in it, and sums of such stakes (a progressive meter fed by 1/999999937,
+    then 1/999999929 …) would grow without end and could not be stored.
+    """
+    places = decimal_places(amount)
+    return places is not None and places <= -_FINEST_EXPONENT
 
 
 def text(value: Fraction | int) -> str:
@@ -310,8 +323,17 @@ def total(amounts: Iterable[Fraction]) -> Fraction:
     return sum(amounts, ZERO)
 
 
-def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction:
-    """An exact, non-negative amount from TOML (int, Decimal text, or a string such as ``"25/2"``)."""
+def parse_amount(value: Any, where: str, *, allow_zero: bool = True, typed: bool = False) -> Fraction:
+    """An exact, non-negative amount from TOML (int, Decimal text, or a string such as ``"25/2"``).
+
+    ``typed``: an amount the table stakes (a ``[limits]`` bound), so one a player could type (:func:`typable`);
+    a pay such as ``"1/3"`` may be any fraction::
+
+        >>> parse_amount("1/3", "[limits].min_ante", typed=True)
+        Traceback (most recent call last):
+        ...
+        casino.errors.GameFileError: [limits].min_ante must be a whole or decimal amount (at most 30 decimal places), not 1/3
+    """
     shown = str(value).lower() if isinstance(value, bool) else (repr(value) if isinstance(value, str) else str(value))
     if isinstance(value, bool):
         raise GameFileError(f"{where} must be a number, not {shown}")
@@ -332,6 +354,10 @@ def parse_amount(value: Any, where: str, *, allow_zero: bool = True) -> Fraction
         raise GameFileError(f"{where} must be {'positive' if not allow_zero else 'zero or more'}, not {shown}")
     if amount > MAX_AMOUNT:
         raise GameFileError(f"{where} must be at most {MAX_AMOUNT:,}, not {shown}")
+    if typed and not typable(amount):
+        written = clipped(value.strip() if isinstance(value, str) else str(value))
+        raise GameFileError(f"{where} must be a whole or decimal amount (at most {-_FINEST_EXPONENT} decimal places), "
+                            f"not {written}")
     return amount
 
 def amount_text(value: Fraction | int) -> str:

@@ -99,6 +99,9 @@ def test_the_download_is_a_game_file_that_reads_back_as_the_same_game(client):
         # a JSON true/false is not an amount (pydantic alone would read true as 1)
         ({"pair_plus": {"flush": True}}, 400, "[pair_plus].flush must be a number, not true"),
         ({"limits": {"min_ante": False}}, 400, "[limits].min_ante must be a number, not false"),
+        # a limit is a stake the table places, so one a player could type (1/3 of a chip is refused)
+        ({"limits": {"min_ante": "1/3"}}, 400, "[limits].min_ante must be a whole or decimal amount"),
+        ({"limits": {"max_pair_plus": "1/999999937"}}, 400, "not 1/999999937"),
     ],
 )
 def test_bad_designs_are_refused_in_one_line(client, change, status, words):
