@@ -100,21 +100,32 @@ def variant_text(variant: Variant, jokers: int = 0) -> str:
 def parse_variant(text: str, rules: ClassicRules, current: Variant | None = None) -> Variant:
     """A variant from the player's words, in any order: a number of cards (3, 4, 5), a wild-card choice
     (``none``, ``twos`` …), ``blind`` or ``seen`` (no blind play); a word not given keeps ``current`` (default:
-    the file's). One :class:`IllegalAction` line for anything else."""
+    the file's). One :class:`IllegalAction` line for anything else, and for two words that contradict each
+    other (two numbers of cards, two wild-card choices, blind and seen; the same word twice is one choice)::
+
+        >>> parse_variant("4 twos 5", ClassicRules(dealers_choice=True))
+        Traceback (most recent call last):
+        ...
+        casino.classic.actions.IllegalAction: give one number of cards, not 4 and 5
+    """
     now = current or variant_of(rules)
-    cards, wild, blind = now.cards, now.wild, now.blind
     wilds = wild_choices(rules)
+    given: dict[str, str] = {}  # what this line says of each part of the variant: the word that said it
     for word in text.lower().replace(",", " ").split():
         if word in ("3", "4", "5"):
-            cards = int(word)
+            part, one = "cards", "one number of cards"
         elif word in wilds:
-            wild = word
+            part, one = "wild", "one choice of wild cards"
         elif word in ("blind", "seen"):
-            blind = word == "blind"
+            part, one = "blind", "blind or seen"
         else:
             raise IllegalAction(f"{word[:30]!r} is not a variant word: give cards (3, 4 or 5), wild cards "
                                 f"({', '.join(wilds)}) and blind or seen")
-    return Variant(cards, wild, blind)
+        if given.get(part, word) != word:
+            raise IllegalAction(f"give {one}, not {given[part]} and {word}")
+        given[part] = word
+    return Variant(int(given["cards"]) if "cards" in given else now.cards, given.get("wild", now.wild),
+                   given["blind"] == "blind" if "blind" in given else now.blind)
 
 
 def computer_variant(seed: bytes, rules: ClassicRules) -> Variant:

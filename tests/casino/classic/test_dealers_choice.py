@@ -114,6 +114,43 @@ def test_parse_variant_and_the_rules_key():
         parse_rules_text("dealers_choice = 1", "f")
 
 
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        ("4 twos 5", "give one number of cards, not 4 and 5"),
+        ("3 4", "give one number of cards, not 3 and 4"),
+        ("twos braggers", "give one choice of wild cards, not twos and braggers"),
+        ("blind seen", "give blind or seen, not blind and seen"),
+        ("seen, 5 BLIND", "give blind or seen, not seen and blind"),
+    ],
+)
+def test_contradictory_variant_words_are_refused_naming_both(words, message):
+    """Found by a hostile test: '4 twos 5' dealt five cards, 'blind seen' no blind play: the last word won."""
+    from casino.classic.rules import load_rules
+
+    for rules in (CHOICE, load_rules("dealers-choice")):
+        with pytest.raises(IllegalAction) as refused:
+            parse_variant(words, rules, Variant(3, "none", True))
+        assert str(refused.value) == message
+
+
+def test_the_same_variant_word_twice_is_one_choice():
+    assert parse_variant("4 4 twos, twos seen seen", CHOICE) == Variant(4, "twos", False)
+
+
+def test_contradictory_words_at_the_terminal_are_one_line_and_the_question_again(runner, app, tmp_path):
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    lines = ["f", "f", "4 twos 5", "twos braggers", "blind seen", "5 braggers seen", "q"]
+    result = runner.invoke(app, ["classic", "--rules", "dealers-choice", "--opponents", "1", "--hands", "5", "--seed", "x",
+                                 "--db", url], input="\n".join(lines) + "\n")
+    out = result.output
+    for message in ("give one number of cards, not 4 and 5", "give one choice of wild cards, not twos and braggers",
+                    "give blind or seen, not blind and seen"):
+        assert sum(message in line for line in out.splitlines()) == 1, out
+    assert out.count("Variant [Enter: keep it]>") == 4, out
+    assert "You pick this circle's variant: 5 cards, braggers wild" in out and "no blind play" in out, out
+
+
 def test_chips_are_conserved_over_many_hands_of_every_variant():
     for seed in range(3):
         table = ClassicTable(ClassicRules(dealers_choice=True, jokers=2), [f"P{i}" for i in range(5)], seed=f"dc-{seed}")
