@@ -157,6 +157,10 @@ class FrequencyRow:
     count: int
     trials: int
     exact: Fraction
+    #: with several boxes a round's hands share the dealer, so they are not independent trials: the rounds and
+    #: the sum of the squares of each round's count; the z-score's variance is then the rounds' own spread
+    rounds: int | None = None
+    round_squares: int | None = None
 
     @property
     def frequency(self) -> float:
@@ -164,9 +168,17 @@ class FrequencyRow:
 
     @property
     def z_score(self) -> float:
+        """The count's distance from ``trials x exact`` in standard errors: binomial for independent trials; for
+        hands grouped in rounds (``rounds``), the spread of the per-round counts (the honest unit, as for the
+        bets' own z-scores), since the boxes of one round meet one dealer."""
         p = float(self.exact)
         if self.trials == 0 or p in (0.0, 1.0):
             return 0.0
+        n = self.rounds
+        if n is not None and n != self.trials and self.round_squares is not None and n > 1:
+            variance = (self.round_squares - self.count**2 / n) / (n - 1)  # of one round's count
+            if variance > 0:
+                return (self.count - self.trials * p) / math.sqrt(n * variance)
         return (self.count - self.trials * p) / math.sqrt(self.trials * p * (1 - p))
 
 
@@ -254,12 +266,14 @@ class SimulationResult:
         raise BragError(f"{self.game.name} has no {name} bet (it has {', '.join(b.bet for b in self.bets)})")
 
     def outcomes(self) -> list[FrequencyRow]:
-        """Ante/Play outcomes (fold, dealer does not qualify, win, tie, lose) per hand."""
+        """Ante/Play outcomes (fold, dealer does not qualify, win, tie, lose) per hand; z-scores from the spread
+        of the per-round counts (:attr:`FrequencyRow.rounds`)."""
         counts = self.exact.ante_play.counts
         total = self.exact.ante_play.total
         labels = ("Fold", "Dealer does not qualify", "Player wins", "Tie", "Player loses")
         return [
-            FrequencyRow(name, label, self.tally.sums[COLUMN[name]], self.hands, Fraction(counts[name], total))
+            FrequencyRow(name, label, self.tally.sums[COLUMN[name]], self.hands, Fraction(counts[name], total),
+                         self.rounds, self.tally.squares[COLUMN[name]])  # the rounds' spread: boxes share a dealer
             for name, label in zip(OUTCOME_NAMES, labels)
         ]
 
