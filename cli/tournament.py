@@ -63,12 +63,17 @@ def tournament(
         fail("nothing to play: --no-heads-up and --no-six-seat together")
     if plot is not None and not plot.lower().endswith(".png"):
         fail(f"--plot writes a PNG picture: give a file name ending in .png, not {plot!r}")
-    result = run_tournament(names, deals=deals, seed=seed, heads_up=heads_up, six_seat=six_seat,
-                            workers=workers, scheduler=scheduler)
+    from cli.prompts import terminate_as_ctrl_c
+
+    with terminate_as_ctrl_c(children=True):  # a kill stops the workers too, as Ctrl-C does
+        result = run_tournament(names, deals=deals, seed=seed, heads_up=heads_up, six_seat=six_seat,
+                                workers=workers, scheduler=scheduler)
     if plot is not None:
         _plot(result, plot)
     if json:
-        typer.echo(json_module.dumps(result.to_dict(), indent=2))
+        from cli.render import print_json
+
+        print_json(result.to_dict())  # an interval a single deal cannot give is null: Infinity is not JSON
         return
     _show(result)
 

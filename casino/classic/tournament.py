@@ -121,12 +121,18 @@ def run_unit(unit: Unit, rules: TableRules = TableRules()) -> dict[str, Score]:
             net = play_hand(seated, deck, rngs[shift], rules)
             for i in range(n):
                 unit_total[(i + shift) % n] += net[i]
+        # a player seated twice (fewer players than seats) is ONE duplicate unit per deal: its seats summed
+        per_name: dict[str, int] = {}
+        seats: dict[str, int] = {}
         for k, name in enumerate(unit.lineup):
+            per_name[name] = per_name.get(name, 0) + unit_total[k]
+            seats[name] = seats.get(name, 0) + 1
+        for name, total in per_name.items():
             s = scores[name]
             s.units += 1
-            s.hands += n
-            s.total += unit_total[k]
-            s.squares += unit_total[k] * unit_total[k]
+            s.hands += n * seats[name]
+            s.total += total
+            s.squares += total * total
     return scores
 
 

@@ -73,3 +73,18 @@ def test_empty_text_is_refused_not_taken_as_nothing_given(runner, app, args, mes
     """Found by a hostile test: an empty --seed or --players ran the defaults, where play and simulate refuse."""
     result = runner.invoke(app, ["tournament", *args, "--deals", "10"])
     assert result.exit_code == 2 and message in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_json_is_json_when_an_interval_is_not_finite(runner, app):
+    """Found by a hostile test: one deal gives no interval, and --json wrote Infinity, which no strict JSON reader
+    takes; it is null, as everywhere else."""
+    import json
+
+    result = runner.invoke(app, ["tournament", "--players", "expert,steady", "--deals", "1", "--json"])
+    assert result.exit_code == 0, result.output
+
+    def refuse(name: str) -> None:
+        raise ValueError(f"{name} is not JSON")
+
+    data = json.loads(result.output, parse_constant=refuse)
+    assert any(score["ci_high"] is None for score in data["six_seat"].values()), data["six_seat"]

@@ -90,3 +90,17 @@ def test_six_seat_lineups_leave_each_player_out_once() -> None:
     lineups = [u.lineup for u in units]
     assert len(lineups) == 7 and all(len(set(l)) == 6 for l in lineups)
     assert {next(p for p in DEFAULT_PLAYERS if p not in l) for l in lineups} == set(DEFAULT_PLAYERS)
+
+
+def test_a_player_seated_twice_is_one_unit_per_deal():
+    """Found by a hostile test: with fewer players than six seats each player sits more than once, and every seat
+    was counted as its own duplicate unit (3 "deals" a deal for two players), so the intervals were 9-15 % too
+    narrow and two players' did not mirror in a zero-sum game. Each deal is one unit per player, its seats summed."""
+    from casino.classic.tournament import Unit, run_unit
+
+    scores = run_unit(Unit("six-seat", ("expert", "steady") * 3, 0, 40, "twice"))
+    expert, steady = scores["expert"], scores["steady"]
+    assert expert.units == steady.units == 40
+    assert expert.hands == steady.hands == 40 * 6 * 3  # six shifts a deal, three seats each
+    assert expert.total == -steady.total and expert.squares == steady.squares  # zero-sum, deal by deal
+    assert expert.half_width == steady.half_width
