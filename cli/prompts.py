@@ -25,14 +25,22 @@ def _brief(text: str) -> str:
 
 
 @contextmanager
-def terminate_as_ctrl_c() -> Iterator[None]:
+def terminate_as_ctrl_c(*, children: bool = False) -> Iterator[None]:
     """While a table is open, SIGTERM (``kill``) and SIGHUP (the terminal closed) do what Ctrl-C does there:
     at a prompt the session ends as interrupted (a hand dealt stays pending, to be finished on resume); in
     auto-play the hand being played is finished first. Without this a session stopped so before its first
-    hand was left open, with no hands and no end."""
+    hand was left open, with no hands and no end.
+
+    ``children``: worker processes (``--workers N``) are stopped first. Ctrl-C reaches the whole process group;
+    a ``kill`` of this process alone left them behind, computing on or waiting for work for good."""
     import signal
 
     def forward(signum: int, frame: Any) -> None:
+        if children:
+            import multiprocessing
+
+            for child in multiprocessing.active_children():
+                child.terminate()
         handler = signal.getsignal(signal.SIGINT)
         if callable(handler):
             handler(signal.SIGINT, frame)

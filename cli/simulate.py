@@ -14,6 +14,7 @@ import typer
 
 from cli.options import AnteBonusTableOpt, GameArg, JsonOpt, PairPlusRatioOpt, PairPlusTableOpt, SimulationSeedOpt
 from cli.options import pair_plus_ratio as pair_plus_ratio_value
+from cli.prompts import terminate_as_ctrl_c
 
 StrategyOpt = Annotated[
     str,
@@ -205,7 +206,7 @@ def _rounds(game, hands, strategy, boxes, seed, workers, level, json, scheduler=
     from cli.render import console, figure_text, percent, plain, print_json
 
     started = time.perf_counter()
-    with _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
+    with terminate_as_ctrl_c(children=True), _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
         result = run(game, hands, strategy=strategy, boxes=boxes, seed=seed, workers=workers, progress=advance,
                      scheduler=scheduler, pair_plus_ratio=ratio)
     elapsed = time.perf_counter() - started
@@ -286,7 +287,7 @@ def _head_to_head(game: Any, hands: int, strategy: str, boxes: int, seed: Any, w
         fail(f"{refused[0]} does not apply to {game.name}: a head-to-head game has no boxes or play/fold decision,"
              " and is simulated with one unit on every bet")
     started = time.perf_counter()
-    with _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
+    with terminate_as_ctrl_c(children=True), _progress(hands, f"Dealing {hands:,} rounds", not json) as advance:
         result = simulate_head_to_head(game, hands, seed=seed, progress=advance, workers=workers, scheduler=scheduler)
     elapsed = time.perf_counter() - started
     if json:
@@ -346,7 +347,7 @@ def _sessions(game, kind, bankroll, ante, pair_plus, max_ante, stop_win, stop_lo
     except TooLongError as error:
         why_not = str(error) if str(error).startswith("The exact") else (
             "The exact session would take too long to compute here: simulated only.")
-    with _progress(sessions * hands, f"Playing {sessions:,} sessions of {hands:,} rounds", not json) as advance:
+    with terminate_as_ctrl_c(children=True), _progress(sessions * hands, f"Playing {sessions:,} sessions of {hands:,} rounds", not json) as advance:
         sims = simulate_sessions(game, pattern, bankroll=start, hands=hands, sessions=sessions, strategy=strategy,
                                  seed=seed, progress=advance, workers=workers, scheduler=scheduler)
     rows = _session_rows(sims, exact, level, pattern)
