@@ -204,7 +204,7 @@ def test_another_file_is_not_the_same_database(runner, app, tmp_path):
 # -- PostgreSQL: the same checks on a real server ------------------------------------------------------------
 
 
-def test_postgresql_a_database_that_is_not_there_or_empty_is_one_line_and_nothing_is_made(runner, app):
+def test_postgresql_a_database_that_is_not_there_or_empty_is_one_line_and_nothing_is_made(runner, app, tmp_path):
     from sqlalchemy import create_engine, inspect
     from sqlalchemy.engine import make_url
 
@@ -216,7 +216,8 @@ def test_postgresql_a_database_that_is_not_there_or_empty_is_one_line_and_nothin
             one_line(runner.invoke(app, [*command, "--db", missing]), "does not exist")
         for command in (["verify", "1"], ["history", "1"], ["db", "upgrade"]):  # there, but empty: nothing made
             one_line(runner.invoke(app, [*command, "--db", url]), "holds no brag-table data")
-        one_line(runner.invoke(app, ["db", "copy", url, "sqlite://"]), "holds no brag-table data")
+        one_line(runner.invoke(app, ["db", "copy", url, str(tmp_path / "dst.db")]), "holds no brag-table data")
+        assert list(tmp_path.iterdir()) == []  # (a DST in memory is refused before SRC is opened)
         engine = create_engine(url)
         with engine.connect() as connection:
             assert inspect(connection).get_table_names() == []
