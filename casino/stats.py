@@ -101,4 +101,5 @@ def wilson_interval(k: int, n: int, level: float) -> tuple[float, float]:
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # no successes: the lower end is 0 exactly (centre and half are equal; rounding left 5e-20), all: 1
+    return (0.0 if k == 0 else max(0.0, centre - half)), (1.0 if k == n else min(1.0, centre + half))

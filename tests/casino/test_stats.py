@@ -70,3 +70,11 @@ def test_wilson_interval_equals_scipy(k: int, n: int, level: float) -> None:
     low, high = wilson_interval(k, n, level)
     assert low == pytest.approx(max(0.0, float(ci.low)), abs=1e-12)
     assert high == pytest.approx(min(1.0, float(ci.high)), abs=1e-12)
+
+
+@pytest.mark.parametrize("n", [1, 7, 150, 10_000])
+def test_wilson_interval_ends_are_exact_at_none_and_all(n: int) -> None:
+    """Found by a hostile test: with no successes the lower end was 5e-20, not 0 (rounding), so an exact 0 fell
+    outside the JSON interval; with every trial a success the upper end is 1 exactly too."""
+    assert wilson_interval(0, n, 0.95)[0] == 0.0
+    assert wilson_interval(n, n, 0.95)[1] == 1.0
