@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import shlex
 
 from contextlib import contextmanager
 
@@ -190,8 +191,9 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     out.print(table)
     for r in rows:
         if r.unreadable is not None:
-            out.print(f"UNREADABLE: session {r.id}: {r.unreadable} ('brag verify {r.id}' checks it).", markup=False,
-                      highlight=False)
+            where_given = f" --db {shlex.quote(db)}" if db is not None else ""  # (the same database, not the default)
+            out.print(f"UNREADABLE: session {r.id}: {r.unreadable} ('brag verify {r.id}{where_given}' checks it).",
+                      markup=False, highlight=False)
     if any(kinds.get(r.id) for r in rows):
         out.print(f"{PRACTICE_MARK}: {PRACTICE_NOTE}.", markup=False, highlight=False)
     if any(kinds.get(r.id, True) is None for r in rows):

@@ -48,7 +48,7 @@ def test_one_unreadable_session_row_hides_no_other(runner, app, url, tmp_path):
     assert result.exit_code == 0, result.output
     text = " ".join(result.output.split())
     assert "UNREADABLE: session 1: the database holds a value that cannot be read: sessions.start_bankroll of " \
-           "session 1 ('zz') ('brag verify 1' checks it)." in text
+           f"session 1 ('zz') ('brag verify 1 --db {url}' checks it)." in text
     assert " 40 100 " in text  # session 2, whole
     data = json.loads(runner.invoke(app, ["sessions", "--db", url, "--json"]).output)["sessions"]
     assert [s["id"] for s in data] == [2, 1] and "unreadable" not in data[0]
