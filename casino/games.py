@@ -336,11 +336,13 @@ def _parse_pays(bet: str, table: Any, label: str, name: str, source: str) -> Pay
     return Paytable(name=name, bet=bet, pays=ordered, source=source)
 
 
-def _parse_limits(table: Any, label: str) -> Limits:
+def _parse_limits(table: Any, label: str, typed: bool = True) -> Limits:
+    """``typed``: every limit an amount a player could type (a game file or a design); off for a game stored with a
+    session, read back as it was played (an older release took any fraction: its sessions still verify)."""
     if not isinstance(table, dict):
         raise GameFileError(f"{label}: [limits] must be a table")
     _check_keys(table, _LIMIT_KEYS, f"{label}: [limits]")
-    values = {key: parse_amount(table[key], f"{label}: [limits].{key}", allow_zero=False, typed=True) for key in table}
+    values = {key: parse_amount(table[key], f"{label}: [limits].{key}", allow_zero=False, typed=typed) for key in table}
     for bet in ("ante", "pair_plus"):
         low, high = values.get(f"min_{bet}"), values.get(f"max_{bet}")
         if low is not None and high is not None and low > high:
@@ -363,7 +365,7 @@ def _parse_rules(table: Any, label: str) -> Rules:
 _READING: ContextVar[tuple[str, ...]] = ContextVar("_READING", default=())
 
 
-def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None = None) -> Game:
+def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None = None, *, stored: bool = False) -> Game:
     key = os.path.realpath(label) if base is not None else label
     chain = _READING.get()
     if key in chain:
@@ -373,12 +375,12 @@ def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None =
                             f"(… {label})")
     token = _READING.set((*chain, key))
     try:
-        return _parse_game_data(data, label, text, base)
+        return _parse_game_data(data, label, text, base, stored)
     finally:
         _READING.reset(token)
 
 
-def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | None) -> Game:
+def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | None, stored: bool = False) -> Game:
     _check_keys(data, _GAME_KEYS, label)
     if "ranking" not in data:
         raise GameFileError(
@@ -421,7 +423,7 @@ def _parse_game_data(data: dict[str, Any], label: str, text: str, base: Path | N
                 raise type(error)(f"{label}: {bet}: {error}") from None
         else:
             tables[bet] = _parse_pays(bet, value, label, f"{name} {BETS[bet]}", label)
-    limits = _parse_limits(data["limits"], label) if "limits" in data else Limits()
+    limits = _parse_limits(data["limits"], label, typed=not stored) if "limits" in data else Limits()
     rules = _parse_rules(data["rules"], label) if "rules" in data else Rules()
     if rules.face_up and (cards != 3 or jokers or wild != "none"):
         raise GameFileError(f"{label}: [rules].face_up is for three-card games from 52 cards without wild cards")
@@ -528,9 +530,11 @@ def load_game(
     )
 
 
-def parse_game_text(text: str, label: str = "stored game") -> Game:
-    """A game from the text of a game file (such as the snapshot stored with a session)."""
-    return _parse_game(parse_toml(text, label), label, text)
+def parse_game_text(text: str, label: str = "stored game", *, stored: bool = True) -> Game:
+    """A game from the text of a game file: by default the snapshot stored with a session, read back as it was
+    played (its ``[limits]`` as stored: an older release took any fraction there); ``stored=False`` for a new
+    design, held to the rules of a game file read from disk (limits a player could type)."""
+    return _parse_game(parse_toml(text, label), label, text, stored=stored)
 
 
 def load_paytable(source: str | Path, bet: str | None = None, base: Path | None = None) -> Paytable:

@@ -174,7 +174,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     for name, justify in (("ID", "right"), ("Game", "left"), ("Started (UTC)", "left"), ("Hands", "right"),
                           ("Start", "right"), ("Bankroll", "right"), ("Wagered", "right"), ("Net", "right"),
                           ("Status", "left")):
-        wraps = name in ("Game", "Started (UTC)")
+        wraps = name in ("Game", "Started (UTC)", "Status")  # (a status is wrapped at its space, never cropped)
         table.add_column(name, justify=justify, no_wrap=not wraps,  # type: ignore[arg-type]  # justify: a str of Rich's literals
                          min_width={"Started (UTC)": 10, "Game": 8}.get(name),
                          width=10 if name == "Started (UTC)" else None)

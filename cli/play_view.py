@@ -42,9 +42,10 @@ def help_text(game) -> str:
               "  q              quit (every settled hand is already saved); Ctrl-C ends at once, exit code 130",
               "After the deal: p plays a box (a Play bet equal to its Ante), f folds it (the Ante is lost)"
               + (";\nside bets stand either way and are settled on the cards." if sides else "."),
-              "Each hand shows the SHA-256 commitment of its secret seed before you bet and reveals the seed after:",
-              "'brag verify ID' recomputes every hand from its seed. The bets and the seed are stored before any card",
-              "is shown: Ctrl-C (or a lost terminal) after the deal leaves the hand pending, and",
+              # one paragraph: the terminal wraps it at its width (hard breaks left a word alone on a line)
+              "Each hand shows the SHA-256 commitment of its secret seed before you bet and reveals the seed after: "
+              "'brag verify ID' recomputes every hand from its seed. The bets and the seed are stored before any "
+              "card is shown: Ctrl-C (or a lost terminal) after the deal leaves the hand pending, and "
               "'brag play --resume ID' deals you the same cards with the same bets."]
     return "\n".join(lines)
 

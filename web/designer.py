@@ -106,7 +106,7 @@ def design_text(design: Design) -> str:
 
 def design_game(design: Design) -> Game:
     """The design read as a game file (:class:`casino.errors.GameFileError` names the first problem)."""
-    return parse_game_text(design_text(design), label="design")
+    return parse_game_text(design_text(design), label="design", stored=False)  # a new design: a game file's rules
 
 
 def design_of(game: Game) -> dict[str, Any]:

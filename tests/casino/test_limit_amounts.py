@@ -39,7 +39,7 @@ def test_a_limit_no_player_could_type_is_refused_naming_the_file_and_key(tmp_pat
     assert str(refused.value) == (f"{path}: [limits].{key} must be a whole or decimal amount "
                                   f"(at most 30 decimal places), not {shown}")
     with pytest.raises(GameFileError, match=rf"\[limits\]\.{key} must be a whole or decimal amount"):
-        parse_game_text(HEAD_TO_HEAD + f"{key} = {written}\n", label="h2h.toml")
+        parse_game_text(HEAD_TO_HEAD + f"{key} = {written}\n", label="h2h.toml", stored=False)
 
 
 def test_limits_a_player_could_type_still_load():
@@ -70,3 +70,36 @@ def test_the_rule_is_the_one_typed_bets_follow():
         except GameFileError:
             limit = False
         assert limit is typed
+
+
+def test_a_session_stored_with_such_a_limit_still_verifies_and_resumes(tmp_path: Path, runner, app) -> None:
+    """Found in review: the rule ran on the game stored with each session too, so a session an older release had
+    played at a game with min_ante = "1/3" stopped verifying ("no hand can be recomputed") and resuming. A stored
+    game is read back as it was played; only a game file or a new design is held to the rule."""
+    from casino.db import store
+    from casino.db.database import connect
+    from casino.events import BoxBets
+    from casino.sitting import Sitting
+    from casino.strategy import play_mask
+    from sqlmodel import Session
+
+    text = (Path(__file__).resolve().parents[2] / "paytables" / "games" / "3-card-brag.toml").read_text()
+    assert "min_ante = 1\n" in text
+    old_text = text.replace("min_ante = 1\n", 'min_ante = "1/3"\n')
+    with pytest.raises(GameFileError):
+        parse_game_text(old_text, "design", stored=False)
+    game = parse_game_text(old_text)  # as stored
+    assert game.limits.min_ante == Fraction(1, 3)
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = connect(url)
+    with Session(engine) as db:  # as the older release stored it: this game's text, hands played at it
+        record = store.create_session(game, Fraction(100), {"seed": "older", "boxes": 1}, session=db)
+        sitting = Sitting(game, Fraction(100), seed="older")
+        for _ in range(3):
+            result = sitting.play_round((BoxBets(1, Fraction(1, 3)),), play_mask(game, "optimal"))
+            store.record_round(record.id, result, sitting.bankroll - result.net, sitting.bankroll, session=db)
+    engine.dispose()
+    verified = runner.invoke(app, ["verify", "1", "--db", url])
+    assert verified.exit_code == 0, verified.output
+    resumed = runner.invoke(app, ["play", "--resume", "1", "--auto", "--hands", "2", "--db", url])
+    assert resumed.exit_code == 0, resumed.output
