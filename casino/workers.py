@@ -35,7 +35,7 @@ from casino.rules import compile_rules
 from casino.tally import Tally, simulate_chunk
 
 __all__ = ["CHUNK", "ChunkJob", "ProgressCallback", "RoundsJob", "check_workers", "chunk_rng", "chunk_seed", "chunks_of",
-           "max_workers", "run_job", "split"]
+           "plain_signals", "max_workers", "run_job", "split"]
 
 ProgressCallback = Callable[[int], None]
 P = TypeVar("P")
@@ -206,6 +206,7 @@ class _Throttled:
 
 def _worker(worker: int, job: ChunkJob[Any], next_chunk: Any, messages: Any) -> None:
     """A worker process: takes the next chunk number until none is left, merges its parts, sends them."""
+    plain_signals()
     try:
         report = _Throttled(worker, messages)
         total = job.empty()
@@ -225,6 +226,17 @@ def _worker(worker: int, job: ChunkJob[Any], next_chunk: Any, messages: Any) -> 
         messages.put(("error", worker, error))
     else:
         messages.put(("done", worker, total))
+
+
+def plain_signals() -> None:
+    """In a worker process: SIGTERM and SIGHUP end it, whatever its parent made of them (a command line that
+    turns them into Ctrl-C, forked with it, would make a worker stopped by its parent raise instead of end)."""
+    import signal
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, signal.SIG_DFL)
 
 
 def _run_forked(job: ChunkJob[P], workers: int, progress: ProgressCallback | None) -> P:

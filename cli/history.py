@@ -171,12 +171,15 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         return
     table = Table(title="Sessions", title_justify="left", box=boxes.SIMPLE_HEAD, padding=(0, 1),
                   collapse_padding=True, pad_edge=False)
+    # the longest status whole ("ended: bankroll" was cropped to "ended: bank" at 80 columns): other columns wrap
+    status_width = max(len("UNREADABLE" if r.unreadable else str(STATUS.get(r.end_reason, r.end_reason))) for r in rows)
+    game_width = 6 if all(kinds.get(r.id) is False for r in rows) else 8  # room for PRACTICE / UNKNOWN DECK's words
     for name, justify in (("ID", "right"), ("Game", "left"), ("Started (UTC)", "left"), ("Hands", "right"),
                           ("Start", "right"), ("Bankroll", "right"), ("Wagered", "right"), ("Net", "right"),
                           ("Status", "left")):
-        wraps = name in ("Game", "Started (UTC)", "Status")  # (a status is wrapped at its space, never cropped)
+        wraps = name in ("Game", "Started (UTC)")
         table.add_column(name, justify=justify, no_wrap=not wraps,  # type: ignore[arg-type]  # justify: a str of Rich's literals
-                         min_width={"Started (UTC)": 10, "Game": 8}.get(name),
+                         min_width={"Started (UTC)": 10, "Game": game_width, "Status": status_width}.get(name),
                          width=10 if name == "Started (UTC)" else None)
     for r in rows:
         kind = kinds.get(r.id)

@@ -82,7 +82,9 @@ def _show(result: Any) -> None:
     from rich import box
     from rich.table import Table
 
-    from cli.render import console as shared
+    import math
+
+    from cli.render import console as shared, figure_text
 
     console = shared()
     if result.pairs:
@@ -105,7 +107,7 @@ def _show(result: Any) -> None:
                 low, high = s.interval()
                 row.append(("" if low > 0 or high < 0 else "~") + f"{s.per_100:+.0f}")
             pooled = result.heads_up(a)
-            row += [f"{pooled.per_100:+.1f}", f"{pooled.half_width:.1f}"]
+            row += [f"{pooled.per_100:+.1f}", figure_text(pooled.half_width, ".1f")]  # (one deal: no interval, —)
             t.add_row(*row)
         console.print(t)
     if result.six_seat:
@@ -117,7 +119,7 @@ def _show(result: Any) -> None:
         for p in sorted(result.six_seat, key=lambda q: -result.six_seat[q].per_100):
             s = result.six_seat[p]
             low, high = s.interval()
-            t.add_row(p, f"{s.per_100:+.1f}", f"{low:+.1f} to {high:+.1f}", f"{s.hands:,}")
+            t.add_row(p, f"{s.per_100:+.1f}", f"{low:+.1f} to {high:+.1f}" if math.isfinite(high - low) else "—", f"{s.hands:,}")
         console.print(t)
     console.print(f"Ranking (heads-up opponents beaten): {', '.join(result.ranking())} ({result.seconds:.1f} s)")
 

@@ -268,7 +268,9 @@ def _map_units(units: list[Unit], workers: int, scheduler: str | None, client: o
         return out
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    from casino.workers import plain_signals
+
+    with ProcessPoolExecutor(max_workers=workers, initializer=plain_signals) as pool:
         out = []
         for k, r in enumerate(pool.map(run_unit, units)):
             out.append(r)

@@ -84,7 +84,7 @@ class Copied:
     def to_dict(self) -> dict[str, Any]:
         return {"from": self.source_id, "to": self.target_id, "hands": self.hands, "head": self.head,
                 "skipped": self.target_id is None, "already_there": self.had,
-                "plays_on_in_source": not self.elsewhere}
+                "plays_on_in_source": not self.elsewhere, "source_end": self.source_end}
 
 
 def copy_sessions(

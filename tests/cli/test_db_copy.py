@@ -115,4 +115,5 @@ def test_a_plain_copy_says_where_each_session_plays_on(runner, app, tmp_path):
     assert "The copy of session 2 is a record in DST; it is itself a copy in SRC: it plays on in the database it " \
            "was first copied from." in " ".join(again.output.split())
     shown = runner.invoke(app, ["db", "copy", url, f"sqlite:///{tmp_path / 'json.db'}", "--json"])
-    assert [s["plays_on_in_source"] for s in json.loads(shown.output)["sessions"]] == [False, True]
+    sessions = json.loads(shown.output)["sessions"]
+    assert [(s["plays_on_in_source"], s["source_end"]) for s in sessions] == [(False, "moved"), (True, None)]

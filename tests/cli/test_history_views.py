@@ -85,3 +85,22 @@ def test_history_pages_through_a_long_session(runner, app, url):
                           (["--last", "2", "--all"], "one of --last, --hand and --all")):
         result = runner.invoke(app, ["history", "2", "--db", url, *args])
         assert result.exit_code == 2 and message in result.output
+
+
+def test_the_longest_status_is_whole_at_80_columns(runner, app, tmp_path):
+    """Found by a hostile test: at 80 columns `brag sessions` cropped "ended: bankroll" to "ended: bank" (and
+    "ended: stop-loss"), with no ellipsis: a reader could not tell it from "ended: hands"."""
+    import sqlite3
+
+    url = f"sqlite:///{tmp_path / 'fair.db'}"
+    for _ in range(2):  # fair play (no seed): no PRACTICE mark in the Game column
+        assert runner.invoke(app, ["play", "--db", url, "--auto", "--hands", "2", "--bankroll", "300"]).exit_code == 0
+    with sqlite3.connect(tmp_path / "fair.db") as db:
+        db.execute("UPDATE sessions SET end_reason = 'stop-loss' WHERE id = 1")
+        db.execute("UPDATE sessions SET end_reason = 'bankroll' WHERE id = 2")
+    result = runner.invoke(app, ["sessions", "--db", url], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert any(line.rstrip().endswith("ended: stop-loss") for line in lines), result.output
+    assert any(line.rstrip().endswith("ended: bankroll") for line in lines), result.output

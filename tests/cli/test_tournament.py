@@ -88,3 +88,10 @@ def test_json_is_json_when_an_interval_is_not_finite(runner, app):
 
     data = json.loads(result.output, parse_constant=refuse)
     assert any(score["ci_high"] is None for score in data["six_seat"].values()), data["six_seat"]
+
+
+def test_text_shows_no_infinite_interval(runner, app):
+    """Found in review: one deal printed '-inf to +inf' in the six-seat table (the JSON already wrote null)."""
+    result = runner.invoke(app, ["tournament", "--players", "steady,random,expert", "--deals", "1"])
+    assert result.exit_code == 0, result.output
+    assert "inf" not in result.output and "—" in result.output
