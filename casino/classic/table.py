@@ -228,6 +228,9 @@ class ClassicTable:
         self._rankers = {variant_of(rules): self.ranker}
         self.circle = Circle(variant_of(rules))  # dealer's choice: the deal's place in its circle, the variant
         self.picked: Variant | None = None  # the player's pick for the next deal (dealer's choice), until dealt
+        #: the next hand's seed, once drawn (a computer dealer's pick comes from it before the deal): drawn ONCE, so
+        #: the pick and the deal come from the same seed even when each draw is fresh (no --seed)
+        self._next_seed: bytes | None = None
         self.dealer = dealer  # table seat that dealt last; -1: none yet (the first deal is seat 0's)
         self.hand_no = 0
         self.pack: list[int] = []  # empty: the next deal is shuffled
@@ -272,7 +275,15 @@ class ClassicTable:
 
     def computer_pick(self) -> Variant:
         """The variant a computer dealer picks for the next deal: drawn from that hand's seed."""
-        return computer_variant(self.seeds.seed_for(self.hand_no + 1), self.rules)
+        return computer_variant(self._seed_of_next_hand(), self.rules)
+
+    def _seed_of_next_hand(self) -> bytes:
+        """The next hand's seed, drawn once and kept until that hand is dealt (a secure source gives a fresh
+        seed at every draw: the pick was drawn from one and the deal committed to another, and neither verify nor
+        a resume could find the pick again)."""
+        if self._next_seed is None:
+            self._next_seed = self.seeds.seed_for(self.hand_no + 1)
+        return self._next_seed
 
     def pick_variant(self, variant: Variant) -> None:
         """The player, dealing at the start of a circle, picks the variant for it (dealer's choice)."""
@@ -307,8 +318,9 @@ class ClassicTable:
         self.dealer = dealer
         hand_dealer = players.index(dealer)
         first = (hand_dealer + 1) % len(players)
+        seed = self._seed_of_next_hand()  # the seed the pick above was drawn from, if one was
+        self._next_seed = None
         self.hand_no += 1
-        seed = self.seeds.seed_for(self.hand_no)
         if self.rules.dealers_choice:
             self.circle.dealt(len(players))
         self.ranker = self._ranker_for(rules)

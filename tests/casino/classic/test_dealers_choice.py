@@ -281,3 +281,18 @@ def test_the_rules_at_question_mark_are_the_hands_and_jokers_are_named_wild(runn
     assert variant_text(Variant(3, "none", True), 2) == "3 cards, the 2 jokers wild, blind play"
     assert variant_text(Variant(4, "twos", False), 1) == "4 cards, twos and the joker wild, no blind play"
     assert variant_text(Variant(5, "jokers", True), 1) == "5 cards, jokers wild, blind play"
+
+
+@pytest.mark.parametrize("opponents", ["1", "3"])
+def test_without_a_seed_every_computer_pick_verifies(runner, app, tmp_path, opponents):
+    """Found by a hostile test: without --seed every draw of a hand's seed is fresh, and a computer dealer's pick was
+    drawn from one seed while the deal was committed to another: an untouched session failed verify ("a computer
+    dealer's pick … is not the one its seed draws"), and a hand killed there could not be resumed. The next hand's
+    seed is now drawn once, for the pick and the deal."""
+    url = f"sqlite:///{tmp_path / 'dc.db'}"
+    played = runner.invoke(app, ["classic", "--db", url, "--auto", "--hands", "14", "--opponents", opponents,
+                                 "--rules", "dealers-choice"])
+    assert played.exit_code == 0, played.output
+    verified = runner.invoke(app, ["verify", "1", "--classic", "--db", url])
+    assert verified.exit_code == 0, verified.output
+    assert "14 hand(s) verified" in " ".join(verified.output.split())
