@@ -301,7 +301,8 @@ function draw() {
   $("c-hint").hidden = true;  // a hint shown was for the table before this answer: ask again
   $("c-hint-button").disabled = !S.in_hand;
   $("c-leave").hidden = Boolean(S.ended);  // a session already ended has nothing to leave
-  localStorage.setItem(sessionKey, String(S.session));
+  // an ended session (left, or over) is forgotten: the next visit shows the lobby, whose Resume list holds it
+  if (S.ended) localStorage.removeItem(sessionKey); else localStorage.setItem(sessionKey, String(S.session));
   $("c-lobby").hidden = true;
   $("c-room").hidden = false;
   $("c-hand").textContent = S.hand_no;
@@ -359,7 +360,13 @@ async function resume(id) {
 
 async function sitDown(event) {
   event.preventDefault();
-  const body = { rules: $("c-rules").value, opponents: Number($("c-opponents").value), hands: Number($("c-hands").value) || 15,
+  const handsText = $("c-hands").value.trim() || "15";  // (blank: the rules' default of 15)
+  if (!/^[0-9]+$/.test(handsText) || Number(handsText) < 1) {  // never a silent 15 for "0" or "abc"
+    $("c-lobby-error").textContent = `Hands: a whole number of at least 1, not ${JSON.stringify(handsText.slice(0, 30))}`;
+    $("c-lobby-error").hidden = false;
+    return;
+  }
+  const body = { rules: $("c-rules").value, opponents: Number($("c-opponents").value), hands: Number(handsText),
                  players: $("c-players").value };
   if ($("c-seed").value.trim()) body.seed = $("c-seed").value.trim();
   try {
@@ -390,9 +397,10 @@ function init() {
     send("end");
   });
   document.addEventListener("keydown", onKey);
-  const known = new URLSearchParams(location.search).get("session") || localStorage.getItem(sessionKey);
+  const asked = new URLSearchParams(location.search).get("session") || localStorage.getItem(sessionKey);
+  const known = asked && /^[0-9]+$/.test(asked) ? asked : null;  // an id is digits alone ("1e1" is not session 10)
   if (known) {
-    api("POST", `/api/classic/sessions/${Number(known)}/resume`).then((s) => { S = s; draw(); })
+    api("POST", `/api/classic/sessions/${known}/resume`).then((s) => { S = s; draw(); })
       .catch(() => { localStorage.removeItem(sessionKey); lobby(); });
   } else {
     lobby();

@@ -7,6 +7,7 @@ let catalog = null;           // GET /api/designer/catalog
 let latest = null;            // the last analysis shown (for "Add to comparison")
 let asked = 0;                // request counter: a slow answer to an older design is dropped
 const compared = [];          // [{label, analysis, colour}]
+let addedEver = 0;            // designs ever added: labels and colours never repeat after a removal
 
 /** The fieldset of one paytable: a checkbox to offer the bet, one input per hand it may pay. */
 function tableFieldset(key, title, hands) {
@@ -162,6 +163,8 @@ async function update() {
     $("status").textContent = "";
     $("download").disabled = true;
     $("compare-add").disabled = true;
+    latest = null;  // the figures were the last good design's, not the form's: cleared until it is one again
+    for (const id of ["figures", "strategy", "return-tables"]) $(id).replaceChildren();
   }
 }
 const updateSoon = debounce(update, 180);
@@ -249,7 +252,8 @@ async function init() {
   $("design").addEventListener("submit", (event) => event.preventDefault());
   $("compare-add").addEventListener("click", () => {
     if (!latest) return;
-    compared.push({ label: `${latest.game} #${compared.length + 1}`, analysis: latest, colour: PALETTE[compared.length % PALETTE.length] });
+    const n = addedEver++;
+    compared.push({ label: `${latest.game} #${n + 1}`, analysis: latest, colour: PALETTE[n % PALETTE.length] });
     drawComparison();
   });
   $("download").addEventListener("click", async () => {
