@@ -104,12 +104,20 @@ def fraction(value: Fraction) -> str:
 
 
 def pays(value: Fraction) -> str:
-    """A payout or net result: ``40``, ``12.5``, ``-1``, or ``1/3`` when it has no short decimal."""
+    """A payout or net result, exactly: ``40``, ``12.5``, ``-1``, ``1,000,004.75``, or ``1/3`` when it has no short
+    decimal.
+
+        >>> pays(Fraction(4000019, 4)), pays(Fraction(-1, 2)), pays(Fraction(1, 3)), pays(Fraction(-7))
+        ('1,000,004.75', '-0.5', '1/3', '-7')
+    """
     if value.denominator == 1:
         return f"{value.numerator:+,}" if value < 0 else f"{value.numerator:,}"
-    as_float = float(value)
-    if Fraction(round(as_float, 6)).limit_denominator(10**6) == value:
-        return f"{as_float:g}"
+    from casino.money import decimal_text
+
+    shown = decimal_text(value, 6)  # exact: 1,000,004.75 (a float's :g wrote 1e+06, and 99994.75 as 99994.8)
+    if shown is not None:
+        whole, _, places = shown.partition(".")
+        return f"{'-' if whole.startswith('-') else ''}{int(whole.lstrip('-')):,}.{places}"
     return f"{value.numerator}/{value.denominator}"
 
 
