@@ -192,10 +192,13 @@ class HeadToHeadService(StoredSession):
         table = HeadToHeadTable(game)
         settings = store.settings_of(record)
         bankroll = store.read_amount(record.bankroll, "sessions.bankroll", f"session {record.id}")  # (one line if not)
-        pending = store.pending_hand(record.id, session=db, raw=True)
-        store.refuse_unplayable_here(record, pending)
-        if pending is not None:
-            return cls._resume_into(db, record, table, settings, pending, stakes)
+        from casino.db.leases import busy_explains
+
+        with busy_explains(record.id, session=db):  # a live process playing it explains a mismatch: said so
+            pending = store.pending_hand(record.id, session=db, raw=True)
+            store.refuse_unplayable_here(record, pending)
+            if pending is not None:
+                return cls._resume_into(db, record, table, settings, pending, stakes)
         if table.out_of_chips(bankroll):
             raise BetError(f"session {record.id} cannot continue: its bankroll {money_text(bankroll)} cannot cover "
                            "the smallest bet this table takes")

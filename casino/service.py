@@ -222,12 +222,15 @@ class TableService(StoredSession):
 
         last = last_hand(record.id, session=db)  # read once: the next hand's number, the bankroll it left, its stakes
         sitting = store.resume_sitting(record, session=db, last=last)
-        pending = store.pending_hand(record.id, session=db)
-        store.refuse_unplayable_here(record, pending)
-        if pending is not None:
-            service = cls._resume_into(db, record, settings, sitting, pending, stakes)
-            service.started_at = record.started_at
-            return service
+        from casino.db.leases import busy_explains
+
+        with busy_explains(record.id, session=db):  # a live process playing it explains a mismatch: said so
+            pending = store.pending_hand(record.id, session=db)
+            store.refuse_unplayable_here(record, pending)
+            if pending is not None:
+                service = cls._resume_into(db, record, settings, sitting, pending, stakes)
+                service.started_at = record.started_at
+                return service
         problem = bankroll_problem(record, session=db, last=last)
         if problem is not None:
             from casino.db.leases import refuse_if_held

@@ -21,16 +21,19 @@ refuse to write for a process that no longer holds the session.)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import update
 from sqlmodel import Session, col
 
-from casino.db.database import SessionBusy
+from casino.db.database import SessionBusy, StoreError
 from casino.db.models import SessionRecord, utcnow
 from casino.db.sessions import get_session
 
-__all__ = ["LEASE_STALE_SECONDS", "lease_owner", "claim_session", "release_session"]
+__all__ = ["LEASE_STALE_SECONDS", "lease_owner", "claim_session", "release_session", "refuse_if_held",
+           "busy_explains"]
 
 
 #: A lease not refreshed for this long, held by a process on another machine, may be taken over.
@@ -110,6 +113,19 @@ def refuse_if_held(session_id: int, *, session: Session) -> None:
         session.rollback()
         raise SessionBusy(f"session {session_id} is being played by another process "
                           f"({row.lease_owner.rsplit(':', 1)[0]}): wait for it to end")
+
+
+@contextmanager
+def busy_explains(session_id: int, *, session: Session) -> Iterator[None]:
+    """Around a resume's reads of a stored session: a :class:`~casino.db.database.StoreError` met there (the row
+    and its pending hand do not agree) while a live process plays the session is that process's doing (a hand
+    settled between two reads), and is said so (:func:`refuse_if_held`), never that the record was changed."""
+    try:
+        yield
+    except StoreError as error:
+        if not isinstance(error, SessionBusy):
+            refuse_if_held(session_id, session=session)
+        raise
 
 
 def release_session(session_id: int, owner: str, *, session: Session) -> None:

@@ -99,3 +99,47 @@ def test_a_session_played_on_by_a_live_process_is_busy_not_changed(db):
     with pytest.raises(StoreError, match="is not the") as refused:  # its player gone: the difference is the data's
         TableService.resume(db, sid)
     assert not isinstance(refused.value, SessionBusy)
+
+
+def test_a_pending_hand_out_of_step_while_a_live_process_plays_is_busy_not_changed(tmp_path):
+    """Found by a hostile test: resuming a head-to-head session another process was playing said "hand 8622 was
+    dealt but its record is gone" or "pending hand number is '4109' but … give '4105'" (the row and the pending
+    hand read a moment apart), as if the record had been tampered with. While a live process holds the session the
+    difference is that process playing: busy. With no live holder it is still reported. Both kinds of table."""
+    import socket
+    import sqlite3
+    import subprocess
+    import sys
+
+    import pytest
+    from sqlmodel import Session
+
+    from casino.db.database import SessionBusy, StoreError, connect
+    from casino.head_to_head_service import HeadToHeadService
+    from casino.games import load_game
+
+    path = tmp_path / "brag.db"
+    engine = connect(f"sqlite:///{path}")
+    with Session(engine) as db:
+        from fractions import Fraction
+
+        TableService.new(load_game("3-card-brag"), Fraction(100), stakes=BETS).open(db)
+        h2h = HeadToHeadService.new(load_game("teen-patti-20-20"), Fraction(100), stakes={"a": 5}, seed="busy")
+        h2h.open(db)
+    with sqlite3.connect(path) as raw:  # each row says one more hand was dealt than is on record, as seen mid-play
+        raw.execute("UPDATE sessions SET totals = json_set(coalesce(totals, '{}'), '$.dealt', rounds + 1)")
+    for service, sid in ((TableService, 1), (HeadToHeadService, 2)):
+        player = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])  # a live process playing it
+        try:
+            with sqlite3.connect(path) as raw:
+                raw.execute("UPDATE sessions SET lease_owner = ?, lease_at = CURRENT_TIMESTAMP WHERE id = ?",
+                            (f"{socket.gethostname()}:{player.pid}:abcd1234", sid))
+            with Session(engine) as db, pytest.raises(SessionBusy, match=f"session {sid} is being played by another"):
+                service.resume(db, sid)
+        finally:
+            player.kill()
+            player.wait()
+        with Session(engine) as db, pytest.raises(StoreError, match="was dealt but its record is gone") as refused:
+            service.resume(db, sid)  # its player gone: the difference is the data's
+        assert not isinstance(refused.value, SessionBusy)
+    engine.dispose()
