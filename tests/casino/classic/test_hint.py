@@ -122,3 +122,19 @@ def test_before_the_discard_the_hint_counts_for_the_best_three(cards):
     note = best_three_note(view, table.ranker)
     assert note is not None and note.startswith("with your best three, ") and "(discarding " in note
     assert best_three_note(table.view((seat + 1) % 3), table.ranker) is None  # a blind seat: nothing to count
+
+
+def test_a_simulated_chance_no_deal_showed_keeps_a_margin():
+    """Found by a hostile test: a simulated 0 % (no deal of 50,000 beat every opponent) printed "± 0.00 points", as
+    if certain. The margin is the larger side of the 95 % Wilson interval: 0 hits in 50,000 still allow 0.0077 %."""
+    from fractions import Fraction
+
+    from casino.classic.hint import Chance
+    from casino.stats import wilson_interval
+
+    none = Chance(5, Fraction(0), False, 50_000)
+    assert none.margin == wilson_interval(0, 50_000, 0.95)[1] and 100 * none.margin > 0.0075
+    half = Chance(2, Fraction(1, 2), False, 50_000)
+    low, high = wilson_interval(25_000, 50_000, 0.95)
+    assert half.margin == max(0.5 - low, high - 0.5)
+    assert Chance(1, Fraction(1, 3), True).margin == 0.0
