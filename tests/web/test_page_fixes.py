@@ -99,3 +99,29 @@ def test_compared_designs_keep_their_own_labels_and_a_refused_design_shows_no_fi
     assert page.locator(".figure").count() == 0  # not the last good design's figures beside the refused one
     page.locator("#pay-pair_plus-flush").fill("4")
     page.wait_for_selector('.figure[data-bet="pair_plus"]')
+
+
+def test_a_tab_whose_session_another_tab_ended_can_go_back_to_the_lobby(served, browser):
+    """Found by a hostile test: a casino tab left open on a session another tab had ended showed "has ended" with
+    Deal disabled, and q did nothing: no way back to the lobby but a reload. Leave (q) now goes back."""
+    from tests.web.test_table_page import sit_down
+
+    context = browser.new_context()
+    context.set_default_timeout(60_000)
+    try:
+        first, second = context.new_page(), context.new_page()
+        session = sit_down(first, served.url, boxes=1, seed="two tabs")
+        first.click("#deal")
+        first.wait_for_selector(".decide")
+        first.click('[data-action="fold"]')
+        first.wait_for_selector("#deal:not([disabled])")
+        second.goto(f"{served.url}/table?session={session}")
+        second.wait_for_selector("#deal:not([disabled])")
+        first.click("#leave")
+        first.wait_for_selector("#lobby:not([hidden])")
+        second.click("#deal")  # refused: the session has ended, and the tab says so
+        second.wait_for_selector("#deal[disabled]")
+        second.keyboard.press("q")
+        second.wait_for_selector("#lobby:not([hidden])")
+    finally:
+        context.close()

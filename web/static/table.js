@@ -207,7 +207,7 @@ function drawInfo() {
   $("box-count").disabled = !!S.round || !!S.ended;
   $("box-count").value = String(draft.length);
   if (S.ended) say(S.stored === false ? `Session ${S.session} ended before its first hand: it was removed, nothing stored.`
-                                       : `Session ${S.session} has ended; every settled hand is stored ('brag sessions').`);
+                                       : `Session ${S.session} has ended; every settled hand is stored ('brag sessions'). Leave (q) goes back to the lobby.`);
   else if (S.out_of_chips) say("Your bankroll cannot cover another hand.", true);
 }
 
@@ -415,7 +415,7 @@ function onKey(event) {
   else if ((key === "p" || key === "f") && pending.length) act("decide", { box: pending[0], play: key === "p" });
   else if (key === "t") $("paytable").hidden = !$("paytable").hidden;
   else if (key === "?") $("help").hidden = !$("help").hidden;
-  else if (key === "q" && !S.ended) leave();
+  else if (key === "q") leave();  // (an ended session: back to the lobby)
   else if (/^[1-6]$/.test(key) && !S.round) setBoxes(Number(key));
 }
 
@@ -434,7 +434,16 @@ function deal() {
   act("deal", { stakes });
 }
 
+async function toLobby() {  // a session already ended (here or in another tab): forget it, back to the lobby
+  localStorage.removeItem(sessionKey);
+  S = null;
+  draft = [];
+  forgetPanels();
+  await lobby();
+}
+
 async function leave() {
+  if (S.ended) { await toLobby(); return; }  // ended by another tab: nothing to end, only the way back
   if (S.round) await reload();  // another tab may have settled it
   if (S.round) { say("Finish this hand first: play or fold every box.", true); return; }
   await act("end");
