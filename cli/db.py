@@ -6,6 +6,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from casino.db.copy import COPIED, MOVED, MOVING
 from cli.history import DbOpt
 from cli.options import JsonOpt
 
@@ -120,9 +121,9 @@ def copy(
 
 #: where a session plays on that does not play on in SRC, by how it ended there
 _ELSEWHERE = {
-    "copied": "{it_is} itself a copy in SRC: {it_plays} on in the database {it_was} first copied from",
-    "moved": "{it_was} moved away from SRC: {it_plays} on only where {it_was} moved to",
-    "moving": "{it_is} the record of a move into SRC that stopped part way: {it_plays} on where that move came "
+    COPIED: "{it_is} itself a copy in SRC: {it_plays} on in the database {it_was} first copied from",
+    MOVED: "{it_was} moved away from SRC: {it_plays} on only where {it_was} moved to",
+    MOVING: "{it_is} the record of a move into SRC that stopped part way: {it_plays} on where that move came "
               "from, or, once that move is run again, in SRC",
 }
 

@@ -36,6 +36,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session
 
 from casino.db.chain import hand_hash
+from casino.db.copy import MOVED
 from casino.db.database import SessionBusy, StoreError, UnreadableData, written
 from casino.db.models import PendingHandRecord, utcnow
 from casino.db.rows import SESSIONS, cards_text, core_table, genesis_of, hand_row, money, read_amount, unreadable
@@ -103,7 +104,7 @@ def record_deal(session_id: int, rnd: Any, bankroll_before: Fraction | None = No
     if state is None:
         raise StoreError(f"no session {session_id} in this database (see 'brag sessions')")
     if state.ended_at is not None:
-        if state.end_reason == "moved":  # casino.db.copy.MOVED: no resume here, it plays on in the other database
+        if state.end_reason == MOVED:  # no resume here: it plays on in the other database
             raise StoreError(f"session {session_id} was moved to another database by 'brag db copy --move': it plays on there")
         raise StoreError(f"session {session_id} has ended: resume it with 'brag play --resume {session_id}'")
     if rnd is None:
