@@ -337,13 +337,9 @@ def refuse_same_database(source: Engine, target: Engine) -> None:
     if source.dialect.name != target.dialect.name:
         return
     if source.dialect.name == "sqlite":
-        import os
+        from casino.db.locations import same_database
 
-        from casino.db.locations import sqlite_file
-
-        files = sqlite_file(source.url), sqlite_file(target.url)
-        same = bool(files[0] and files[1] and files[0].exists() and files[1].exists()
-                    and os.path.samefile(files[0], files[1]))
+        same = same_database(*(e.url.render_as_string(hide_password=False) for e in (source, target)))
     elif source.dialect.name == "postgresql":
         same = _server_identity(source) == _server_identity(target)
     else:
