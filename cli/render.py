@@ -110,15 +110,13 @@ def pays(value: Fraction) -> str:
         >>> pays(Fraction(4000019, 4)), pays(Fraction(-1, 2)), pays(Fraction(1, 3)), pays(Fraction(-7))
         ('1,000,004.75', '-0.5', '1/3', '-7')
     """
-    if value.denominator == 1:
-        return f"{value.numerator:+,}" if value < 0 else f"{value.numerator:,}"
-    from casino.money import decimal_text
+    from casino.money import text
 
-    shown = decimal_text(value, 6)  # exact: 1,000,004.75 (a float's :g wrote 1e+06, and 99994.75 as 99994.8)
-    if shown is not None:
-        whole, _, places = shown.partition(".")
-        return f"{'-' if whole.startswith('-') else ''}{int(whole.lstrip('-')):,}.{places}"
-    return f"{value.numerator}/{value.denominator}"
+    shown = text(value)  # exact: 1,000,004.75 (a float's :g wrote 1e+06, and 99994.75 as 99994.8)
+    if "/" in shown:
+        return shown
+    whole, dot, places = shown.partition(".")
+    return f"{'-' if whole.startswith('-') else ''}{int(whole.lstrip('-')):,}{dot}{places}"
 
 
 def one_in(combinations: int, total: int) -> str:
