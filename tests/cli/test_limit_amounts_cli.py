@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.casino.test_limit_amounts import HEAD_TO_HEAD as HEAD_TO_HEAD_LIMITS  # a head-to-head game, [limits] last
+
 THIRDS = """ranking = "brag"
 [limits]
 min_ante = "1/3"
@@ -12,14 +14,7 @@ min_pair_plus = "1/3"
 max_pair_plus = "1/3"
 """
 
-HEAD_TO_HEAD = """ranking = "teen_patti"
-[head_to_head]
-hands = ["North", "South"]
-win = "0.95 to 1"
-tie = "50 to 1"
-[limits]
-min_ante = "1/999999937"
-"""
+HEAD_TO_HEAD = HEAD_TO_HEAD_LIMITS + 'min_ante = "1/999999937"\n'
 
 
 @pytest.mark.parametrize(("text", "key", "shown"), [(THIRDS, "min_ante", "1/3"), (HEAD_TO_HEAD, "min_ante", "1/999999937")])

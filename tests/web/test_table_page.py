@@ -37,6 +37,16 @@ def sit_down(page, url: str, boxes: int, seed: str) -> int:
     return int(page.locator("#session-no").inner_text())
 
 
+def ante_and_fold(page) -> None:
+    """One hand on box 1: a 5 ante, the deal, a fold, its result shown."""
+    page.click('.chip-pick[data-chip="5"]')
+    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    page.click('.box[data-box="1"] [data-action="fold"]')
+    page.wait_for_selector("#last-net")
+
+
 def test_a_whole_hand_by_clicking(served, page, shots):
     session_id = sit_down(page, served.url, boxes=2, seed="clicks")
     assert page.locator("#bankroll").inner_text() == "250"
@@ -330,12 +340,7 @@ def test_a_new_session_shows_nothing_of_the_last_and_a_reload_after_a_restart_ca
     """Found by a hostile test: the last session's history and verify panel stayed on the page for the next one,
     and a reload after the server let the seat go went back to the lobby (the session forgotten by the page)."""
     first = sit_down(page, served.url, boxes=1, seed="panels-1")
-    page.click('.chip-pick[data-chip="5"]')
-    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
-    page.click("#deal")
-    page.wait_for_selector(".decide")
-    page.click('.box[data-box="1"] [data-action="fold"]')
-    page.wait_for_selector("#last-net")
+    ante_and_fold(page)
     page.click("#verify-last")
     page.wait_for_selector("#verify-server")
     page.wait_for_selector("#history-rows tbody tr")
@@ -361,12 +366,7 @@ def test_leaving_before_the_first_hand_says_nothing_is_stored_and_the_next_seat_
     assert "removed" in note and "nothing stored" in note and "--resume" not in note, note
     second = sit_down(page, served.url, boxes=1, seed="empty-2")
     assert second == first  # the removed session's id, given again: a new seat
-    page.click('.chip-pick[data-chip="5"]')
-    page.click('.box[data-box="1"] .spot[data-bet="ante"]')
-    page.click("#deal")
-    page.wait_for_selector(".decide")
-    page.click('.box[data-box="1"] [data-action="fold"]')
-    page.wait_for_selector("#last-net")
+    ante_and_fold(page)
     record, hands = stored_session(served.db_url, second)
     assert len(hands) == 1 and record.end_reason is None
 
