@@ -69,13 +69,16 @@ class Score:
 
     @property
     def half_width(self) -> float:
-        """Half the 95 % confidence interval of :attr:`per_100` (normal, over duplicate units)."""
+        """Half the 95 % confidence interval of :attr:`per_100` (Student's t over the duplicate units: few units
+        give a wider interval than the normal 1.96 would)."""
         if self.units < 2:
             return math.inf
         mean = self.total / self.units
         var = (self.squares - self.units * mean * mean) / (self.units - 1)
         hands_per_unit = self.hands / self.units
-        return 1.959964 * math.sqrt(max(var, 0.0) / self.units) * 100.0 / hands_per_unit
+        from casino.stats import t_quantile
+
+        return t_quantile(0.975, self.units - 1) * math.sqrt(max(var, 0.0) / self.units) * 100.0 / hands_per_unit
 
     def interval(self) -> tuple[float, float]:
         return (self.per_100 - self.half_width, self.per_100 + self.half_width)

@@ -62,8 +62,9 @@ def test_chunks_do_not_depend_on_each_other() -> None:
 def test_scores_and_intervals() -> None:
     s = Score(units=4, hands=8, total=8, squares=4 * 4 + 0 + 4 * 4 + 0)  # unit totals 4, 0, 4, 0
     assert s.per_100 == 100.0
-    # sample sd of (4, 0, 4, 0) is 2.309; the mean unit (2 hands) has sd 1.155 -> per 100 hands x 50
-    assert s.half_width == pytest.approx(1.959964 * 2.3094011 / 2 * 50, rel=1e-6)
+    # sample sd of (4, 0, 4, 0) is 2.309; the mean unit (2 hands) has sd 1.155 -> per 100 hands x 50; four units
+    # give Student's t with 3 degrees of freedom, 3.182446 at 97.5 % (the printed tables), not the normal 1.96
+    assert s.half_width == pytest.approx(3.1824463 * 2.3094011 / 2 * 50, rel=1e-6)
 
 
 def test_the_ranking_counts_opponents_beaten() -> None:
