@@ -273,17 +273,17 @@ def history(
         practice = is_practice(settings)
         # every hand shown is read a batch at a time and written as it comes: memory does not grow with the session
         stream = store.stream_hands(session_id, first=first, last=upto, session=session)
-        if json:
-            _print_json_stream({**summary.to_dict(), "practice": practice, "settings": settings}, "hands",
-                               (_hand_dict(h, boxes, bets) for h, boxes, bets in stream))
-            return
-        if csv:
-            _print_csv(stream, practice)
-            return
-        out = console()
         from cli import history_head_to_head
 
         head_to_head = history_head_to_head.is_head_to_head(record)  # two hands, bets on which wins
+        if json:
+            _print_json_stream({**summary.to_dict(), "practice": practice, "settings": settings}, "hands",
+                               (_hand_dict(h, boxes, bets, head_to_head) for h, boxes, bets in stream))
+            return
+        if csv:
+            _print_csv(stream, practice, head_to_head)
+            return
+        out = console()
 
         def table(chunk: list[Any]) -> Any:
             hands = [(h, boxes) for h, boxes, _ in chunk]
@@ -402,17 +402,17 @@ def _side_text(bet_rows: list[Any]) -> str:
     return "; ".join(parts)
 
 
-def _print_csv(stream: Any, practice: bool = False) -> None:
+def _print_csv(stream: Any, practice: bool = False, head_to_head: bool = False) -> None:
     """``history --csv``: one row per bet of each box (hands stored before bet rows: from the box columns),
     written as the hands stream in (stdout gets it whole or not at all, :func:`all_or_nothing`). ``practice`` (every row): ``yes`` for a practice session (seeded from
-    text, not fair play)."""
+    text, not fair play); ``dealer_qualifies`` is empty in a head-to-head game (no qualifier)."""
     import csv
 
     with all_or_nothing() as out:
-        _write_csv(csv.writer(out, lineterminator="\n"), stream, practice)
+        _write_csv(csv.writer(out, lineterminator="\n"), stream, practice, head_to_head)
 
 
-def _write_csv(writer: Any, stream: Any, practice: bool) -> None:
+def _write_csv(writer: Any, stream: Any, practice: bool, head_to_head: bool = False) -> None:
     writer.writerow(["hand", "box", "cards", "hand_name", "decision", "outcome", "bet", "stake", "net", "paid_hand",
                      "meter", "dealer_cards", "dealer_hand", "dealer_qualifies", "bankroll_after", "practice"])
     kind = "yes" if practice else "no"
@@ -427,7 +427,8 @@ def _write_csv(writer: Any, stream: Any, practice: bool) -> None:
             for r in bet_rows:
                 writer.writerow([hand.round_no, row.box, row.cards, row.hand_name, row.decision or "", row.outcome or "",
                                  r.bet, r.stake, r.net, r.paid_hand or "", r.meter or "", hand.dealer_cards,
-                                 hand.dealer_hand, "yes" if hand.qualifies else "no", hand.bankroll_after, kind])
+                                 hand.dealer_hand, "" if head_to_head else "yes" if hand.qualifies else "no",
+                                 hand.bankroll_after, kind])
 
 
 def _hands_table(hands: list[Any], *, compact: bool = False, bets: Optional[dict[int, list[Any]]] = None) -> Any:
@@ -488,7 +489,10 @@ def _sorted(cards):
     return sorted(cards, key=lambda c: (c.rank, c.suit), reverse=True)
 
 
-def _hand_dict(hand: Any, boxes: list[Any], bets: Optional[list[Any]] = None) -> dict[str, Any]:
+def _hand_dict(hand: Any, boxes: list[Any], bets: Optional[list[Any]] = None,
+               head_to_head: bool = False) -> dict[str, Any]:
+    """One stored hand as JSON; in a head-to-head game the second hand is ``dealer`` and ``qualifies`` is ``null``
+    (no qualifier: the two hands are simply compared)."""
     from fractions import Fraction
 
     from casino.db.store import money
@@ -501,7 +505,8 @@ def _hand_dict(hand: Any, boxes: list[Any], bets: Optional[list[Any]] = None) ->
         "played_at": hand.played_at.isoformat() if hand.played_at else None,
         "commitment": hand.commitment,
         "seed": hand.seed,
-        "dealer": {"cards": hand.dealer_cards, "hand": hand.dealer_hand, "qualifies": hand.qualifies},
+        "dealer": {"cards": hand.dealer_cards, "hand": hand.dealer_hand,
+                   "qualifies": None if head_to_head else hand.qualifies},
         "boxes": [
             {
                 "box": b.box, "ante": b.ante, "pair_plus": b.pair_plus, "cards": b.cards, "hand": b.hand_name,
@@ -555,7 +560,7 @@ def replay(
     if json:
         print_json({"session": session_id, "hand": hand, "game": record.game, "practice": practice,
                     "events": [e.to_dict() for e in events],
-                    **{k: v for k, v in _hand_dict(row, boxes, bets).items() if k != "hand"}})
+                    **{k: v for k, v in _hand_dict(row, boxes, bets, head_to_head).items() if k != "hand"}})
         return
     out = console()
     if head_to_head:

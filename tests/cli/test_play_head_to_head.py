@@ -12,6 +12,8 @@ to Player A and Player B in turn.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import sqlite3
 from fractions import Fraction
@@ -318,3 +320,19 @@ def test_a_killed_head_to_head_session_keeps_every_settled_round_and_resumes_whe
             assert Fraction(hand.bankroll_after) == bankroll
         assert Fraction(store.get_session(1, session=db).bankroll) == bankroll
         assert verify_session(1, session=db).ok
+
+
+def test_history_and_replay_say_a_head_to_head_hand_has_no_qualifier(runner, app, url):
+    """Found by a review: the second hand is stored as the dealer's, and history --json/--csv and replay --json
+    said it "qualifies" (true, "yes"): a head-to-head game has no qualifier, so the field is null, the column empty."""
+    assert play(runner, app, url, "teen-patti-20-20", "--bet", "a=5", "--auto", "--hands", "2", "--seed", "q").exit_code == 0
+    assert play(runner, app, url, "--auto", "--hands", "2", "--seed", "q").exit_code == 0  # a house-banked session
+    h2h = json.loads(runner.invoke(app, ["history", "1", "--db", url, "--json"]).stdout)
+    assert [h["dealer"]["qualifies"] for h in h2h["hands"]] == [None, None]
+    assert json.loads(runner.invoke(app, ["replay", "1", "2", "--db", url, "--json"]).stdout)["dealer"]["qualifies"] is None
+    rows = list(csv.DictReader(io.StringIO(runner.invoke(app, ["history", "1", "--db", url, "--csv"]).stdout)))
+    assert [r["dealer_qualifies"] for r in rows] == ["", ""]
+    banked = json.loads(runner.invoke(app, ["history", "2", "--db", url, "--json"]).stdout)
+    assert all(isinstance(h["dealer"]["qualifies"], bool) for h in banked["hands"])
+    rows = list(csv.DictReader(io.StringIO(runner.invoke(app, ["history", "2", "--db", url, "--csv"]).stdout)))
+    assert {r["dealer_qualifies"] for r in rows} <= {"yes", "no"} and rows
