@@ -11,6 +11,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
+from cli.db_words import brag
 from cli.options import JsonOpt, PracticeSeedOpt
 
 COMPUTER_NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
@@ -39,6 +40,10 @@ def classic(
     the best hand. Ctrl-C ends the session at once (every settled hand kept, exit code 130).
     """
     import signal
+
+    from cli.db_words import given
+
+    given(db)  # what it suggests (brag history, verify, resume) names this database
 
     from casino.classic.rules import hands_problem, load_rules
     from casino.classic.view import SimpleOpponent
@@ -153,7 +158,7 @@ def classic(
             typer.echo(f"Interrupted: session {record.id} ended after {settled} settled hand(s).", err=True)
             if table.state is not None:
                 typer.echo(f"Hand {table.hand_no} is pending: its deal and every action so far are stored (nothing is "
-                           f"given back); 'brag classic --resume {record.id}' carries on with it.", err=True)
+                           f"given back); '{brag(f'classic --resume {record.id}')}' carries on with it.", err=True)
             typer.echo(f"Head hash: {stopped.head_hash} — keep it.",
                        err=True)
             raise typer.Exit(130) from None
@@ -162,8 +167,8 @@ def classic(
                 signal.signal(signal.SIGINT, previous)
         head = classic_store.end_session(session_id, reason, session=session).head_hash  # the chain's newest link
         if table.state is not None:  # q in the middle of a hand: it stays pending, to carry on with
-            out.print(f"Hand {table.hand_no} is pending (its deal and actions are stored): 'brag classic --resume "
-                      f"{record.id}' carries on with it.", markup=False)
+            out.print(f"Hand {table.hand_no} is pending (its deal and actions are stored): "
+                      f"'{brag(f'classic --resume {record.id}')}' carries on with it.", markup=False)
         if json:
             from cli.render import print_json
 
@@ -180,7 +185,8 @@ def classic(
 
         out.print(results_table(names, start_chips, table.chips, table.borrowed))
         settled = table.hand_no - (1 if table.state is not None else 0)
-        out.print(f"Session {record.id}: {settled} hand(s); 'brag history {record.id} --classic' shows them.")
+        out.print(f"Session {record.id}: {settled} hand(s); '{brag(f'history {record.id} --classic')}' shows them.",
+                  markup=False)
         if head is not None:
             out.print(head_line(record.id, head, {"seed": seed}, classic=True), markup=False, highlight=False)
 

@@ -148,6 +148,8 @@ def print_hand(out: Any, session_id: int, hand: Hand) -> None:
     out.print(f"Result: {hand.result()}" + (f"; {s.names[s.kept_blind]} keeps the blind hand for the next deal"
                                                 if s.kept_blind >= 0 else ""), markup=False, highlight=False)
     out.print(f"Hash: {hand.row.hash or '(stored before the hash chain)'}", markup=False, highlight=False)
-    replay = (f"'brag replay {session_id} {s.hand_no} --classic' replays it event by event" if seed is not None
+    from cli.db_words import brag
+
+    replay = (f"'{brag(f'replay {session_id} {s.hand_no} --classic')}' replays it event by event" if seed is not None
               else "'brag replay' shows it event by event once its pack is shuffled or the session ends")
-    out.print(f"{replay}; 'brag verify {session_id} {s.hand_no} --classic' checks it.", markup=False, highlight=False)
+    out.print(f"{replay}; '{brag(f'verify {session_id} {s.hand_no} --classic')}' checks it.", markup=False, highlight=False)

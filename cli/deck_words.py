@@ -39,7 +39,10 @@ def head_line(session_id: Any, head: str, settings: Optional[Mapping[str, Any]],
     from casino.practice import PRACTICE_SENTENCE, is_practice
 
     practice = f" {PRACTICE_SENTENCE}" if is_practice(settings) else ""
-    return (f"Head hash: {head} — keep it: 'brag verify {session_id}{' --classic' if classic else ''} --head HASH' "
+    from cli.db_words import brag
+
+    verify = brag(f"verify {session_id}{' --classic' if classic else ''} --head HASH")
+    return (f"Head hash: {head} — keep it: '{verify}' "
             f"then shows that no stored hand was changed, removed or added since.{practice}")
 
 

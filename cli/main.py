@@ -42,6 +42,9 @@ def _options(
     ] = False,
 ) -> None:
     """3 Card Brag / Three Card Poker: play at the table, and the exact mathematics of the game."""
+    from cli.db_words import given
+
+    given(None)  # a storing command's suggestions carry its own --db (brag play and brag classic set it)
 
 
 app.command("edge")(edge.edge)

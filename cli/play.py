@@ -107,6 +107,10 @@ def play(
     --auto plays --hands N by a strategy with a progress bar and a summary against the exact expectation
     (--json: the summary as one JSON object).
     """
+    from cli.db_words import given
+
+    given(db)  # what it suggests at the end (brag history, verify, resume) names this database
+
     from casino.db.locations import nothing_left_behind
     from cli.errors import fail
     from cli.history import open_db, url_of
@@ -553,7 +557,9 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         record = _end_quietly(service, reason)
     if reason == "interrupted":  # counted from the store: a round committed as Ctrl-C arrived counts
         stored = record.rounds - setup.stored_before if record is not None else 0
-        kept = f"resume with 'brag play --resume {setup.session_id}'" if record is not None else "nothing was stored"
+        from cli.db_words import brag
+
+        kept = f"resume with '{brag(f'play --resume {setup.session_id}')}'" if record is not None else "nothing was stored"
         left = service.pending_round
         if left is not None:
             kept = f"hand {left} is pending (bets stored, not settled): " + kept + " to finish it"

@@ -12,6 +12,9 @@ from typing import Any, Optional
 
 import typer
 
+from cli.db_words import brag
+
+
 def help_text(table: Any) -> str:
     """The ``?`` help at the bets prompt, its examples this table's own bets (``a 5 tie 1`` at Teen Patti
     20-20; ``player 5 banker 1`` at Teen Patti Pro)."""
@@ -362,8 +365,8 @@ def _interactive(service: Any, hands_limit: Optional[int]) -> None:
         record = service.end("interrupted")
         kept = record.rounds - service.stored_before if record is not None else 0
         out.print(f"\nInterrupted: session {service.session_id} "
-                  + (f"ended with {kept} hand(s) stored this sitting; resume with 'brag play --resume "
-                     f"{service.session_id}'." if record is not None else "was not kept (no hand settled)."),
+                  + (f"ended with {kept} hand(s) stored this sitting; resume with "
+                     f"'{brag(f'play --resume {service.session_id}')}'." if record is not None else "was not kept (no hand settled)."),
                   markup=False)
         raise typer.Exit(130) from None
     record = service.end(reason)
@@ -375,8 +378,9 @@ def _interactive(service: Any, hands_limit: Optional[int]) -> None:
     out.print(f"\nSession {service.session_id} ended ({record.end_reason}) after {service.played} hand(s) this "
               f"sitting: bankroll {_money(service.bankroll)} "
               f"({_signed(service.bankroll - service.start_bankroll)} since the start).", markup=False)
-    out.print(f"See 'brag history {service.session_id}', replay with 'brag replay {service.session_id} HAND', "
-              f"check with 'brag verify {service.session_id}'.", markup=False)
+    sid = service.session_id
+    out.print(f"See '{brag(f'history {sid}')}', replay with '{brag(f'replay {sid} HAND')}', "
+              f"check with '{brag(f'verify {sid}')}'.", markup=False)
     _print_head(out, service, record)
 
 
@@ -432,7 +436,7 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
         record = _end_quietly(service, reason)
     if reason == "interrupted":
         stored = record.rounds - service.stored_before if record is not None else 0
-        kept = f"resume with 'brag play --resume {service.session_id}'" if record is not None else "nothing was stored"
+        kept = f"resume with '{brag(f'play --resume {service.session_id}')}'" if record is not None else "nothing was stored"
         out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False)
         raise typer.Exit(130)
     stats = service.stats
@@ -472,5 +476,5 @@ def _auto_summary(out: Any, service: Any, report: Any, reason: str, start: Fract
     out.print(table)
     out.print(f"Expected net for these stakes: {float(stats.expected_net(report)):+,.2f}; realised "
               f"{_signed(stats.net)}.", markup=False)
-    out.print(f"Stored as session {service.session_id}: 'brag history {service.session_id}', "
-              f"'brag verify {service.session_id}'.", markup=False)
+    sid = service.session_id
+    out.print(f"Stored as session {sid}: '{brag(f'history {sid}')}', '{brag(f'verify {sid}')}'.", markup=False)

@@ -9,6 +9,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
+from cli.db_words import brag
+
 if TYPE_CHECKING:
     from cli.play import Setup
 
@@ -267,11 +269,11 @@ def print_interrupted(out, setup: Setup, record) -> None:
     if pending is not None:
         out.print(f"\nInterrupted: hand {pending} is pending — its bets are stored and its cards fixed, nothing is "
                   f"folded or given back; session {setup.session_id} ended with {kept} hand(s) settled this sitting. "
-                  f"Resume with 'brag play --resume {setup.session_id}' to decide hand {pending}.", markup=False,
+                  f"Resume with '{brag(f'play --resume {setup.session_id}')}' to decide hand {pending}.", markup=False,
                   soft_wrap=True)
         return
     out.print(f"\nInterrupted: session {setup.session_id} ended with {kept} hand(s) settled and stored this sitting "
-              f"(nothing folded); resume with 'brag play --resume {setup.session_id}'.", markup=False)
+              f"(nothing folded); resume with '{brag(f'play --resume {setup.session_id}')}'.", markup=False)
 
 
 def print_stats(out, setup: Setup) -> None:
@@ -310,8 +312,9 @@ def print_goodbye(out, setup: Setup, record, played: int) -> None:
         print_stats(out, setup)  # per bet, side bets included
     out.print(f"\nSession {setup.session_id} ended ({record.end_reason}) after {played} hand(s) this sitting: "
               f"bankroll {money(setup.sitting.bankroll)} ({signed(change)} since the start).")
-    out.print(f"See 'brag history {setup.session_id}', replay with 'brag replay {setup.session_id} HAND', "
-              f"check with 'brag verify {setup.session_id}'.")
+    sid = setup.session_id
+    out.print(f"See '{brag(f'history {sid}')}', replay with '{brag(f'replay {sid} HAND')}', "
+              f"check with '{brag(f'verify {sid}')}'.", markup=False)
 
 
 def describe_rule(rule, setup: Setup) -> str:
@@ -357,4 +360,5 @@ def print_auto_summary(out, setup: Setup, report, played: int, reason: str, chan
     out.print(table)
     rate = f" Strategy '{setup.strategy}' plays {float(report.ante_play.play_rate or 0) * 100:.2f}% of hands." if antes else ""
     out.print(f"Expected net for these stakes and strategy: {float(expected):+,.2f}; realised {signed(stats.net)}.{rate}")
-    out.print(f"Stored as session {setup.session_id}: 'brag history {setup.session_id}', 'brag verify {setup.session_id}'.")
+    sid = setup.session_id
+    out.print(f"Stored as session {sid}: '{brag(f'history {sid}')}', '{brag(f'verify {sid}')}'.", markup=False)

@@ -86,7 +86,8 @@ def test_a_whole_interactive_session(runner, app, url):
             assert box.hand_name in out
             if box.ante != "0":  # the hint: the calculator's exact EV of playing
                 assert f"(exact {report.decision(box.cards).ev_play})" in out
-    assert f"bankroll {Fraction(record.bankroll)} (" in out.splitlines()[-3]
+    ended = next(line for line in out.splitlines() if line.startswith(f"Session {record.id} ended"))
+    assert f"bankroll {Fraction(record.bankroll)} (" in ended
     assert out.splitlines()[-1].startswith(f"Head hash: {record.head_hash}")
 
 

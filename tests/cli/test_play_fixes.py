@@ -172,7 +172,8 @@ def test_ctrl_c_in_auto_play_ends_the_session_with_a_message(url, tmp_path):
     assert b"Traceback" not in err
     [row] = sessions(url)
     assert row.end_reason == "interrupted" and row.rounds >= 10
-    assert f"Interrupted after {row.rounds:,} hand(s); resume with 'brag play --resume 1'." in (out + err).decode()
+    said = " ".join((out + err).decode().split())  # (wrapped at the terminal's width)
+    assert f"Interrupted after {row.rounds:,} hand(s); resume with 'brag play --resume 1 --db {url}'." in said
     with Session(connect(url)) as db:
         assert verify_session(1, session=db).ok
 
