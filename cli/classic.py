@@ -41,9 +41,9 @@ def classic(
     """
     import signal
 
-    from cli.db_words import given
+    from cli import db_words
 
-    given(db)  # what it suggests (brag history, verify, resume) names this database
+    db_words.given(db)  # what it suggests (brag history, verify, resume) names this database
 
     from casino.classic.rules import hands_problem, load_rules
     from casino.classic.view import SimpleOpponent

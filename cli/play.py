@@ -107,9 +107,9 @@ def play(
     --auto plays --hands N by a strategy with a progress bar and a summary against the exact expectation
     (--json: the summary as one JSON object).
     """
-    from cli.db_words import given
+    from cli import db_words
 
-    given(db)  # what it suggests at the end (brag history, verify, resume) names this database
+    db_words.given(db)  # what it suggests at the end (brag history, verify, resume) names this database
 
     from casino.db.locations import nothing_left_behind
     from cli.errors import fail
