@@ -14,43 +14,17 @@ session 1 is someone else's or nobody's: the suggestions carry ``--db`` when the
 
 from __future__ import annotations
 
-import shlex
 from contextvars import ContextVar
 from typing import Optional
 
 _FLAG: ContextVar[str] = ContextVar("brag_db_flag", default="")
 
 
-def flag(db: Optional[str]) -> str:
-    """`` --db URL`` for a ``--db`` given on the command line, else ``""`` (the default or $BRAG_DB)."""
-    if db is None:
-        return ""
-    shown = db
-    if "://" in db:
-        try:
-            from sqlalchemy.engine import make_url
-
-            url = make_url(db)
-            if url.password is not None:
-                shown = url.render_as_string(hide_password=True)
-        except Exception:  # noqa: BLE001 - a URL that does not parse was refused before anything was stored
-            pass
-    return f" --db {_shell_word(shown)}"
-
-
-def _shell_word(text: str) -> str:
-    """``text`` as one shell word: bare when it can be, else in double quotes (the suggestions themselves are
-    in single quotes in the prose), else quoted by :func:`shlex.quote`."""
-    if shlex.quote(text) == text:
-        return text
-    if not any(c in text for c in '"$`\\!\'\n'):
-        return f'"{text}"'
-    return shlex.quote(text)
-
-
 def given(db: Optional[str]) -> None:
     """Remember the ``--db`` of the command now running (each storing command calls this first)."""
-    _FLAG.set(flag(db))
+    from casino.db.locations import db_option
+
+    _FLAG.set(db_option(db))
 
 
 def brag(command: str) -> str:

@@ -78,6 +78,8 @@ def serve(
         import webbrowser
 
         threading.Timer(0.8, webbrowser.open, args=(address,)).start()
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning")
+    from casino.db.locations import db_option
+
+    uvicorn.run(create_app(url, db_option(db)), host=host, port=port, log_level="warning")
 
 

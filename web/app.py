@@ -80,19 +80,24 @@ def _template(name: str) -> str:
     return resources.files("web").joinpath("templates", name).read_text(encoding="utf-8")
 
 
-def _page(path: str) -> HTMLResponse:
-    """A page: the shared frame (``base.html``) with the page's own body and script slotted in."""
+def _page(path: str, db_option: str = "") -> HTMLResponse:
+    """A page: the shared frame (``base.html``) with the page's own body and script slotted in, and the server's
+    ``--db`` for the commands the page suggests at the terminal (``data-db`` on the body)."""
+    from html import escape
+
     file, title = PAGES[path]
     here = ' class="here" aria-current="page"'
     nav = "".join(f'<a href="{href}"{here if href == path else ""}>{label}</a>' for href, (_, label) in PAGES.items())
     body = _template(file)
     html = (_template("base.html").replace("{{title}}", title).replace("{{nav}}", nav)
-            .replace("{{page}}", file.removesuffix(".html")).replace("{{body}}", body))
+            .replace("{{page}}", file.removesuffix(".html")).replace("{{db}}", escape(db_option, quote=True))
+            .replace("{{body}}", body))
     return HTMLResponse(html)
 
 
-def create_app(db_url: str = "sqlite://") -> FastAPI:
-    """The whole web app on the database at ``db_url`` (any SQLAlchemy URL; see :mod:`casino.db`).
+def create_app(db_url: str = "sqlite://", db_option: str = "") -> FastAPI:
+    """The whole web app on the database at ``db_url`` (any SQLAlchemy URL; see :mod:`casino.db`); ``db_option``
+    (`` --db FILE``, :func:`casino.db.locations.db_option`) is added to the commands the pages suggest.
 
     The database is opened (tables created, schema version checked) when the first request needs it.
     """
@@ -105,6 +110,7 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.db_url = db_url
+    app.state.db_option = db_option
     # the casino sessions this server holds, and the database (with the traditional Brag tables)
     app.state.seats = table_seats.Seats(db_url, models=("casino.db.classic_models",))
     app.state.classic_seats = classic.ClassicSeats()  # the traditional Brag sessions
@@ -126,17 +132,17 @@ def create_app(db_url: str = "sqlite://") -> FastAPI:
         return RedirectResponse(next(iter(PAGES)))
 
     for path in PAGES:
-        app.add_api_route(path, _page_route(path), include_in_schema=False, response_class=HTMLResponse,
+        app.add_api_route(path, _page_route(path, db_option), include_in_schema=False, response_class=HTMLResponse,
                           methods=["GET"])
 
     app.mount("/static", StaticFiles(directory=_package_dir("static")), name="static")
     return app
 
 
-def _page_route(path: str) -> Callable[[], HTMLResponse]:
+def _page_route(path: str, db_option: str) -> Callable[[], HTMLResponse]:
     """A route function for one page (a closure: FastAPI would read a default argument as a query)."""
 
     def page() -> HTMLResponse:
-        return _page(path)
+        return _page(path, db_option)
 
     return page

@@ -182,7 +182,8 @@ def resume(request: Request, session_id: SessionId) -> JSONResponse:
 
             if is_head_to_head_session(record):
                 raise WebError(f"session {session_id} is at {record.game[:60]}, a head-to-head game: the web table "
-                               f"deals house-banked games; carry it on with 'brag play --resume {session_id}'", 409)
+                               f"deals house-banked games; carry it on with 'brag play --resume {session_id}"
+                               f"{request.app.state.db_option}'", 409)
             service = TableService.resume(db, session_id)
             service.open(db)
             service.db = None

@@ -136,6 +136,41 @@ def same_database(first: str, second: str) -> bool:
 _LOOPBACK = frozenset({"localhost", "127.0.0.1", "::1", "[::1]", "localhost.localdomain"})
 
 
+def db_option(db: str | None) -> str:
+    """`` --db URL`` for a database given as ``--db`` (one shell word; a password in a URL shown as ``***``, never
+    repeated), else ``""`` (the default, or $BRAG_DB): what the commands a front end suggests ("brag verify 3")
+    add, so that they read the database the session is in::
+
+        >>> db_option("/tmp/my games.db"), db_option("postgresql://ann:pw@h/brag"), db_option(None)
+        (' --db "/tmp/my games.db"', ' --db "postgresql://ann:***@h/brag"', '')
+    """
+    if db is None:
+        return ""
+    shown = db
+    if "://" in db:
+        try:
+            from sqlalchemy.engine import make_url
+
+            url = make_url(db)
+            if url.password is not None:
+                shown = url.render_as_string(hide_password=True)
+        except Exception:  # noqa: BLE001 - a URL that does not parse was refused before anything was stored
+            pass
+    return f" --db {_shell_word(shown)}"
+
+
+def _shell_word(text: str) -> str:
+    """``text`` as one shell word: bare when it can be, else in double quotes (the suggestions themselves are
+    in single quotes in the prose), else quoted by :func:`shlex.quote`."""
+    import shlex
+
+    if shlex.quote(text) == text:
+        return text
+    if not any(c in text for c in '"$`\\!\'\n'):
+        return f'"{text}"'
+    return shlex.quote(text)
+
+
 def _server_database(parsed: Any) -> tuple[str, int | None, str]:
     """(host, port, database) of a server database's URL, defaults filled in (PostgreSQL: localhost:5432)."""
     def option(name: str) -> str | None:

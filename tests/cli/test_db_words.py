@@ -37,7 +37,7 @@ def test_without_db_the_suggestions_use_the_default(runner, app, tmp_path, monke
 
 
 def test_a_password_is_never_repeated():
-    from cli.db_words import flag
+    from casino.db.locations import db_option as flag
 
     assert flag("postgresql://ann:s3cret@localhost/brag") == ' --db "postgresql://ann:***@localhost/brag"'
     assert flag("/tmp/it's here.db") == " --db '/tmp/it'\"'\"'s here.db'" and flag("/tmp/a.db") == " --db /tmp/a.db"

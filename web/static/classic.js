@@ -247,7 +247,7 @@ async function verify() {
       : `✗ ${v.problems.join("; ")}`),
       ...(v.pending ? [el("p", { class: "status", id: "c-verify-pending" }, v.pending.line)] : []),
       ...(v.practice === false ? [] : [el("p", { class: "practice", id: "c-verify-practice" }, `PRACTICE — ${v.deal_note}.`)]),
-      el("p", { class: "status" }, `At the terminal: brag verify ${S.session} --classic`),
+      el("p", { class: "status", id: "c-verify-terminal" }, `At the terminal: ${bragCommand(`verify ${S.session} --classic`)}`),
       ...handSeeds(listed));
   } catch (error) {
     panel.replaceChildren(el("h2", {}, "Verify"), el("p", { class: "lost" }, error.message));

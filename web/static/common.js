@@ -1,6 +1,12 @@
 // brag-table: helpers shared by every page (no framework, no build step).
 "use strict";
 
+/** A command to type at the terminal for this server's database: `brag verify 3` with the `--db` the server
+ *  was started with (none for the default database). */
+function bragCommand(words) {
+  return `brag ${words}${document.body.dataset.db || ""}`;
+}
+
 /** Call the JSON API; resolves to the parsed body, or rejects with an Error whose message is the server's
  *  one-line `detail` (every refusal the server makes carries one). */
 async function api(method, url, body) {

@@ -340,7 +340,7 @@ async function verifyHand(roundNo, commitment, seed) {
   } catch (error) {
     lines.push(el("p", { class: "lost" }, error.message));
   }
-  lines.push(el("p", { class: "status" }, `At the terminal: brag verify ${session}`));
+  lines.push(el("p", { class: "status", id: "verify-terminal" }, `At the terminal: ${bragCommand(`verify ${session}`)}`));
   if (!S || S.session !== session) return;  // another session sat down meanwhile: this check was not for it
   panel.replaceChildren(el("h2", {}, `Verify hand ${roundNo}`), ...lines);
 }
@@ -458,7 +458,7 @@ async function leave() {
     $("lobby-error").hidden = true;
     say("");
     $("stored").prepend(el("p", { class: "note", id: "ended-note" }, stored
-      ? `Session ${n} ended: every settled hand is stored ('brag sessions', 'brag play --resume ${n}').`
+      ? `Session ${n} ended: every settled hand is stored ('${bragCommand("sessions")}', '${bragCommand(`play --resume ${n}`)}').`
       : `Session ${n} ended before its first hand: nothing was played, so it was removed (nothing stored, nothing to resume).`));
   }
 }
