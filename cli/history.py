@@ -136,10 +136,6 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         from cli import classic_history
 
         return classic_history.sessions(db, json)
-    from rich import box as boxes
-    from rich.table import Table
-    from rich.text import Text
-
     from casino.db import store
     from casino.db.database import MissingDatabase, describe
     from cli.render import console, print_json
@@ -169,29 +165,20 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     if not rows:
         out.print("No sessions yet: start one with 'brag play'.")
         return
-    table = Table(title="Sessions", title_justify="left", box=boxes.SIMPLE_HEAD, padding=(0, 1),
-                  collapse_padding=True, pad_edge=False)
-    # the longest status whole ("ended: bankroll" was cropped to "ended: bank" at 80 columns): other columns wrap
-    status_width = max(len("UNREADABLE" if r.unreadable else str(STATUS.get(r.end_reason, r.end_reason))) for r in rows)
-    game_width = 6 if all(kinds.get(r.id) is False for r in rows) else 8  # room for PRACTICE / UNKNOWN DECK's words
-    for name, justify in (("ID", "right"), ("Game", "left"), ("Started (UTC)", "left"), ("Hands", "right"),
-                          ("Start", "right"), ("Bankroll", "right"), ("Wagered", "right"), ("Net", "right"),
-                          ("Status", "left")):
-        wraps = name in ("Game", "Started (UTC)")
-        table.add_column(name, justify=justify, no_wrap=not wraps,  # type: ignore[arg-type]  # justify: a str of Rich's literals
-                         min_width={"Started (UTC)": 10, "Game": game_width, "Status": status_width}.get(name),
-                         width=10 if name == "Started (UTC)" else None)
-    for r in rows:
-        kind = kinds.get(r.id)
-        game = Text(r.game)
-        if kind is not False:  # practice, or settings that cannot be read: never shown as fair play
-            game.append(f"\n{PRACTICE_MARK}" if kind else "\nUNKNOWN DECK", style="bold yellow")
-        if r.unreadable is not None:  # its amounts are not known: never shown as 0
-            table.add_row(str(r.id), game, _when(r.started_at), f"{r.rounds:,}", "?", "?", "?", "?", "UNREADABLE")
-            continue
-        table.add_row(str(r.id), game, _when(r.started_at), f"{r.rounds:,}", _money(r.start_bankroll),
-                      _money(r.bankroll), _money(r.wagered), _signed(r.net), STATUS.get(r.end_reason, r.end_reason))
+    from rich.measure import Measurement
+
+    left_out: list[str] = []
+    table = _sessions_table(rows, kinds, left_out)
+    for column in ("Start", "Wagered", ""):  # a narrow terminal: amounts the others imply, not a cropped table
+        if Measurement.get(out, out.options.update_width(10_000), table).minimum <= out.width:  # (unclamped)
+            break
+        left_out.append(column)  # ("": narrower still, the status wraps at its space)
+        table = _sessions_table(rows, kinds, left_out)
     out.print(table)
+    if any(left_out):
+        out.print(f"Not shown at this width: {' and '.join(filter(None, left_out))} ('brag sessions --json' has every "
+                  "column).",
+                  markup=False, highlight=False)
     for r in rows:
         if r.unreadable is not None:
             where_given = f" --db {shlex.quote(db)}" if db is not None else ""  # (the same database, not the default)
@@ -203,6 +190,43 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         out.print("UNKNOWN DECK: the stored settings cannot be read ('brag verify ID' names the rows).", markup=False)
     if any(r.end_reason is None for r in rows):
         out.print("open: not ended (in play, or stopped); 'brag play --resume ID' carries on.")
+
+def _sessions_table(rows: list[Any], kinds: dict[int, Optional[bool]], left_out: list[str]) -> Any:
+    """``brag sessions``' table, without the columns named in ``left_out`` (``""`` in it: the status may wrap)."""
+    from rich import box as boxes
+    from rich.table import Table
+    from rich.text import Text
+
+    from casino.practice import PRACTICE_MARK
+
+    table = Table(title="Sessions", title_justify="left", box=boxes.SIMPLE_HEAD, padding=(0, 1),
+                  collapse_padding=True, pad_edge=False)
+    # the longest status whole ("ended: bankroll" was cropped to "ended: bank" at 80 columns): other columns wrap
+    status_width = max(len("UNREADABLE" if r.unreadable else str(STATUS.get(r.end_reason, r.end_reason))) for r in rows)
+    game_width = 6 if all(kinds.get(r.id) is False for r in rows) else 8  # room for PRACTICE / UNKNOWN DECK's words
+    columns = [c for c in (("ID", "right"), ("Game", "left"), ("Started (UTC)", "left"), ("Hands", "right"),
+                           ("Start", "right"), ("Bankroll", "right"), ("Wagered", "right"), ("Net", "right"),
+                           ("Status", "left")) if c[0] not in left_out]
+    for name, justify in columns:
+        wraps = name in ("Game", "Started (UTC)") or (name == "Status" and "" in left_out)
+        table.add_column(name, justify=justify, no_wrap=not wraps,  # type: ignore[arg-type]  # justify: a str of Rich's literals
+                         min_width={"Started (UTC)": 10, "Game": game_width,
+                                    "Status": None if wraps else status_width}.get(name),
+                         width=10 if name == "Started (UTC)" else None)
+    for r in rows:
+        kind = kinds.get(r.id)
+        game = Text(r.game)
+        if kind is not False:  # practice, or settings that cannot be read: never shown as fair play
+            game.append(f"\n{PRACTICE_MARK}" if kind else "\nUNKNOWN DECK", style="bold yellow")
+        cells: dict[str, str | Text]
+        if r.unreadable is not None:  # its amounts are not known: never shown as 0
+            cells = {"Start": "?", "Bankroll": "?", "Wagered": "?", "Net": "?", "Status": "UNREADABLE"}
+        else:
+            cells = {"Start": _money(r.start_bankroll), "Bankroll": _money(r.bankroll), "Wagered": _money(r.wagered),
+                     "Net": _signed(r.net), "Status": STATUS.get(r.end_reason, r.end_reason)}
+        cells.update({"ID": str(r.id), "Game": game, "Started (UTC)": _when(r.started_at), "Hands": f"{r.rounds:,}"})
+        table.add_row(*(cells[name] for name, _ in columns))
+    return table
 
 
 SHOWN = 50  # hands `brag history` shows by default (the last ones)

@@ -104,3 +104,25 @@ def test_the_longest_status_is_whole_at_80_columns(runner, app, tmp_path):
     assert all(len(line) <= 80 for line in lines)
     assert any(line.rstrip().endswith("ended: stop-loss") for line in lines), result.output
     assert any(line.rstrip().endswith("ended: bankroll") for line in lines), result.output
+
+
+@pytest.mark.parametrize(("columns", "left_out"), [("120", None), ("80", "Start"), ("60", "Start and Wagered")])
+def test_wide_amounts_leave_out_a_column_rather_than_crop_the_status(runner, app, tmp_path, columns, left_out):
+    """Found by a review: with a seven-figure bankroll in pence `brag sessions` at 80 columns cropped the table's
+    right edge, "ended: quit" showing as "ended:". The Start column (and then Wagered) is left out, and said so."""
+    url = f"sqlite:///{tmp_path / 'big.db'}"
+    played = runner.invoke(app, ["play", "--db", url, "--bankroll", "999999.75", "--seed", "wide"], input="5\np\nq\n")
+    assert played.exit_code == 0, played.output
+    result = runner.invoke(app, ["sessions", "--db", url], env={"COLUMNS": columns})
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert all(len(line) <= int(columns) for line in result.output.splitlines())
+    if left_out is None:
+        assert "999,999.75" in said and "Not shown" not in said
+    else:
+        assert f"Not shown at this width: {left_out} ('brag sessions --json' has every column)." in said
+        assert "999,999.75" not in said
+    lines = [line.rstrip() for line in result.output.splitlines()]
+    whole = any(line.endswith("ended: quit") for line in lines)
+    wrapped = any(a.endswith(" ended:") and b.endswith(" quit") for a, b in zip(lines, lines[1:]))  # at 60 columns
+    assert whole or (columns == "60" and wrapped), result.output
