@@ -6,7 +6,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from casino.db.copy import COPIED, MOVED, MOVING
+from casino.db.end_reasons import COPIED, MOVED, MOVING
 from cli.history import DbOpt
 from cli.options import JsonOpt
 

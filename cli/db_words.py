@@ -22,6 +22,9 @@ _FLAG: ContextVar[str] = ContextVar("brag_db_flag", default="")
 
 def given(db: Optional[str]) -> None:
     """Remember the ``--db`` of the command now running (each storing command calls this first)."""
+    if db is None:  # (every command starts so: nothing of the database layer is loaded for it)
+        _FLAG.set("")
+        return
     from casino.db.locations import db_option
 
     _FLAG.set(db_option(db))

@@ -43,18 +43,12 @@ from sqlalchemy import insert, select, update
 from sqlalchemy.engine import Engine
 
 from casino.db.copy_present import Present, present_copy
+from casino.db.end_reasons import COPIED, MOVED, MOVING
 from casino.db.models import BetRecord, BoxRecord, HandRecord, PendingHandRecord, SessionRecord, utcnow
 
 __all__ = ["Copied", "copy_sessions", "sessions_to_copy", "classic_sessions_in", "in_memory", "refuse_in_memory",
            "refuse_same_database", "COPIED", "MOVED", "MOVING"]
 
-#: ``end_reason`` of a session copied as a record (refused by ``--resume``: it plays on where it came from)
-COPIED = "copied"
-#: ``end_reason`` of a session moved to another database (refused by ``--resume``: it plays on there)
-MOVED = "moved"
-#: ``end_reason`` of a move's copy until the source has let go of the session (refused by ``--resume``: the same
-#: move, run again, makes it the one that plays on); no plain copy is ever marked so
-MOVING = "moving"
 
 _SESSION_COLUMNS = ("game", "game_source", "game_text", "started_at", "ended_at", "end_reason", "start_bankroll",
                     "bankroll", "rounds", "settings", "chain_key", "head_hash", "totals")

@@ -36,7 +36,7 @@ from sqlalchemy import select as sa_select
 from sqlmodel import Session
 
 from casino.db.chain import hand_hash
-from casino.db.copy import MOVED
+from casino.db.end_reasons import MOVED
 from casino.db.database import SessionBusy, StoreError, UnreadableData, written
 from casino.db.models import PendingHandRecord, utcnow
 from casino.db.rows import SESSIONS, cards_text, core_table, genesis_of, hand_row, money, read_amount, unreadable
