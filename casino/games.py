@@ -369,7 +369,10 @@ def _parse_game(data: dict[str, Any], label: str, text: str, base: Path | None =
     key = os.path.realpath(label) if base is not None else label
     chain = _READING.get()
     if key in chain:
-        raise GameFileError(f"{label}: names itself as a table (through {' -> '.join((*chain, key))})")
+        circle = " -> ".join((*chain[chain.index(key):], key))
+        if chain[-1] == key:
+            raise GameFileError(f"{label}: names itself as a table ({circle})")
+        raise GameFileError(f"{label}: is named as a table by a file it names: a circle ({circle})")
     if len(chain) >= MAX_INCLUDE_DEPTH:
         raise NestedTooDeep(f"{chain[0]}: game files name one another more than {MAX_INCLUDE_DEPTH} deep "
                             f"(… {label})")
