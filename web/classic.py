@@ -44,7 +44,7 @@ from web import classic_hands as playing
 from web.classic_seats import COMPUTER_NAMES, LINEUPS, ClassicSeat, ClassicSeats, seats_of
 from web.classic_view import state
 from web.exact_json import Amount, ExactRoute
-from web.errors import SEQ_MAX, Conflict, NotFound, SessionId, resumed_seq, turn
+from web.errors import SEQ_MAX, Conflict, NotFound, SessionId, first_seq, turn
 
 __all__ = ["router", "ClassicSeat", "ClassicSeats"]
 
@@ -233,7 +233,7 @@ def resume(request: Request, session_id: SessionId) -> JSONResponse:
             # never an earlier seat's numbers: a replay stays refused; a hand resumed in the middle starts the
             # computer players' chance afresh here, as the terminal's resume does (ClassicSeat.new_chance)
             seat = ClassicSeat(table, session_id, players.index("you"), players, record.hand_limit, seed,
-                               seq=resumed_seq())
+                               seq=first_seq())
             with seat.lock:  # held before the seat is published: no request acts on it half resumed
                 seats.put(seat)  # an ended seat held for the id is let go
                 if table.state is not None:  # stopped with a computer player to act (or the hand over): on from there

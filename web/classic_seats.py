@@ -22,6 +22,7 @@ from typing import Any
 from fastapi import Request
 
 from casino.errors import BragError
+from web.errors import first_seq
 from web.holding import IDLE_SECONDS, MAX_SEATS, Held
 from web.locks import KeyedLocks
 
@@ -48,7 +49,7 @@ class ClassicSeat:
     players: list[str]
     limit: int
     seed: str | None
-    seq: int = 0
+    seq: int = field(default_factory=first_seq)  # the next action number (web.errors.first_seq)
     finished: dict[str, Any] | None = None  # the last settled hand, as the player may see it
     ended: str | None = None
     dropped: bool = False  # let go (a store write failed, or evicted): the database holds the session now

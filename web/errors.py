@@ -29,22 +29,24 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from casino.errors import BragError
 
-__all__ = ["WebError", "NotFound", "Conflict", "Seated", "SessionId", "SEQ_MAX", "install_handlers", "resumed_seq", "turn"]
+__all__ = ["WebError", "NotFound", "Conflict", "Seated", "SessionId", "SEQ_MAX", "install_handlers", "first_seq", "turn"]
 
 #: The largest action number a request may carry: the largest integer a page's JavaScript holds exactly.
 SEQ_MAX = 2**53 - 1
 
 
-def resumed_seq() -> int:
-    """The first action number of a resumed seat: a fresh unguessable number in [2**40, 2**52), never 0.
+def first_seq() -> int:
+    """The first action number of a seat: a fresh unguessable number in [2**40, 2**52), never 0.
 
-    A new session's seat counts its actions from 0; the seat a resume builds (after ``/end``, a server
-    restart, or an idle seat let go) must not count them again from 0, or a request already refused as a
-    replay (or one taken by the earlier seat) would be accepted again. The server does not store the count,
-    so each resumed seat starts at a number drawn from :mod:`secrets` (2**52 of them, chance of meeting an
-    earlier seat's numbers negligible), with room to count up without passing :data:`SEQ_MAX`::
+    The seat a resume builds (after ``/end``, a server restart, or an idle seat let go) must not count its
+    actions again from where an earlier seat of the session did, or a request already refused as a replay (or
+    one taken by the earlier seat) would be accepted again; and a new session may be given the id of one left
+    before its first hand and removed, so a page still on the removed one must not find its next number there
+    either (it ended the new session, or dealt on it). The server does not store the count, so every seat
+    starts at a number drawn from :mod:`secrets` (2**52 of them, chance of meeting another seat's numbers
+    negligible), with room to count up without passing :data:`SEQ_MAX`::
 
-        >>> 2**40 <= resumed_seq() < 2**52
+        >>> 2**40 <= first_seq() < 2**52
         True
     """
     return 2**40 + secrets.randbelow(2**52 - 2**40)

@@ -17,8 +17,8 @@ resume reads them back); the app keeps one, and each route finds it with :func:`
     >>> with seats.db() as db:
     ...     session_id = service.open(db)
     >>> seat = seats.add(session_id, Seat(service))
-    >>> seats.get(session_id) is seat, len(seats), seat.seq
-    (True, 1, 0)
+    >>> seats.get(session_id) is seat, len(seats), seat.seq >= 2**40  # (a fresh unguessable first action number)
+    (True, 1, True)
 
 The routes run in the thread pool, so requests run at once; what they share is guarded here (see
 :mod:`web.locks` for the order the locks are taken in):
@@ -50,6 +50,7 @@ from fastapi import Request
 from fastapi.responses import JSONResponse
 from sqlmodel import Session
 
+from web.errors import first_seq
 from web.holding import IDLE_SECONDS, MAX_SEATS, Held
 from web.locks import KeyedLocks
 from web.table_view import _game_dict, _json, _report, state
@@ -65,7 +66,7 @@ class Seat:
     service: Any  # casino.service.TableService
     hints: bool = True
     trainer: bool = False
-    seq: int = 0
+    seq: int = field(default_factory=first_seq)  # the next action number (web.errors.first_seq)
     last: Any = None  # the last settled round, as result_dict shows it
     ended: str | None = None  # why the session ended, once it has
     meter: str | None = None  # the progressive meter, as stored after the last hand (None: no progressive)

@@ -7,9 +7,10 @@ see: before the settlement a round shows the player's boxes (and the dealer's fa
 game deals one), never the dealer's other cards or the seed; the seed's SHA-256 commitment is shown
 before the deal and the seed after the settlement. Every state-changing request carries ``seq``, the
 action number the page last saw: a request whose ``seq`` is not the session's current one is refused
-with 409, so a request sent twice (a double click, a replayed POST) cannot deal or settle twice. A new
-session counts from 0; a resumed one from a fresh unguessable number (:func:`web.errors.resumed_seq`), so a
-request refused before an ``/end`` + ``/resume`` (or a server restart) is still refused after it.
+with 409, so a request sent twice (a double click, a replayed POST) cannot deal or settle twice. Every seat,
+new or resumed, counts from a fresh unguessable number (:func:`web.errors.first_seq`), so a request refused
+before an ``/end`` + ``/resume`` (or a server restart) is still refused after it, and a page on a session that
+was removed finds nothing to act on in a new session given its id.
 
 Every route is a plain function, which FastAPI runs in its thread pool: a slow request (a database that
 answers slowly, the first exact analysis behind a game's hints) never holds up another client's. The state
@@ -43,7 +44,7 @@ from casino.games import builtin_games, load_game
 from casino.money import parse
 from casino.practice import is_trainer
 from web.exact_json import ExactRoute
-from web.errors import Conflict, NotFound, SessionId, WebError, resumed_seq, turn
+from web.errors import Conflict, NotFound, SessionId, WebError, first_seq, turn
 from web.table_requests import Action, Deal, Decide, NewSession
 from web.table_seats import Seat, _judge, seats_of
 from web.table_view import _json, _kind, result_dict, state
@@ -189,7 +190,7 @@ def resume(request: Request, session_id: SessionId) -> JSONResponse:
             service.db = None
             settings = service.settings
             seat = Seat(service, hints=bool(settings.get("hints", True)), trainer=is_trainer(settings),
-                        seq=resumed_seq())  # never an earlier seat's numbers: a replay stays refused
+                        seq=first_seq())  # never an earlier seat's numbers: a replay stays refused
             with seat.lock:  # held before the seat is published: no request acts on it half made
                 seats.put(session_id, seat)  # an ended seat held for the id is let go
                 seat.read_meter(db)

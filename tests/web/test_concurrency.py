@@ -397,13 +397,15 @@ def test_an_in_memory_database_is_one_database_for_every_request() -> None:
 
     app = create_app("sqlite://")
     with ServerThread(app) as server, _client(f"http://127.0.0.1:{server.port}") as http:
-        def sit(_: int) -> int:
-            return int(_sit(http)["session"])
+        def sit(_: int) -> tuple[int, int]:
+            seat = _sit(http)
+            return int(seat["session"]), int(seat["seq"])
 
-        ids = _together(8, sit)  # in as many threads as the pool gives
+        seats = _together(8, sit)  # in as many threads as the pool gives
+        ids = [i for i, _ in seats]
         listed = {s["id"] for s in _ok(http.get("/api/table/sessions"))["sessions"]}
         assert sorted(ids) == list(range(1, 9)) and listed == set(ids)
-        dealt = _ok(http.post(f"/api/table/sessions/{ids[0]}/deal", json={"seq": 0, "stakes": STAKE}))
+        dealt = _ok(http.post(f"/api/table/sessions/{ids[0]}/deal", json={"seq": seats[0][1], "stakes": STAKE}))
         assert dealt["round"]["round_no"] == 1
         file = Path(app.state.seats.engine.url.database)
         assert file.exists() and file.name == "brag.db" and file.parent.name.startswith("brag-web-")

@@ -51,16 +51,16 @@ def test_a_casino_deal_refused_as_a_replay_is_still_refused_after_a_resume(clien
     s = post(client, "/api/table/sessions", {"game": "3-card-brag", "bankroll": "100", "stakes": PAIR_PLUS})
     sid = s["session"]
     deal = f"/api/table/sessions/{sid}/deal"
-    dealt = post(client, deal, {"seq": 0, "stakes": PAIR_PLUS})
+    dealt = post(client, deal, {"seq": s["seq"], "stakes": PAIR_PLUS})
     assert dealt["round"] is None and dealt["last"]["round_no"] == 1  # settled at the deal
-    post(client, deal, {"seq": 0, "stakes": PAIR_PLUS}, status=409)
+    post(client, deal, {"seq": s["seq"], "stakes": PAIR_PLUS}, status=409)
     client = _back(client, url, how, "table", sid, dealt["seq"])
     back = post(client, f"/api/table/sessions/{sid}/resume")
-    again = post(client, deal, {"seq": 0, "stakes": PAIR_PLUS}, status=409)
+    again = post(client, deal, {"seq": s["seq"], "stakes": PAIR_PLUS}, status=409)
     assert "already taken" in again["detail"]
     post(client, deal, {"seq": dealt["seq"], "stakes": PAIR_PLUS}, status=409)  # the last seat's next number too
     assert _rounds(url, sid) == 1  # nothing dealt by the replays
-    assert back["seq"] not in (0, 1, 2) and back["seq"] <= SEQ_MAX
+    assert back["seq"] not in (s["seq"], dealt["seq"], dealt["seq"] + 1) and back["seq"] <= SEQ_MAX
     dealt = post(client, deal, {"seq": back["seq"], "stakes": PAIR_PLUS})  # the latest answer's number deals
     assert dealt["seq"] == back["seq"] + 1 and dealt["last"]["round_no"] == 2 and _rounds(url, sid) == 2
     post(client, deal, {"seq": back["seq"], "stakes": PAIR_PLUS}, status=409)
@@ -68,9 +68,9 @@ def test_a_casino_deal_refused_as_a_replay_is_still_refused_after_a_resume(clien
 
 def test_each_resume_of_a_casino_session_counts_from_a_fresh_number(client, url):
     s = post(client, "/api/table/sessions", {"game": "3-card-brag", "bankroll": "100", "stakes": PAIR_PLUS})
-    assert s["seq"] == 0  # a new session counts from 0
-    seq = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": 0, "stakes": PAIR_PLUS})["seq"]
-    numbers = [0, seq]  # (a session left before its first hand is not kept)
+    assert 2**40 <= s["seq"] <= SEQ_MAX  # a new session counts from a fresh number too
+    seq = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": s["seq"], "stakes": PAIR_PLUS})["seq"]
+    numbers = [s["seq"], seq]  # (a session left before its first hand is not kept)
     for _ in range(3):
         post(client, f"/api/table/sessions/{s['session']}/end", {"seq": seq})
         seq = post(client, f"/api/table/sessions/{s['session']}/resume")["seq"]
@@ -87,19 +87,19 @@ def _fold(client: TestClient, s: dict[str, Any]) -> dict[str, Any]:
 def test_a_classic_action_refused_as_a_replay_is_still_refused_after_a_resume(client, url, how):
     s = post(client, "/api/classic/sessions", {"opponents": 2, "hands": 5, "seed": "replayed", "players": "simple"})
     sid = s["session"]
-    assert s["seq"] == 0 and s["in_hand"]
+    assert 2**40 <= s["seq"] <= SEQ_MAX and s["in_hand"]
     folded = _fold(client, s)
     assert not folded["in_hand"] and folded["hand_no"] == 1
-    post(client, f"/api/classic/sessions/{sid}/act", {"seq": 0, "action": "fold"}, status=409)
+    post(client, f"/api/classic/sessions/{sid}/act", {"seq": s["seq"], "action": "fold"}, status=409)
     nxt = f"/api/classic/sessions/{sid}/next"
     client = _back(client, url, how, "classic", sid, folded["seq"])
     back = post(client, f"/api/classic/sessions/{sid}/resume")
     assert not back["in_hand"] and back["hand_no"] == 1
-    for old in (0, folded["seq"]):  # the first seat's numbers: refused, and no second hand dealt
+    for old in (s["seq"], folded["seq"]):  # the first seat's numbers: refused, and no second hand dealt
         refused = post(client, nxt, {"seq": old}, status=409)
         assert "already taken" in refused["detail"]
     assert _classic_hands(url, sid) == 1
-    assert back["seq"] not in (0, 1, 2) and back["seq"] <= SEQ_MAX
+    assert back["seq"] not in (s["seq"], folded["seq"], folded["seq"] + 1) and back["seq"] <= SEQ_MAX
     dealt = post(client, nxt, {"seq": back["seq"]})  # the latest answer's number deals the next hand
     assert dealt["hand_no"] == 2 and dealt["in_hand"] and dealt["seq"] == back["seq"] + 1
     post(client, nxt, {"seq": back["seq"]}, status=409)

@@ -52,7 +52,7 @@ def stored(url: str, session_id: int):
 
 def test_a_hand_settles_as_the_library_settles_it_and_is_stored(client, url):
     s = sit(client, bankroll="200", stakes=[{"box": 1, "ante": "5", "pair_plus": "2"}, {"box": 2, "ante": "10"}])
-    assert s["bankroll"] == "200" and s["seq"] == 0 and s["round"] is None and len(s["commitment"]) == 64
+    assert s["bankroll"] == "200" and 2**40 <= s["seq"] < 2**52 and s["round"] is None and len(s["commitment"]) == 64
     commitment = s["commitment"]
     stakes = [{"box": 1, "ante": "5", "pair_plus": "2"}, {"box": 2, "ante": "10"}]
     responses = play_hand(client, s, stakes, decide=lambda box: box == 1)
@@ -120,15 +120,17 @@ def test_no_response_shows_a_card_or_seed_before_its_time(client, url):
 def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):
     s = sit(client)
     stakes = [{"box": 1, "ante": "5"}]
-    dealt = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": 0, "stakes": stakes})
-    again = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": 0, "stakes": stakes}, status=409)
+    first = s["seq"]
+    dealt = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": first, "stakes": stakes})
+    again = post(client, f"/api/table/sessions/{s['session']}/deal", {"seq": first, "stakes": stakes}, status=409)
     assert "already taken" in again["detail"]
-    done = post(client, f"/api/table/sessions/{s['session']}/decide", {"seq": 1, "box": 1, "play": True})
-    post(client, f"/api/table/sessions/{s['session']}/decide", {"seq": 1, "box": 1, "play": True}, status=409)
-    assert done["round"] is None and done["last"]["round_no"] == 1 and dealt["seq"] == 1 and done["seq"] == 2
+    done = post(client, f"/api/table/sessions/{s['session']}/decide", {"seq": first + 1, "box": 1, "play": True})
+    post(client, f"/api/table/sessions/{s['session']}/decide", {"seq": first + 1, "box": 1, "play": True}, status=409)
+    assert done["round"] is None and done["last"]["round_no"] == 1 and dealt["seq"] == first + 1
+    assert done["seq"] == first + 2
     # the same request sent at once from many threads: one deals, the rest are refused
     codes: list[int] = []
-    body = {"seq": 2, "stakes": stakes}
+    body = {"seq": first + 2, "stakes": stakes}
     threads = [threading.Thread(target=lambda: codes.append(
         client.post(f"/api/table/sessions/{s['session']}/deal", json=body).status_code)) for _ in range(8)]
     for t in threads:
@@ -178,7 +180,9 @@ def test_a_replayed_action_is_refused_and_settles_nothing_twice(client, url):
     ],
 )
 def test_bad_requests_get_a_4xx_with_one_clear_line(client, path, body, status, words):
-    sit(client)  # session 1
+    seat = sit(client)  # session 1
+    if path.startswith("/api/table/sessions/1/") and body is not None and body.get("seq") == 0:
+        body = {**body, "seq": seat["seq"]}  # (0 stands for session 1's next action number)
     response = client.post(path, json=body)
     assert response.status_code == status, response.text
     detail = response.json()["detail"]
@@ -246,7 +250,7 @@ def test_verify_lists_at_most_max_listed_hand_numbers_and_says_how_many_more(cli
 
 def test_a_new_session_ended_before_any_hand_leaves_nothing(client, url):
     s = sit(client)
-    ended = post(client, f"/api/table/sessions/{s['session']}/end", {"seq": 0})
+    ended = post(client, f"/api/table/sessions/{s['session']}/end", {"seq": s["seq"]})
     assert ended["stored"] is False
     assert client.get("/api/table/sessions").json()["sessions"] == []
 
@@ -262,7 +266,7 @@ def test_sitting_down_again_after_leaving_an_empty_session_gives_the_new_seat_an
     stakes = [{"box": 1, "ante": "5"}]
     again = post(client, "/api/table/sessions", {"game": "teen-patti", "bankroll": "777", "stakes": stakes, "seed": "again"})
     assert again["session"] == first["session"]  # the removed session's id, given again
-    assert again["ended"] is None and again["seq"] == 0
+    assert again["ended"] is None and again["seq"] != first["seq"]  # (each seat's numbers its own)
     assert again["game"]["name"] == "Teen Patti" and again["bankroll"] == "777" and again["start_bankroll"] == "777"
     seen = play_hand(client, again, stakes)  # every request answered 200
     assert seen[0]["round"] is not None and seen[-1]["last"]["round_no"] == 1
@@ -372,3 +376,21 @@ def test_the_side_bets_short_names_are_the_terminals(client):
     unknown = client.post("/api/table/sessions", json={"stakes": [{"box": 1, "ante": "1", "side": {"keno": "1"}}]})
     assert unknown.status_code == 400
     assert unknown.json()["detail"] == "'keno' is not a side bet: write 6cb, colour, prime or prog (or the full name)"
+
+
+def test_a_page_on_a_removed_session_cannot_act_on_the_new_session_given_its_id(client, url):
+    """Found by a hostile test: a session left before its first hand is removed and its id given to the next
+    session, whose actions counted from 0 again, so the old page's next request (seq 0) ended the new session
+    (removing it) or dealt a hand on it. Every seat now counts from a fresh unguessable number."""
+    old = post(client, "/api/table/sessions", {"game": "3-card-brag", "bankroll": "100"})
+    left = post(client, f"/api/table/sessions/{old['session']}/end", {"seq": old["seq"]})
+    assert left["stored"] is False
+    new = post(client, "/api/table/sessions", {"game": "teen-patti", "bankroll": "250"})
+    assert new["session"] == old["session"]  # the id, given again
+    for path, body in (("end", {}), ("deal", {"stakes": [{"box": 1, "ante": "100"}]})):
+        for seq in (old["seq"], left["seq"]):  # what the old page last saw, and the number before it
+            refused = post(client, f"/api/table/sessions/{new['session']}/{path}", {"seq": seq, **body}, status=409)
+            assert "already taken" in refused["detail"]
+    record, hands, ok = stored(url, new["session"])
+    assert record.game == "Teen Patti" and record.ended_at is None and hands == [] and ok
+    assert Fraction(record.bankroll) == 250
