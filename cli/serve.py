@@ -80,6 +80,6 @@ def serve(
         threading.Timer(0.8, webbrowser.open, args=(address,)).start()
     from casino.db.locations import db_option
 
-    uvicorn.run(create_app(url, db_option(db)), host=host, port=port, log_level="warning")
+    uvicorn.run(create_app(url, db_option(db), local_only=is_loopback(host)), host=host, port=port, log_level="warning")
 
 

@@ -24,6 +24,7 @@ from fastapi.staticfiles import StaticFiles
 from casino import __version__
 from web import classic, designer, table_seats, tables
 from web.body_limit import BodyLimit
+from web.same_site import SameSite
 from web.errors import install_handlers
 
 __all__ = ["create_app", "PAGES"]
@@ -95,9 +96,11 @@ def _page(path: str, db_option: str = "") -> HTMLResponse:
     return HTMLResponse(html)
 
 
-def create_app(db_url: str = "sqlite://", db_option: str = "") -> FastAPI:
+def create_app(db_url: str = "sqlite://", db_option: str = "", local_only: bool = False) -> FastAPI:
     """The whole web app on the database at ``db_url`` (any SQLAlchemy URL; see :mod:`casino.db`); ``db_option``
-    (`` --db FILE``, :func:`casino.db.locations.db_option`) is added to the commands the pages suggest.
+    (`` --db FILE``, :func:`casino.db.locations.db_option`) is added to the commands the pages suggest;
+    ``local_only`` (a server on the loopback address) answers only requests addressed to this computer
+    (:mod:`web.same_site`).
 
     The database is opened (tables created, schema version checked) when the first request needs it.
     """
@@ -117,6 +120,7 @@ def create_app(db_url: str = "sqlite://", db_option: str = "") -> FastAPI:
     install_handlers(app)
 
     app.add_middleware(BodyLimit)
+    app.add_middleware(SameSite, local_only=local_only)  # (before the body is read: a refused request reads none)
     app.add_middleware(SecurityHeaders)  # (added last: outermost, so a refused body's answer has the headers too)
 
     @app.get("/api/health", tags=["server"], summary="Is the server up")

@@ -59,6 +59,11 @@ def test_serve_says_its_address_serves_the_pages_and_stops_on_ctrl_c(tmp_path):
         page = httpx.get(f"http://127.0.0.1:{port}/designer", timeout=60)
         assert page.status_code == 200 and "/static/designer.js" in page.text
         assert httpx.get(f"http://127.0.0.1:{port}/api/openapi.json", timeout=60).json()["info"]["title"] == "brag-table"
+        # on loopback it answers this computer's names only (a page of another site rebound to 127.0.0.1: refused)
+        rebound = httpx.get(f"http://127.0.0.1:{port}/api/table/sessions", headers={"Host": f"evil.example:{port}"},
+                            timeout=60)
+        assert rebound.status_code == 400 and "this computer only" in rebound.json()["detail"]
+        assert httpx.get(f"http://localhost:{port}/api/health", timeout=60).status_code == 200
     finally:
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=120)
