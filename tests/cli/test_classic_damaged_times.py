@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import sqlite3
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +16,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _brag(*args: str, db: Path, text: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1"}  # (the words searched for are not wrapped as the caller's)
     return subprocess.run([sys.executable, "-m", "cli", *args, "--db", str(db)], cwd=ROOT, input=text,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, env=env)
 
 
 @pytest.fixture(scope="module")

@@ -344,7 +344,8 @@ def test_a_finished_hand_shows_its_seed_only_when_no_later_deal_comes_off_its_pa
     """An unshuffled pack: the seed of a hand whose pack the next deal comes off would tell every card to
     come, so it is withheld (with the reason) until the pack is shuffled or the session ends; the session's
     last hand, and every hand of a game shuffled every hand, show it."""
-    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 3})
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 3,
+                                                   "seed": "classic-brag"})
     for hand in range(1, 4):
         s = play_hand(client, s)
         record, rows, _ = stored(url, s["session"])
@@ -368,7 +369,8 @@ def test_every_hand_shows_its_seed_and_pack_once_nothing_to_come_is_dealt_from_t
     commitment (docs/classic-brag.md), checked here."""
     import hashlib
 
-    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 4})
+    s = post(client, "/api/classic/sessions", {"rules": "classic-brag", "opponents": 3, "hands": 4,
+                                                   "seed": "classic-brag"})
     sid, withheld = s["session"], 0
     while True:
         s = play_hand(client, s)
@@ -399,7 +401,8 @@ def test_a_dealers_choice_hand_is_checked_with_its_variant(client, url):
     not give, so no revealed hand could be checked. Each hand now carries its tail (hex)."""
     import hashlib
 
-    s = post(client, "/api/classic/sessions", {"rules": "dealers-choice", "opponents": 1, "hands": 4})
+    s = post(client, "/api/classic/sessions", {"rules": "dealers-choice", "opponents": 1, "hands": 4,
+                                                   "seed": "dealers-choice"})
     sid = s["session"]
     while True:
         s = play_hand(client, s)
