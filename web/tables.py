@@ -203,6 +203,9 @@ def show(request: Request, session_id: SessionId) -> JSONResponse:
     with seat.lock:
         if seat.dropped:
             raise NotFound(f"session {session_id} is not open at this server any more: resume it")
+        if seat.meter is not None:  # shared by every session at the game: as the database holds it now
+            with seats_of(request).db() as db:
+                seat.read_meter(db)
         return _json(state(seat))
 
 

@@ -18,7 +18,7 @@ from casino.db.verify import verify_session
 from casino.events import BoxBets
 from casino.games import load_game
 from casino.sitting import Sitting
-from tests.web.api import cards_in, new_client, post
+from tests.web.api import cards_in, get, new_client, post
 
 
 
@@ -394,3 +394,15 @@ def test_a_page_on_a_removed_session_cannot_act_on_the_new_session_given_its_id(
     record, hands, ok = stored(url, new["session"])
     assert record.game == "Teen Patti" and record.ended_at is None and hands == [] and ok
     assert Fraction(record.bankroll) == 250
+
+
+def test_the_progressive_meter_shown_is_the_one_every_session_at_the_game_shares_now(client):
+    """Found by a hostile test: a session's meter was read only when that session settled, so after other sessions
+    fed the shared meter it showed an old figure."""
+    stakes = [{"box": 1, "ante": "5", "side": {"progressive": "1"}}]
+    watching = sit(client, game="brag-with-side-bets", bankroll="1000", stakes=stakes)
+    playing = sit(client, game="brag-with-side-bets", bankroll="1000", stakes=stakes)
+    for _ in range(3):
+        playing = play_hand(client, playing, stakes)[-1]
+    shown = get(client, f"/api/table/sessions/{watching['session']}")
+    assert Fraction(playing["meter"]) > Fraction(watching["meter"]) and shown["meter"] == playing["meter"]
