@@ -95,7 +95,16 @@ def _where(location: tuple[Any, ...]) -> str:
     return ".".join(str(p) if re.fullmatch(r"[\w\-\[\]]+", str(p)) else json.dumps(str(p)) for p in location)
 
 
+#: the branches pydantic names when a value fits none of an amount's types (web.exact_json.Amount)
+_AMOUNT_BRANCHES = {"constrained-str", "int", "decimal", "bool"}
+
+
 def _validation_detail(errors: list[dict[str, Any]]) -> str:
+    locations = [tuple(e.get("loc", ())) for e in errors]
+    if (len(errors) > 1 and {loc[-1] for loc in locations if loc} == _AMOUNT_BRANCHES
+            and len({loc[:-1] for loc in locations}) == 1):  # an amount that is none of its types: NaN, a list …
+        return (f"{_where(locations[0][:-1])}: an amount is a number or a text such as \"5\", \"2.5\" or \"5/2\" "
+                "(not NaN, infinity, a list or an object)")
     first = errors[0] if errors else {"loc": (), "msg": "invalid request"}
     where = _where(tuple(first.get("loc", ())))
     message = str(first.get("msg", "invalid value")).removeprefix("Value error, ")  # a validator's own words

@@ -406,3 +406,15 @@ def test_the_progressive_meter_shown_is_the_one_every_session_at_the_game_shares
         playing = play_hand(client, playing, stakes)[-1]
     shown = get(client, f"/api/table/sessions/{watching['session']}")
     assert Fraction(playing["meter"]) > Fraction(watching["meter"]) and shown["meter"] == playing["meter"]
+
+
+@pytest.mark.parametrize("value", ["NaN", "Infinity", "-Infinity", "[1]", '{"a": 1}', "null"])
+def test_an_amount_of_no_amounts_type_is_one_plain_line(client, value):
+    """Found by a hostile test: "ante": NaN was answered "body.stakes.0.ante.constrained-str: Input should be a
+    valid string (and 3 more)", pydantic's words for the first of four types tried."""
+    for body, where in ((f'{{"stakes": [{{"box": 1, "ante": {value}}}]}}', "body.stakes.0.ante"),
+                        (f'{{"bankroll": {value}}}', "body.bankroll")):
+        answer = client.post("/api/table/sessions", content=body, headers={"Content-Type": "application/json"})
+        assert answer.status_code == 422, answer.text
+        assert answer.json()["detail"] == (f'{where}: an amount is a number or a text such as "5", "2.5" or "5/2" '
+                                           "(not NaN, infinity, a list or an object)")
