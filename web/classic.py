@@ -44,7 +44,7 @@ from web import classic_hands as playing
 from web.classic_seats import COMPUTER_NAMES, LINEUPS, ClassicSeat, ClassicSeats, seats_of
 from web.classic_view import state
 from web.exact_json import Amount, ExactRoute
-from web.errors import SEQ_MAX, Conflict, NotFound, SessionId, first_seq, turn
+from web.errors import SEQ_MAX, Conflict, NotFound, SessionId, check_id, first_seq, turn
 
 __all__ = ["router", "ClassicSeat", "ClassicSeats"]
 
@@ -212,6 +212,7 @@ def create(request: Request, body: NewClassic) -> JSONResponse:
 
 @router.post("/sessions/{session_id}/resume", summary="Carry on a stored session (from any front end)")
 def resume(request: Request, session_id: SessionId) -> JSONResponse:
+    check_id(session_id)
     from casino.db import classic_store
     from casino.db.database import StoreError
 
@@ -242,6 +243,7 @@ def resume(request: Request, session_id: SessionId) -> JSONResponse:
 
 
 def _seat(request: Request, session_id: int) -> ClassicSeat:
+    check_id(session_id)
     seat = seats_of(request).get(session_id)
     if seat is None:
         raise NotFound(f"classic session {session_id} is not open at this server: resume it or start one")
@@ -257,6 +259,7 @@ def _acting(request: Request, session_id: int, seq: int) -> Iterator[tuple[Class
 
 @router.get("/sessions/{session_id}", summary="What the player sees now")
 def show(request: Request, session_id: SessionId) -> JSONResponse:
+    check_id(session_id)
     seat = _seat(request, session_id)
     with seat.lock:
         if seat.dropped:
@@ -266,6 +269,7 @@ def show(request: Request, session_id: SessionId) -> JSONResponse:
 
 @router.post("/sessions/{session_id}/act", summary="The player's action; the computer players answer")
 def act(request: Request, session_id: SessionId, body: ClassicAction) -> JSONResponse:
+    check_id(session_id)
     with _acting(request, session_id, body.seq) as (seat, db):
         table = seat.table
         if table.state is None:
@@ -340,6 +344,7 @@ def hands(request: Request, session_id: SessionId) -> dict[str, Any]:
     """The last 200 settled hands: each one's commitment (shown before its deal), and its seed, pack order and
     ``tail`` (hex: with dealer's choice the hand's variant, else empty): SHA-256 of the three is the commitment
     (docs/classic-brag.md) — ``null`` for the hands whose pack is still dealt from (:func:`casino.db.classic_store.sealed_from`; ``sealed_from`` names the first, ``sealed`` says why)."""
+    check_id(session_id)
     from casino.db import classic_store
     from casino.db.database import StoreError
 
@@ -361,6 +366,7 @@ def hands(request: Request, session_id: SessionId) -> dict[str, Any]:
 
 @router.get("/sessions/{session_id}/verify", summary="Check every stored hand against its commitment")
 def verify(request: Request, session_id: SessionId) -> dict[str, Any]:
+    check_id(session_id)
     from casino.db import classic_store
     from casino.db.database import StoreError, UnreadableData
 

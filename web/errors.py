@@ -29,7 +29,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from casino.errors import BragError
 
-__all__ = ["WebError", "NotFound", "Conflict", "Seated", "SessionId", "SEQ_MAX", "install_handlers", "first_seq", "turn"]
+__all__ = ["WebError", "NotFound", "Conflict", "Seated", "SessionId", "SEQ_MAX", "check_id", "install_handlers", "first_seq", "turn"]
 
 #: The largest action number a request may carry: the largest integer a page's JavaScript holds exactly.
 SEQ_MAX = 2**53 - 1
@@ -84,6 +84,15 @@ def _path_id(value: object) -> object:
     if isinstance(value, str) and not (value.isascii() and value.isdigit()):
         raise ValueError(f"{value[:30]!r} is not a session id: write it in digits alone")
     return value
+
+
+def check_id(session_id: int) -> None:
+    """404, in the words ``brag`` uses, for an id no database column holds (it never reaches the database)."""
+    from casino.ids import id_problem
+
+    problem = id_problem(session_id)
+    if problem is not None:
+        raise NotFound(problem)
 
 
 #: A session id in a route's path (``/api/table/sessions/{session_id}``): digits only, then a whole number.
@@ -155,9 +164,11 @@ def install_handlers(app: FastAPI) -> None:
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
         detail = error.detail if isinstance(error.detail, str) else "request refused"
         if error.status_code == 404 and detail == "Not Found":
-            detail = f"no such page or API route: {request.url.path}"
+            path = request.url.path
+            detail = f"no such page or API route: {path if len(path) <= 80 else path[:80] + '…'}"
         elif error.status_code == 405:
-            detail = f"{request.method} is not allowed on {request.url.path}"
+            path = request.url.path
+            detail = f"{request.method} is not allowed on {path if len(path) <= 80 else path[:80] + '…'}"
         elif error.status_code == 400 and detail == "There was an error parsing the body":
             detail = _unreadable_body(error.__cause__)
         return JSONResponse({"detail": detail}, status_code=error.status_code, headers=error.headers)

@@ -44,7 +44,7 @@ from casino.games import builtin_games, load_game
 from casino.money import parse
 from casino.practice import is_trainer
 from web.exact_json import ExactRoute
-from web.errors import Conflict, NotFound, SessionId, WebError, first_seq, turn
+from web.errors import Conflict, NotFound, SessionId, WebError, check_id as _check_id, first_seq, turn
 from web.table_requests import Action, Deal, Decide, NewSession
 from web.table_seats import Seat, _judge, seats_of
 from web.table_view import _json, _kind, result_dict, state
@@ -64,15 +64,6 @@ def _stored(db: Session, session_id: int) -> Any:
         return store.get_session(session_id, session=db)
     except StoreError as error:
         raise NotFound(str(error)) from None
-
-
-def _check_id(session_id: int) -> None:
-    """404, in the words ``brag`` uses, for an id no database column holds (it never reaches the database)."""
-    from casino.ids import id_problem
-
-    problem = id_problem(session_id)
-    if problem is not None:
-        raise NotFound(problem)
 
 
 def _seat(request: Request, session_id: int) -> Seat:

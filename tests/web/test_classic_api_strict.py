@@ -40,3 +40,20 @@ def test_an_action_takes_a_whole_seq_hand_and_a_true_or_false_keep(client):  # n
         answer = client.post(f"/api/classic/sessions/{sid}/{path}", json={"seq": True})
         assert answer.status_code == 422 and "body.seq" in answer.json()["detail"], answer.text
     assert client.get(f"/api/classic/sessions/{sid}").json()["seq"] == seq  # nothing was played
+
+
+def test_an_id_out_of_range_and_a_long_unknown_path_are_short_lines(client):
+    """Found by a hostile test: a 400-digit classic session id was echoed in full in the 404 (the casino table's
+    routes already said it is not an id), and a 5,000-character unknown path came back whole."""
+    big = "9" * 400
+    for method, path in (("GET", f"/api/classic/sessions/{big}"), ("GET", f"/api/classic/sessions/{big}/hint"),
+                         ("GET", f"/api/classic/sessions/{big}/hands"), ("GET", f"/api/classic/sessions/{big}/verify"),
+                         ("POST", f"/api/classic/sessions/{big}/resume"), ("POST", f"/api/classic/sessions/{big}/next"),
+                         ("POST", f"/api/classic/sessions/{big}/act")):
+        body = {"seq": 1, "action": "fold"} if path.endswith("/act") else {"seq": 1} if method == "POST" else None
+        answer = client.request(method, path, json=body)
+        assert answer.status_code == 404, (path, answer.text)
+        assert answer.json()["detail"] == f"{'9' * 30!r} is not a session id: ids run from 1 to 9,223,372,036,854,775,807 (it is too large)"
+    for path in ("/static/" + "a" * 5000, "/api/" + "b" * 5000):
+        answer = client.get(path)
+        assert answer.status_code == 404 and len(answer.json()["detail"]) < 130, answer.text
