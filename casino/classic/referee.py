@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+from unicodedata import normalize
 
 from casino.cards import parse_cards_with_jokers
 from casino.classic.actions import IllegalAction, PotWon, Shown, action_from_text
@@ -62,6 +63,16 @@ name = "Bob"
 chips = 20
 hand = "Qs Qh 3d"
 """
+
+
+#: The longest seat name (in characters, after NFC normalisation): a name is printed on every line it acts in.
+MAX_NAME = 40
+
+
+def name_key(name: str) -> str:
+    """What two seat names are compared by: NFC-normalised and case-folded, so ``Ann``/``ann`` and
+    ``Zoe\u0308``/``Zo\u00eb`` (which print alike) are one name; an action's NAME is matched the same way."""
+    return normalize("NFC", normalize("NFC", name).casefold())
 
 
 class RefereeError(BragError):
@@ -119,8 +130,16 @@ def _read_seats(data: dict[str, Any], label: str, rules: ClassicRules) -> tuple[
         if not isinstance(name, str) or len(name.split()) != 1 or not name.isprintable():
             raise RefereeError(f"{where}: name must be one word of text, not {name!r}")
         name = name.strip()
-        if name in names:
-            raise RefereeError(f"{where}: two seats are called {name!r}")
+        if len(normalize("NFC", name)) > MAX_NAME:
+            raise RefereeError(f"{where}: name must be at most {MAX_NAME} characters, not "
+                               f"{len(normalize('NFC', name)):,}")
+        same = [other for other in names if name_key(other) == name_key(name)]
+        if same:
+            if same[0] == name:
+                raise RefereeError(f"{where}: two seats are called {name!r}")
+            raise RefereeError(f"{where}: name {name!r} is the same as seat {names.index(same[0]) + 1}'s {same[0]!r} "
+                               "(names are compared ignoring case, and Unicode normalised: they must differ "
+                               "in more than that)")
         if "chips" not in seat:
             raise RefereeError(f"{where} ({name}): missing key 'chips'")
         try:
@@ -182,6 +201,7 @@ def referee_text(text: str, label: str) -> RefereeResult:
     except IllegalAction as error:
         raise RefereeError(f"{label}: {error}") from None
     voice = Voice(names)  # people's names: every seat in the third person
+    keys = {name_key(name): seat for seat, name in enumerate(names)}
     lines: list[tuple[str, list[str]]] = [("ante", [event_text(e, voice) for e in state.events])]
     for number, written in enumerate(actions, 1):
         words = written.split(maxsplit=1)
@@ -189,13 +209,14 @@ def referee_text(text: str, label: str) -> RefereeResult:
         if len(words) < 2:
             raise RefereeError(f"{where}: write it as NAME ACTION, such as \"Ann bet 2\"")
         name, rest = words
-        if name not in names:
+        seat = keys.get(name_key(name))  # ignoring case: 'ann bet 2' is Ann's (names differ in more than case)
+        if seat is None:
             raise RefereeError(f"{where}: no seat is called {name!r}")
         try:
             action = action_from_text(rest)
             if state.over:
                 raise IllegalAction("the hand is already over")
-            events = state.act(action, seat=names.index(name))
+            events = state.act(action, seat=seat)
         except (IllegalAction, CardError) as error:
             raise RefereeError(f"{where}: {error}") from None
         lines.append((written, [t for t in (event_text(e, voice) for e in events) if t]))

@@ -129,11 +129,27 @@ def test_illegal_actions_are_one_line_naming_the_action(runner, app, tmp_path, a
     (SEATS.replace('name = "Cat"', 'name = "Cat\\u00a0Lee"'), "", "name must be one word of text"),
     (SEATS.replace('name = "Cat"', 'name = "Cat\\u0007"'), "", "name must be one word of text"),
     (SEATS.replace("chips = 20\nhand = \"Qs", "chips = 0\nhand = \"Qs"), "", "Bob cannot pay the ante of 1 with 0"),
+    # found by a hostile test: names that print alike or differ only in case were two seats ("Chips: Zoë 19, Zoë 21")
+    (SEATS.replace('name = "Ann"', 'name = "Zoe\\u0308"').replace('name = "Cat"', 'name = "Zo\\u00eb"'), "",
+     "seat 3: name 'Zo\u00eb' is the same as seat 1's 'Zoe\u0308'"),
+    (SEATS.replace('name = "Cat"', 'name = "ann"'), "", "seat 3: name 'ann' is the same as seat 1's 'Ann'"),
+    (SEATS.replace('name = "Cat"', 'name = "ANN"'), "", "seat 3: name 'ANN' is the same as seat 1's 'Ann'"),
+    pytest.param(SEATS.replace('name = "Cat"', 'name = "%s"' % ("C" * 5000)), "",
+                 "seat 3: name must be at most 40 characters, not 5,000", id="a-5000-character-name"),
 ])
 def test_bad_files_are_one_line(runner, app, tmp_path, seats, rules, message):
     result = run(runner, app, write(tmp_path, ["Ann fold"], rules=rules, seats=seats))
     assert result.exit_code == 2, result.output
     assert message in result.output and result.output.count("\n") == 1
+
+
+def test_a_name_of_forty_characters_and_actions_naming_a_seat_in_any_case(runner, app, tmp_path):
+    """An action's NAME is matched ignoring case (and Unicode normalisation), as seat names are compared."""
+    seats = SEATS.replace('name = "Cat"', 'name = "%s"' % ("C" * 40)).replace('name = "Ann"', 'name = "Zo\\u00eb"')
+    result = run(runner, app, write(tmp_path, ["ZOE\u0308 bet 1", "bob fold", "c" * 40 + " fold"], seats=seats))
+    assert result.exit_code == 0, result.output
+    assert "Zoë bets 1 blind" in result.output and "Bob folds" in result.output
+    assert f"Chips: Zoë 22, Bob 19, {'C' * 40} 19" in result.output
 
 
 def test_unreadable_files(runner, app, tmp_path):
