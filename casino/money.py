@@ -130,6 +130,7 @@ _FRACTION = re.compile(r"^[+-]?[0-9]+\s*/\s*[0-9]+$")
 #: places times a pay of 30 more), so the bound is wide, yet far below anything slow to build.
 _STORED = re.compile(r"^(-?[0-9]{1,300})(?:/([0-9]{1,300}))?$")
 _LARGEST_STORED = 10**300
+_EXPONENT = re.compile(r"[0-9.]\s*[eE]")  # 1e1, 2.5E-3: an exponent after digits (not 'lots', 'five')
 _DECIMAL = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?$")
 
 
@@ -176,15 +177,24 @@ def clipped(text: str, limit: int = 60) -> str:
 
 
 def parse(value: object, what: str, *, allow_zero: bool = True, maximum: int = MAX_AMOUNT,
-          any_fraction: bool = False) -> Fraction:
+          any_fraction: bool = False, exponent: bool = True) -> Fraction:
     """An exact amount a player gave for ``what`` (``"Ante"``, ``"--bankroll"`` …): not negative, at
     most ``maximum``, not zero unless ``allow_zero``, and whole or decimal unless ``any_fraction`` (a
     traditional Brag table whose rules file antes 1/3 takes bets in thirds); anything else (``true`` from
-    JSON too) is one clear :class:`BetError`."""
+    JSON too) is one clear :class:`BetError`. ``exponent=False``: text only as its error line says, 5, 2.5
+    or 5/2 (the referee's files), so ``1e1`` is not an amount::
+
+        >>> parse("1e1", "bet", exponent=False)
+        Traceback (most recent call last):
+        ...
+        casino.errors.BetError: '1e1' is not an amount for the bet (write e.g. 5, 2.5 or 5/2)
+    """
     if isinstance(value, bool):
         raise BetError(f"the {what} must be a number, not {str(value).lower()}")
     shown = clipped(value.strip() if isinstance(value, str) else str(value))
     try:
+        if not exponent and isinstance(value, str) and _EXPONENT.search(value):
+            raise ValueError(f"{value!r} has an exponent")
         amount = to_fraction(value)
     except OverflowError as error:
         fine = too_fine(error)

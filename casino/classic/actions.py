@@ -146,7 +146,7 @@ ACTION_HELP = ("l look, b AMOUNT bet, s see, f fold, c cover, d CARDS discard, k
                "a show")
 
 
-def action_from_text(text: str, legal: LegalActions | None = None) -> Action:
+def action_from_text(text: str, legal: LegalActions | None = None, *, exponent: bool = True) -> Action:
     """An action from typed text: the referee's words (``look``, ``bet 4``, ``see``, ``fold``, ``cover``,
     ``discard 7c``, ``keep``, ``throw``, ``show``) or the terminal's keys (``l``, ``l2``, ``b 5``, ``s``, ``f``,
     ``c``, ``d 7c`` (jokers ``Jk``), ``k``, ``t``, ``a``). ``b``/``bet`` alone bets the least the
@@ -157,6 +157,8 @@ def action_from_text(text: str, legal: LegalActions | None = None) -> Action:
         Bet(amount=Fraction(5, 1))
         >>> action_from_text("look 2")
         Look(hand=1)
+
+    ``exponent=False`` (the referee): an amount is written as its error line says, 5, 2.5 or 5/2, never ``1e1``.
     """
     words = text.split()
     if not words:
@@ -170,7 +172,7 @@ def action_from_text(text: str, legal: LegalActions | None = None) -> Action:
             raise IllegalAction("look takes no number, or 1 or 2 (which of two hands): l, l 1, l 2")
         return Look(int(rest[0]) - 1 if rest else 0)
     if verb == "bet":
-        return _bet(rest, legal)
+        return _bet(rest, legal, exponent)
     if verb == "discard":
         if not rest:
             raise IllegalAction("discard needs the cards thrown away, such as 'd 7c'")
@@ -187,7 +189,7 @@ def action_from_text(text: str, legal: LegalActions | None = None) -> Action:
     return simple[verb]
 
 
-def _bet(rest: list[str], legal: LegalActions | None) -> Bet:
+def _bet(rest: list[str], legal: LegalActions | None, exponent: bool = True) -> Bet:
     """``bet AMOUNT``, or ``bet`` alone: the least bet ``legal`` allows."""
     if not rest:
         if legal is None:
@@ -201,7 +203,7 @@ def _bet(rest: list[str], legal: LegalActions | None) -> Bet:
     from casino.money import parse  # bounded before it is built: 1e999999999 is refused at once
 
     try:
-        return Bet(parse(rest[0], "bet", any_fraction=True))
+        return Bet(parse(rest[0], "bet", any_fraction=True, exponent=exponent))
     except BetError as error:
         raise IllegalAction(f"'bet' needs an amount: {error}") from None
 

@@ -213,7 +213,7 @@ def referee_text(text: str, label: str) -> RefereeResult:
         if seat is None:
             raise RefereeError(f"{where}: no seat is called {name!r}")
         try:
-            action = action_from_text(rest)
+            action = action_from_text(rest, exponent=False)  # amounts as its error says: 5, 2.5 or 5/2
             if state.over:
                 raise IllegalAction("the hand is already over")
             events = state.act(action, seat=seat)
