@@ -487,6 +487,13 @@ def get_hand(session_id: int, hand_no: int, *, session: Session) -> ClassicHandR
                                                        ClassicHandRecord.hand_no == hand_no)
                        .options(defer(cast(Any, ClassicHandRecord.played_at)))).first() if hand_no in SQL_ID_RANGE else None
     if row is None:
+        try:
+            pending = pending_of(session_id, session=session)
+        except UnreadableData:
+            pending = None  # (verify names an unreadable pending hand; here the hand is simply not stored)
+        if pending is not None and pending.hand_no == hand_no:  # started, not settled: say so, not 'no hand N'
+            raise StoreError(f"classic session {session_id}, hand {hand_no} is pending: dealt, its antes and "
+                             f"actions stored, not settled yet; 'brag classic --resume {session_id}' carries it on")
         raise StoreError(f"classic session {session_id} has no hand {hand_no}")
     return row
 

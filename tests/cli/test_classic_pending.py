@@ -148,6 +148,23 @@ def test_verify_reports_a_pending_hand_after_settled_ones_and_names_it_tampered(
     assert code == 2 and err.strip().endswith(f"{line}; it is not dealt again"), err
 
 
+def test_replay_and_history_of_a_pending_hand_say_it_is_pending(tmp_path):
+    """Found by a hostile test: 'brag replay 1 3 --classic' and 'brag history 1 --classic --hand 3' said "classic
+    session 1 has no hand 3" of a hand left pending (verify names it pending). Now one line, exit 2, says so."""
+    url = f"sqlite:///{tmp_path / 'brag.db'}"
+    _leave_with_hand_3_pending(url)
+    said = ("classic session 1, hand 3 is pending: dealt, its antes and actions stored, not settled yet; "
+            "'brag classic --resume 1' carries it on")
+    for args in (["replay", "1", "3", "--classic"], ["history", "1", "--classic", "--hand", "3"],
+                 ["replay", "1", "3", "--classic", "--json"]):
+        code, out, err = brag(*args, "--db", url)
+        assert code == 2 and said in err and err.count("\n") == 1 and "Traceback" not in err, (args, out, err)
+    code, out, err = brag("replay", "1", "4", "--classic", "--db", url)  # a hand never dealt: as before
+    assert code == 2 and "classic session 1 has no hand 4" in err, out + err
+    code, out, err = brag("history", "1", "--classic", "--hand", "2", "--db", url)  # a settled hand: as before
+    assert code == 0 and "Classic session 1, hand 2" in out, out + err
+
+
 def test_verify_of_a_session_without_a_pending_hand_is_unchanged(tmp_path):
     url = f"sqlite:///{tmp_path / 'brag.db'}"
     assert brag("classic", "--auto", "--hands", "3", "--seed", "none pending", "--db", url)[0] == 0
