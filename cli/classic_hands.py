@@ -78,6 +78,9 @@ class Hand:
             "borrowed": [str(c) for c in s.borrowed], "actions": self.actions(), "showdown": s.showdown,
             "prial_won": s.prial_won, "result": self.result(), "prev_hash": self.row.prev_hash,
             "hash": self.row.hash,
+            # dealer's choice: what this hand was dealt as (over rules_in_force), else null
+            "variant": ({"cards": s.rules.cards, "wild": s.rules.wild, "blind": s.rules.blind}
+                        if s.rules.dealers_choice else None),
         }
 
 

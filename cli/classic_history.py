@@ -171,8 +171,12 @@ def history(session_id: int, db: Optional[str], json: bool, *, csv: bool = False
                                                     f"classic session {session_id}, hand {h.hand_no}: chips_after")],
         } for h, result in zip(rows, results)] if not full else []
     if json:
+        from casino.classic.rules import RULE_KEYS
+        from casino.db import classic_store
+
+        rules = classic_store.rules_of(record).to_dict()  # a referee file's [rules] (each hand's variant over it)
         print_json({"session": session_id, "rules": record.rules_name, "practice": practice, "names": names,
-                    "hands": [h.to_dict() for h in full]})
+                    "rules_in_force": {key: rules[key] for key in RULE_KEYS}, "hands": [h.to_dict() for h in full]})
         return
     if csv:
         print_csv(full, practice)

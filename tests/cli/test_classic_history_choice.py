@@ -160,3 +160,42 @@ def test_the_result_speaks_to_you(runner, app, tmp_path):
     csv = runner.invoke(app, ["history", "1", "--classic", "--db", url, "--csv"]).output
     for text in (table.output, one.output, csv, data["hands"][0]["result"]):
         assert "You win 2" in text and "You wins" not in text
+
+
+def test_history_json_gives_the_rules_and_each_dealers_choice_variant_a_referee_file_needs(runner, app, tmp_path):
+    """Found by a hostile test: history --json named the rules only ("Mix") and no hand its dealer's-choice
+    variant, so a four-card hand rebuilt as a referee file was refused ("hand has 4 cards; these rules deal 3")
+    and a custom rules file could not be recovered. It now gives rules_in_force and each hand's variant."""
+    rules = tmp_path / "mix.toml"
+    rules.write_text('name = "Mix"\ndealers_choice = true\nante = 2\nlimit = "pot"\nsee_cost = "equal"\n',
+                     encoding="utf-8")
+    url = f"sqlite:///{tmp_path / 'mix.db'}"
+    done = runner.invoke(app, ["classic", "--rules", str(rules), "--auto", "--hands", "12", "--opponents", "2",
+                               "--chips", "100000", "--seed", "mix", "--db", url])
+    assert done.exit_code == 0, done.output
+    data = json.loads(runner.invoke(app, ["history", "1", "--classic", "--all", "--json", "--db", url]).output)
+    in_force = data["rules_in_force"]
+    assert (in_force["ante"], in_force["limit"], in_force["see_cost"], in_force["dealers_choice"]) == (
+        "2", "pot", "equal", True)
+    variants = [h["variant"] for h in data["hands"]]
+    assert all(v is not None for v in variants) and {v["cards"] for v in variants} - {3}  # a pick of 4 or 5 cards
+    checked = []
+    for hand in data["hands"]:
+        if hand["seed"] is None:  # (a pack still dealt from keeps its cards secret)
+            continue
+        checked.append(hand["variant"]["cards"])
+        table = {**in_force, **hand["variant"], "dealers_choice": False}  # one hand, as it was dealt
+        lines = ["[rules]", *(f"{k} = {json.dumps(v)}" for k, v in table.items()),
+                 f"actions = {json.dumps(hand['actions'])}"]
+        lines.insert(0, lines.pop())  # (actions before the [rules] table)
+        order = hand["seats"].index(hand["first"])
+        for i in [*range(order, len(hand["seats"])), *range(order)]:
+            lines += ["[[seat]]", f'name = "{hand["seats"][i]}"', f'chips = "{hand["chips_before"][i]}"',
+                      f'hand = "{hand["cards"][i]}"', *([f'kept = "{hand["kept"][i]}"'] if hand["kept"][i] else [])]
+        file = tmp_path / f"hand{hand['hand']}.toml"
+        file.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        settled = runner.invoke(app, ["referee", str(file), "--json"])
+        assert settled.exit_code == 0, (hand["hand"], settled.output)
+        chips = {n: Fraction(str(c)) for n, c in json.loads(settled.output)["chips"].items()}
+        assert chips == {n: Fraction(c) for n, c in zip(hand["seats"], hand["chips_after"])}, hand["hand"]
+    assert len(checked) >= 6 and set(checked) - {3}, checked  # four- or five-card picks among them
