@@ -26,13 +26,15 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from casino.cards import Card, parse_cards
-from casino.edge import analyze
+from casino.edge import HandDecision, analyze, evs_with_pair_plus
 from casino.rules import LOSE, NOT_QUALIFY, TIE, WIN, outcome_nets, pay_vector
 from casino.errors import CardError
 from casino.games import Game
-from casino.hands import HandTable, hand_table, pair_index
+from casino.hands import HandTable, hand_index, hand_table, pair_index
 
-__all__ = ["InformedReport", "informed", "informed_outcomes", "MAX_SEEN"]
+__all__ = [
+    "InformedReport", "informed", "informed_outcomes", "hand_outcomes", "seen_ev_play", "seen_decision", "MAX_SEEN",
+]
 
 #: The most cards of other boxes that can be seen: a round still needs six cards (52 - 6).
 MAX_SEEN = 46
@@ -152,6 +154,83 @@ def informed_outcomes(
     }
     n = int(n_dealer[possible][0]) if possible.any() else 0
     return possible, counts, n
+
+
+def hand_outcomes(
+    table: HandTable, qualifier_strength: int, hand: Sequence[int], dealer_card: int | None, seen: Iterable[int]
+) -> tuple[dict[str, int], int]:
+    """For one player hand (card indices): counts of the dealer hands (not_qualify, win, tie, lose), and their total.
+
+    The dealer hands are every three cards not in the hand nor in ``seen`` (holding ``dealer_card`` when given):
+    one hand's row of :func:`informed_outcomes`, counted directly over those dealer hands (a few milliseconds,
+    where :func:`informed_outcomes` counts for all 22,100 hands at once).
+    """
+    cards = table.cards
+    mask = np.zeros(52, dtype=bool)
+    mask[list(hand)] = True
+    mask[list(seen)] = True
+    universe = ~mask[cards].any(axis=1)
+    if dealer_card is not None:
+        if mask[dealer_card]:
+            raise CardError("the dealer's card is also given as the hand's or as a seen card")
+        universe &= (cards == dealer_card).any(axis=1)
+    dealer = table.strength[universe]
+    s = int(table.strength[int(hand_index(np.asarray(hand, dtype=np.int64)))])
+    q = qualifier_strength
+    qualifies = dealer >= q
+    counts = {
+        "not_qualify": int((~qualifies).sum()),
+        "win": int((qualifies & (dealer < s)).sum()),
+        "tie": int((qualifies & (dealer == s)).sum()),
+        "lose": int((qualifies & (dealer > s)).sum()),
+    }
+    return counts, int(universe.sum())
+
+
+def seen_ev_play(game: Game, hand: Iterable[Card], seen: Iterable[Card], dealer_card: Card | None = None) -> Fraction:
+    """The exact EV of playing ``hand`` per Ante (Ante Bonus included) given the cards seen: the dealer's hand is
+    any three cards not in the hand nor in ``seen`` (the player's other boxes), holding ``dealer_card`` (an up
+    card) when given. With nothing seen it is the standard table's EV (over 18,424 dealer hands)::
+
+        >>> from casino.games import load_game
+        >>> from casino.cards import parse_cards
+        >>> from casino.edge import HandDecision, analyze, evs_with_pair_plus
+        >>> game = load_game("3-card-brag")
+        >>> seen_ev_play(game, parse_cards("Qh 7d 2c"), ()) == analyze(game).decision("Qh 7d 2c").ev_play
+        True
+        >>> seen_ev_play(game, parse_cards("Qh 7d 2c"), parse_cards("Qs Qd 7c"))   # two Queens and a 7 gone
+        Fraction(-4671, 5060)
+    """
+    own = [c.index for c in hand]
+    if len(own) != 3 or len(set(own)) != 3:
+        raise CardError("a hand has three different cards")
+    others = {c.index for c in seen}
+    if others & set(own):
+        raise CardError("a seen card is also in the hand")
+    table = hand_table(game.ranking)
+    counts, n = hand_outcomes(table, table.threshold(game.qualifier), own,
+                              dealer_card.index if dealer_card is not None else None, others)
+    if n == 0:
+        raise CardError("no dealer hand is left with these cards seen")
+    nets = outcome_nets(game)
+    dealt = {NOT_QUALIFY: counts["not_qualify"], WIN: counts["win"], TIE: counts["tie"], LOSE: counts["lose"]}
+    bonus = pay_vector(game.ante_bonus, Fraction(0))[int(table.pay_class[table.index(tuple(hand))])] or Fraction(0)
+    main = sum((nets.main[k] * m for k, m in dealt.items()), Fraction(0))
+    bonus_pairs = sum(m for k, m in dealt.items() if nets.bonus_paid[k])
+    return (main + bonus * bonus_pairs) / n
+
+
+def seen_decision(game: Game, hand: Iterable[Card], seen: Iterable[Card],
+                  pair_plus_ratio: Fraction | int = 0) -> HandDecision:
+    """The exact decision for a box when the player's other boxes' cards are ``seen``: as
+    :meth:`casino.edge.EdgeReport.decision` (the box's Pair Plus counted where a fold loses it), but the dealer's
+    hand drawn from the cards not seen. The hint at a table of several boxes."""
+    cards = tuple(hand)
+    table = hand_table(game.ranking)
+    i = table.index(cards)
+    ev_play, ev_fold, counted = evs_with_pair_plus(game, Fraction(pair_plus_ratio), int(table.pay_class[i]),
+                                                   seen_ev_play(game, cards, seen))
+    return HandDecision(table.describe(i), bool(ev_play > ev_fold), ev_play, ev_fold, counted)
 
 
 def informed(game: Game, dealer_card: str | Card | None = None, seen: str | Iterable[Card] = ()) -> InformedReport:

@@ -67,13 +67,16 @@ def _cards(cards: str | Iterable[Card], count: int) -> tuple[Card, ...]:
 
 
 def advise(game: Game, hand: str | Iterable[Card], up_card: str | Card,
-           pair_plus_ratio: Fraction | int = 0) -> Advice:
+           pair_plus_ratio: Fraction | int = 0, seen: Iterable[Card] = ()) -> Advice:
     """The exact EVs of playing and folding ``hand`` when the dealer's ``up_card`` is seen, per Ante.
 
     ``pair_plus_ratio``: the box's Pair Plus stake / its Ante. Where a fold loses the Pair Plus
     (``pair_plus_on_fold = false``) both EVs count it, as the blind hint does
     (:meth:`casino.edge.EdgeReport.decision`): folding loses 1 + ratio, playing adds ratio x the Pair
-    Plus pay; elsewhere it is ignored."""
+    Plus pay; elsewhere it is ignored.
+
+    ``seen``: the cards of the player's other boxes, which the dealer cannot hold: with any, the EVs are counted
+    over the dealer hands left (:func:`casino.advantage.seen_ev_play`), not read from the cached table."""
     cards = _cards(hand, 3)
     if len(cards) != 3:
         raise CardError(f"a hand has three cards, not {len(cards)}")
@@ -86,8 +89,16 @@ def advise(game: Game, hand: str | Iterable[Card], up_card: str | Card,
 
     i = int(hand_index(np.array([c.index for c in cards])))
     table = hand_table(game.ranking)
-    ev_play, ev_fold, counted = evs_with_pair_plus(game, Fraction(pair_plus_ratio), int(table.pay_class[i]),
-                                                   informed_values(game).ev_play(i, up.index))
+    others = tuple(seen)
+    if others:
+        from casino.advantage import seen_ev_play
+
+        if up in others:
+            raise CardError(f"{up.ascii()} is both a seen card and the dealer's up card")
+        value = seen_ev_play(game, cards, others, up)
+    else:
+        value = informed_values(game).ev_play(i, up.index)
+    ev_play, ev_fold, counted = evs_with_pair_plus(game, Fraction(pair_plus_ratio), int(table.pay_class[i]), value)
     return Advice(table.describe(i), up, ev_play, ev_fold, counted)
 
 

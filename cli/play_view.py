@@ -159,12 +159,24 @@ def show_deal(out, setup: Setup, rnd, report) -> None:
             line.append("  (Pair Plus only)" if not b.side else "  (no Ante: nothing to play or fold)", style="dim")
         out.print(line)
         if report is not None and b.ante:
-            d = report.decision(i, pair_plus_ratio=b.pair_plus / b.ante)
+            others = other_boxes_cards(rnd, b.box)
+            if others:  # the dealer cannot hold the other boxes' cards: the exact EVs given them
+                from casino.advantage import seen_decision
+
+                d = seen_decision(setup.game, rnd.cards[b.box], others, pair_plus_ratio=b.pair_plus / b.ante)
+            else:
+                d = report.decision(i, pair_plus_ratio=b.pair_plus / b.ante)
             advice = "PLAY" if d.play else "FOLD"
             counted = ", your Pair Plus counted" if d.pair_plus_counted else ""
+            knowing = f", knowing your other boxes' {len(others)} cards" if others else ""
             exact = f"{d.ev_play} vs {d.ev_fold}" if d.pair_plus_counted else f"{d.ev_play}"
             out.print(f"  hint: {advice} — EV of playing {float(d.ev_play):+.4f} vs folding {float(d.ev_fold):+.4f} "
-                      f"per Ante{counted} (exact {exact})", style="cyan")
+                      f"per Ante{counted}{knowing} (exact {exact})", style="cyan")
+
+
+def other_boxes_cards(rnd, box: int) -> tuple:
+    """The cards of the round's other boxes: the player sees them, so the dealer's hand is none of them."""
+    return tuple(c for other, cards in rnd.cards.items() if other != box for c in cards)
 
 
 def held(cards):

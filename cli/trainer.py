@@ -1,7 +1,8 @@
 """``brag play --trainer``: the hole-card trainer at the table, shown in the terminal.
 
 The dealer's first card is shown face up; each box's hint is the informed strategy's (the exact EV
-of playing and of folding given that card, :func:`casino.trainer.advise`); after each decision the
+of playing and of folding given that card and the cards of the player's other boxes,
+:func:`casino.trainer.advise`); after each decision the
 table says what a mistake cost in exact EV, and the session's summary totals it
 (:class:`casino.trainer.Lesson`). The same view serves a Face Up game (``face_up = true``), where the
 card is shown to every player.
@@ -29,6 +30,7 @@ class Trainer:
         """The dealer's up card, and each box's informed hint."""
         from rich.text import Text
 
+        from cli.play_view import other_boxes_cards
         from cli.render import cards_text
 
         up = rnd.up_card
@@ -37,11 +39,13 @@ class Trainer:
         for b in rnd.bets:
             if not b.ante:
                 continue
-            advice = advise(self.game, rnd.cards[b.box], up, b.pair_plus / b.ante)
+            others = other_boxes_cards(rnd, b.box)  # the player's other boxes: the dealer holds none of them
+            advice = advise(self.game, rnd.cards[b.box], up, b.pair_plus / b.ante, seen=others)
             self._advice[b.box] = advice
             if hints:
                 counted = ", your Pair Plus counted" if advice.pair_plus_counted else ""
-                out.print(f"  box {b.box} hint, knowing the {up}: {advice.best.upper()} — EV of playing "
+                also = f" and your other boxes' {len(others)} cards" if others else ""
+                out.print(f"  box {b.box} hint, knowing the {up}{also}: {advice.best.upper()} — EV of playing "
                           f"{float(advice.ev_play):+.4f} vs folding {float(advice.ev_fold):+.4f} per Ante{counted} "
                           f"(exact {advice.ev_play})", style="cyan")
 

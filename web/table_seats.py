@@ -90,7 +90,8 @@ class Seat:
         return self.trainer or bool(getattr(self.service.game.rules, "face_up", False))
 
     def advice(self, rnd: Any, box: int) -> Any:
-        """:func:`casino.trainer.advise` for a box of the round in play (once per box and round)."""
+        """:func:`casino.trainer.advise` for a box of the round in play, given the up card and the cards of the
+        round's other boxes (once per box and round)."""
         key = (rnd.round_no, box)
         if key not in self._advice:
             from casino.trainer import advise
@@ -98,7 +99,22 @@ class Seat:
             self._advice = {k: v for k, v in self._advice.items() if k[0] == rnd.round_no}
             bets = next((b for b in rnd.bets if b.box == box), None)
             ratio = bets.pair_plus / bets.ante if bets is not None and bets.ante else 0
-            self._advice[key] = advise(self.service.game, rnd.cards[box], rnd.up_card, ratio)
+            others = tuple(c for b, cards in rnd.cards.items() if b != box for c in cards)
+            self._advice[key] = advise(self.service.game, rnd.cards[box], rnd.up_card, ratio, seen=others)
+        return self._advice[key]
+
+    def seen_decision(self, rnd: Any, box: int) -> Any:
+        """:func:`casino.advantage.seen_decision` for a box of a round of several boxes: the exact decision given
+        the other boxes' cards (once per box and round, kept with the trainer's advice)."""
+        key = (rnd.round_no, -box)
+        if key not in self._advice:
+            from casino.advantage import seen_decision
+
+            self._advice = {k: v for k, v in self._advice.items() if k[0] == rnd.round_no}
+            bets = next(b for b in rnd.bets if b.box == box)
+            others = tuple(c for b, cards in rnd.cards.items() if b != box for c in cards)
+            self._advice[key] = seen_decision(self.service.game, rnd.cards[box], others,
+                                              pair_plus_ratio=bets.pair_plus / bets.ante)
         return self._advice[key]
 
     @property

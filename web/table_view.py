@@ -89,19 +89,30 @@ def _game_dict(game: Game) -> dict[str, Any]:
 
 
 def _hint(seat: Seat, rnd: Any, box: int) -> dict[str, Any] | None:
-    """The exact optimal decision for a box (with the dealer's face-up card, where one is shown)."""
+    """The exact optimal decision for a box, given every card the player sees: the dealer's face-up card, where
+    one is shown, and the cards of the player's other boxes (which the dealer cannot hold)."""
     if not seat.hints and not seat.trainer:
         return None
-    if seat.shows_up_card:  # the informed strategy: the exact EVs knowing the up card
+    others = _other_cards(rnd, box)
+    seen = {"seen": _cards(others)}
+    if seat.shows_up_card:  # the informed strategy: the exact EVs knowing the up card (and the other boxes)
         advice = seat.advice(rnd, box)
         return {"play": advice.best == "play", "ev_play": float(advice.ev_play), "ev_fold": float(advice.ev_fold),
                 "exact_play": str(advice.ev_play), "exact_fold": str(advice.ev_fold),
-                "pair_plus_counted": advice.pair_plus_counted, "informed": True}
+                "pair_plus_counted": advice.pair_plus_counted, "informed": True, **seen}
     bets = next(b for b in rnd.bets if b.box == box)
-    decision = seat.report.decision(rnd.hand(box), pair_plus_ratio=bets.pair_plus / bets.ante)
+    if others:  # several boxes: the dealer's hand is drawn from the cards the player has not seen
+        decision = seat.seen_decision(rnd, box)
+    else:
+        decision = seat.report.decision(rnd.hand(box), pair_plus_ratio=bets.pair_plus / bets.ante)
     return {"play": decision.play, "ev_play": float(decision.ev_play), "ev_fold": float(decision.ev_fold),
             "exact_play": str(decision.ev_play), "exact_fold": str(decision.ev_fold),
-            "pair_plus_counted": decision.pair_plus_counted, "informed": False}
+            "pair_plus_counted": decision.pair_plus_counted, "informed": False, **seen}
+
+
+def _other_cards(rnd: Any, box: int) -> tuple[Any, ...]:
+    """The cards of the round's other boxes: the player sees them, so the dealer's hand is none of them."""
+    return tuple(c for other, cards in rnd.cards.items() if other != box for c in cards)
 
 
 def _face_up(seat: Seat, rnd: Any) -> list[str]:

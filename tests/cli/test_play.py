@@ -78,14 +78,21 @@ def test_a_whole_interactive_session(runner, app, url):
         [("5", "1")], [("5", "1")], [("5", "1"), ("5", "1")], [("0", "2"), ("0", "2")]
     ]
     # what was shown is what was stored: commitments, seeds, hand names, the running bankroll
+    from casino.advantage import seen_ev_play
+    from casino.cards import parse_cards
+
     report = analyze(load_game("3-card-brag"))
     for hand, boxes in hands:
         assert hand.commitment in out and hand.seed in out
         assert f"Hand {hand.round_no}: " in out and f"bankroll {Fraction(hand.bankroll_after)}" in out
         for box in boxes:
             assert box.hand_name in out
-            if box.ante != "0":  # the hint: the calculator's exact EV of playing
+            others = " ".join(b.cards for b in boxes if b is not box)
+            if box.ante != "0" and not others:  # the hint: the calculator's exact EV of playing
                 assert f"(exact {report.decision(box.cards).ev_play})" in out
+            elif box.ante != "0":  # several boxes: exact given the other boxes' cards too
+                ev = seen_ev_play(report.game, parse_cards(box.cards), parse_cards(others))
+                assert f"knowing your other boxes' 3 cards (exact {ev})" in " ".join(out.split())
     ended = next(line for line in out.splitlines() if line.startswith(f"Session {record.id} ended"))
     assert f"bankroll {Fraction(record.bankroll)} (" in ended
     assert out.splitlines()[-1].startswith(f"Head hash: {record.head_hash}")

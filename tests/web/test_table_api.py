@@ -311,7 +311,9 @@ def test_every_side_bet_at_the_table_is_settled_stored_and_verified(client, url)
 
 def test_a_trainer_session_shows_the_up_card_only_and_prices_each_mistake(client, url):
     """In trainer mode the dealer's first card is shown from the deal on, the other two only at the
-    settlement; the hint is casino.trainer's informed one, and each decision's cost is its figure."""
+    settlement; the hint is casino.trainer's informed one (knowing the up card and the other box's cards), and
+    each decision's cost is its figure."""
+    from casino.cards import parse_cards
     from casino.trainer import advise
 
     game = load_game("3-card-brag")
@@ -334,7 +336,8 @@ def test_a_trainer_session_shows_the_up_card_only_and_prices_each_mistake(client
         assert final["last"]["dealer"]["cards"] == dealer
         first = responses[0]["round"]
         for box in first["boxes"]:
-            advice = advise(game, " ".join(box["cards"]), dealer[0])
+            others = " ".join(c for b in first["boxes"] if b["box"] != box["box"] for c in b["cards"])
+            advice = advise(game, " ".join(box["cards"]), dealer[0], seen=parse_cards(others))
             assert box["hint"]["informed"] and box["hint"]["play"] == (advice.best == "play")
             assert Fraction(box["hint"]["exact_play"]) == advice.ev_play
             played = (hand + box["box"]) % 3 != 0

@@ -409,3 +409,27 @@ def test_a_session_in_the_address_is_digits_alone(served, page, written):
     page.goto(f"{served.url}/table?session={written.format(sat.json()['session'])}")
     page.wait_for_selector("#lobby:not([hidden])")
     assert page.locator("#room").is_hidden()
+
+
+def test_two_boxes_hint_knowing_the_other_box(served, page):
+    """Two boxes: each box's hint says it counts the other box's cards, and shows the exact EV given them."""
+    from tests.seen_hint_reference import slow_ev_play
+
+    page.goto(f"{served.url}/table")
+    page.wait_for_selector("#sit-game option", state="attached")
+    page.select_option("#sit-game", "3-card-brag")
+    page.fill("#sit-bankroll", "250")
+    page.select_option("#sit-boxes", "2")
+    page.fill("#sit-seed", "two-box-hints")
+    page.click("#sit-down")
+    page.wait_for_selector('.box[data-box="2"]')
+    page.click("#deal")
+    page.wait_for_selector(".decide")
+    game = load_game("3-card-brag")
+    rnd = Sitting(game, Fraction(250), seed="two-box-hints").deal([BoxBets(1, 5), BoxBets(2, 5)])
+    hints = page.locator(".hint").all_inner_texts()
+    assert len(hints) == 2
+    for box, text in zip((1, 2), hints):
+        ev = slow_ev_play(game, rnd.cards[box], rnd.cards[3 - box])
+        assert "knowing your other boxes' 3 cards" in text and f"EV play {float(ev):.3f}" in text
+        assert ("PLAY" if ev > -1 else "FOLD") in text

@@ -172,7 +172,9 @@ function drawBoxes() {
         el("button", { type: "button", class: "btn fold", "data-action": "fold", "data-box": n,
                        onclick: () => act("decide", { box: n, play: false }) }, "Fold")));
       if (hint) {
-        const knowing = hint.informed ? `, knowing the ${r.dealer.cards[0]}` : "";
+        const seen = hint.seen && hint.seen.length ? `your other boxes' ${hint.seen.length} cards` : "";
+        const known = [hint.informed ? `the ${r.dealer.cards[0]}` : "", seen].filter(Boolean).join(" and ");
+        const knowing = known ? `, knowing ${known}` : "";
         box.append(el("div", { class: "hint" }, `Hint${knowing}: ${hint.play ? "PLAY" : "FOLD"} · EV play ${hint.ev_play.toFixed(3)}, fold ${hint.ev_fold.toFixed(3)} per Ante${hint.pair_plus_counted ? ", your Pair Plus counted" : ""}`));
       }
     } else if (live) {
