@@ -415,14 +415,7 @@ def test_two_boxes_hint_knowing_the_other_box(served, page):
     """Two boxes: each box's hint says it counts the other box's cards, and shows the exact EV given them."""
     from tests.seen_hint_reference import slow_ev_play
 
-    page.goto(f"{served.url}/table")
-    page.wait_for_selector("#sit-game option", state="attached")
-    page.select_option("#sit-game", "3-card-brag")
-    page.fill("#sit-bankroll", "250")
-    page.select_option("#sit-boxes", "2")
-    page.fill("#sit-seed", "two-box-hints")
-    page.click("#sit-down")
-    page.wait_for_selector('.box[data-box="2"]')
+    sit_down(page, served.url, boxes=2, seed="two-box-hints")
     page.click("#deal")
     page.wait_for_selector(".decide")
     game = load_game("3-card-brag")
