@@ -140,16 +140,18 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     from casino.db.database import MissingDatabase, describe
     from cli.render import console, print_json
 
-    from casino.db.queries import session_kinds
-    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE
+    from casino.db.queries import session_kinds, trainer_sessions
+    from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, TRAINER_NOTE
 
     url = url_of(db, create=False)
     where = describe(url)
     kinds: dict[int, Optional[bool]] = {}
+    trainers: set[int] = set()
     try:
         with open_db(db, read_only=True) as session:
             rows = store.list_sessions(session=session, unreadable_too=True)  # one damaged row hides no other
             kinds = session_kinds(session=session)
+            trainers = trainer_sessions(session=session)
     except MissingDatabase as error:
         from cli.db import nothing_there_is_an_error
 
@@ -158,7 +160,8 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         rows = []
     if json:
         # "practice": true for a session seeded from text (not fair play); null where its settings cannot be read
-        print_json({"database": where, "sessions": [{**r.to_dict(), "practice": kinds.get(r.id)} for r in rows]})
+        print_json({"database": where, "sessions": [{**r.to_dict(), "practice": kinds.get(r.id),
+                                                     "trainer": r.id in trainers} for r in rows]})
         return
     out = console()
     out.print(f"Database: {where}", markup=False, highlight=False)
@@ -168,12 +171,12 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     from rich.measure import Measurement
 
     left_out: list[str] = []
-    table = _sessions_table(rows, kinds, left_out)
+    table = _sessions_table(rows, kinds, left_out, trainers)
     for column in ("Start", "Wagered", ""):  # a narrow terminal: amounts the others imply, not a cropped table
         if Measurement.get(out, out.options.update_width(10_000), table).minimum <= out.width:  # (unclamped)
             break
         left_out.append(column)  # ("": narrower still, the status wraps at its space)
-        table = _sessions_table(rows, kinds, left_out)
+        table = _sessions_table(rows, kinds, left_out, trainers)
     out.print(table)
     if any(left_out):
         out.print(f"Not shown at this width: {' and '.join(filter(None, left_out))} ('brag sessions --json' has every "
@@ -186,12 +189,15 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
                       markup=False, highlight=False)
     if any(kinds.get(r.id) for r in rows):
         out.print(f"{PRACTICE_MARK}: {PRACTICE_NOTE}.", markup=False, highlight=False)
+    if trainers & {r.id for r in rows}:
+        out.print(f"TRAINER: {TRAINER_NOTE}.", markup=False, highlight=False)
     if any(kinds.get(r.id, True) is None for r in rows):
         out.print("UNKNOWN DECK: the stored settings cannot be read ('brag verify ID' names the rows).", markup=False)
     if any(r.end_reason is None for r in rows):
         out.print("open: not ended (in play, or stopped); 'brag play --resume ID' carries on.")
 
-def _sessions_table(rows: list[Any], kinds: dict[int, Optional[bool]], left_out: list[str]) -> Any:
+def _sessions_table(rows: list[Any], kinds: dict[int, Optional[bool]], left_out: list[str],
+                    trainers: Optional[set[int]] = None) -> Any:
     """``brag sessions``' table, without the columns named in ``left_out`` (``""`` in it: the status may wrap)."""
     from rich import box as boxes
     from rich.table import Table
@@ -204,6 +210,8 @@ def _sessions_table(rows: list[Any], kinds: dict[int, Optional[bool]], left_out:
     # the longest status whole ("ended: bankroll" was cropped to "ended: bank" at 80 columns): other columns wrap
     status_width = max(len("UNREADABLE" if r.unreadable else str(STATUS.get(r.end_reason, r.end_reason))) for r in rows)
     game_width = 6 if all(kinds.get(r.id) is False for r in rows) else 8  # room for PRACTICE / UNKNOWN DECK's words
+    trainers = trainers or set()
+    game_width = max(game_width, 7 if trainers else 0)  # (TRAINER)
     columns = [c for c in (("ID", "right"), ("Game", "left"), ("Started (UTC)", "left"), ("Hands", "right"),
                            ("Start", "right"), ("Bankroll", "right"), ("Wagered", "right"), ("Net", "right"),
                            ("Status", "left")) if c[0] not in left_out]
@@ -218,6 +226,8 @@ def _sessions_table(rows: list[Any], kinds: dict[int, Optional[bool]], left_out:
         game = Text(r.game)
         if kind is not False:  # practice, or settings that cannot be read: never shown as fair play
             game.append(f"\n{PRACTICE_MARK}" if kind else "\nUNKNOWN DECK", style="bold yellow")
+        if r.id in trainers:  # the dealer's first card was shown: its results are not the game's
+            game.append("\nTRAINER", style="bold yellow")
         cells: dict[str, str | Text]
         if r.unreadable is not None:  # its amounts are not known: never shown as 0
             cells = {"Start": "?", "Bankroll": "?", "Wagered": "?", "Net": "?", "Status": "UNREADABLE"}

@@ -114,16 +114,18 @@ def games() -> dict[str, Any]:
 def sessions(request: Request) -> dict[str, Any]:
     from casino.db import store
 
-    from casino.db.queries import session_kinds
+    from casino.db.queries import session_kinds, trainer_sessions
 
     with seats_of(request).db() as db:
         rows = store.list_sessions(session=db, unreadable_too=True)  # one hand-edited row hides no one's session
         kinds = session_kinds(session=db)
-    # "practice": seeded from text (not fair play); null where the stored settings cannot be read;
+        trainers = trainer_sessions(session=db)
+    # "practice": seeded from text (not fair play); null where the stored settings cannot be read; "trainer":
+    # played with the dealer's first card shown (the results are not the game's);
     # "unreadable": what cannot be read in a session's row (its amounts are then null: not known)
     from casino.practice import PRACTICE_NOTE
 
-    return {"sessions": [{**r.to_dict(), "practice": kinds.get(r.id)} for r in rows[:100]],
+    return {"sessions": [{**r.to_dict(), "practice": kinds.get(r.id), "trainer": r.id in trainers} for r in rows[:100]],
             "practice_note": PRACTICE_NOTE}
 
 

@@ -48,6 +48,24 @@ def _kind(settings_text: str | None) -> bool | None:
     return is_practice(settings) if isinstance(settings, dict) else None
 
 
+def trainer_sessions(*, session: Session) -> set[int]:
+    """The casino sessions played with the hole-card trainer (the dealer's first card shown: results not the
+    game's); a row whose settings cannot be read is not among them (:func:`session_kinds` says it)."""
+    from casino.practice import is_trainer
+
+    sessions = _table(SessionRecord)
+    rows = session.connection().execute(sa_select(sessions.c.id, sessions.c.settings))
+    out = set()
+    for row in rows:
+        try:
+            settings = json.loads(row.settings or "{}")
+        except ValueError:
+            continue
+        if isinstance(settings, dict) and is_trainer(settings):
+            out.add(int(row.id))
+    return out
+
+
 def session_kinds(*, session: Session) -> dict[int, bool | None]:
     """Every casino session: id -> practice (seeded from text) or not; ``None`` where the stored settings
     cannot be read. One small column per session (not the game snapshots)."""

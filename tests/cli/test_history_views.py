@@ -126,3 +126,17 @@ def test_wide_amounts_leave_out_a_column_rather_than_crop_the_status(runner, app
     whole = any(line.endswith("ended: quit") for line in lines)
     wrapped = any(a.endswith(" ended:") and b.endswith(" quit") for a, b in zip(lines, lines[1:]))  # at 60 columns
     assert whole or (columns == "60" and wrapped), result.output
+
+
+def test_sessions_marks_a_trainer_session_and_says_what_the_mark_means(runner, app, tmp_path):
+    """Found by a hostile test: a trainer session (the dealer's first card shown) was listed as a plain one."""
+    url = f"sqlite:///{tmp_path / 'trainer.db'}"
+    assert runner.invoke(app, ["play", "--db", url, "--auto", "--hands", "1"]).exit_code == 0
+    trained = runner.invoke(app, ["play", "--db", url, "--trainer"], input="\np\nq\n")
+    assert trained.exit_code == 0, trained.output
+    listed = runner.invoke(app, ["sessions", "--db", url])
+    said = " ".join(listed.output.split())
+    assert listed.exit_code == 0 and listed.output.count("TRAINER") == 2  # the mark, once, and its legend
+    assert "TRAINER: hole-card trainer: the dealer's first card was shown before each decision" in said
+    data = json.loads(runner.invoke(app, ["sessions", "--db", url, "--json"]).output)
+    assert {s["id"]: s["trainer"] for s in data["sessions"]} == {1: False, 2: True}

@@ -421,3 +421,14 @@ def test_an_amount_of_no_amounts_type_is_one_plain_line(client, value):
         assert answer.status_code == 422, answer.text
         assert answer.json()["detail"] == (f'{where}: an amount is a number or a text such as "5", "2.5" or "5/2" '
                                            "(not NaN, infinity, a list or an object)")
+
+
+def test_the_sessions_list_marks_a_trainer_session(client):
+    """Found by a hostile test: a trainer session (the dealer's first card shown: results not the game's) was listed
+    like any fair session; the list now says "trainer"."""
+    trained = sit(client, bankroll="500", trainer=True, stakes=[{"box": 1, "ante": "5"}])
+    plain = sit(client, bankroll="500", stakes=[{"box": 1, "ante": "5"}])
+    for s in (trained, plain):
+        play_hand(client, s, [{"box": 1, "ante": "5"}])
+    listed = {r["id"]: r["trainer"] for r in get(client, "/api/table/sessions")["sessions"]}
+    assert listed == {trained["session"]: True, plain["session"]: False}
