@@ -168,7 +168,7 @@ def classic(
         head = classic_store.end_session(session_id, reason, session=session).head_hash  # the chain's newest link
         if table.state is not None:  # q in the middle of a hand: it stays pending, to carry on with
             out.print(f"Hand {table.hand_no} is pending (its deal and actions are stored): "
-                      f"'{brag(f'classic --resume {record.id}')}' carries on with it.", markup=False)
+                      f"'{brag(f'classic --resume {record.id}')}' carries on with it.", markup=False, soft_wrap=True)
         if json:
             from cli.render import print_json
 
@@ -186,9 +186,10 @@ def classic(
         out.print(results_table(names, start_chips, table.chips, table.borrowed))
         settled = table.hand_no - (1 if table.state is not None else 0)
         out.print(f"Session {record.id}: {settled} hand(s); '{brag(f'history {record.id} --classic')}' shows them.",
-                  markup=False)
+                  markup=False, soft_wrap=True)
         if head is not None:
-            out.print(head_line(record.id, head, {"seed": seed}, classic=True), markup=False, highlight=False)
+            out.print(head_line(record.id, head, {"seed": seed}, classic=True), markup=False, highlight=False,
+                      soft_wrap=True)
 
 
 def _console() -> Any:

@@ -155,4 +155,4 @@ def print_hand(out: Any, session_id: int, hand: Hand) -> None:
 
     replay = (f"'{brag(f'replay {session_id} {s.hand_no} --classic')}' replays it event by event" if seed is not None
               else "'brag replay' shows it event by event once its pack is shuffled or the session ends")
-    out.print(f"{replay}; '{brag(f'verify {session_id} {s.hand_no} --classic')}' checks it.", markup=False, highlight=False)
+    out.print(f"{replay}; '{brag(f'verify {session_id} {s.hand_no} --classic')}' checks it.", markup=False, highlight=False, soft_wrap=True)

@@ -563,7 +563,7 @@ def _autoplay(db, setup: Setup, hands: int, stop_win, stop_loss, rule, as_json: 
         left = service.pending_round
         if left is not None:
             kept = f"hand {left} is pending (bets stored, not settled): " + kept + " to finish it"
-        out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False)
+        out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False, soft_wrap=True)
         raise typer.Exit(130)
     if as_json:
         from casino.practice import is_practice

@@ -367,7 +367,7 @@ def _interactive(service: Any, hands_limit: Optional[int]) -> None:
         out.print(f"\nInterrupted: session {service.session_id} "
                   + (f"ended with {kept} hand(s) stored this sitting; resume with "
                      f"'{brag(f'play --resume {service.session_id}')}'." if record is not None else "was not kept (no hand settled)."),
-                  markup=False)
+                  markup=False, soft_wrap=True)
         raise typer.Exit(130) from None
     record = service.end(reason)
     if record is None:
@@ -380,7 +380,7 @@ def _interactive(service: Any, hands_limit: Optional[int]) -> None:
               f"({_signed(service.bankroll - service.start_bankroll)} since the start).", markup=False)
     sid = service.session_id
     out.print(f"See '{brag(f'history {sid}')}', replay with '{brag(f'replay {sid} HAND')}', "
-              f"check with '{brag(f'verify {sid}')}'.", markup=False)
+              f"check with '{brag(f'verify {sid}')}'.", markup=False, soft_wrap=True)
     _print_head(out, service, record)
 
 
@@ -437,7 +437,7 @@ def _autoplay(service: Any, hands: int, stop_win: Optional[Fraction], stop_loss:
     if reason == "interrupted":
         stored = record.rounds - service.stored_before if record is not None else 0
         kept = f"resume with '{brag(f'play --resume {service.session_id}')}'" if record is not None else "nothing was stored"
-        out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False)
+        out.print(f"Interrupted after {stored:,} hand(s); {kept}.", markup=False, soft_wrap=True)
         raise typer.Exit(130)
     stats = service.stats
     if as_json:
@@ -477,4 +477,4 @@ def _auto_summary(out: Any, service: Any, report: Any, reason: str, start: Fract
     out.print(f"Expected net for these stakes: {float(stats.expected_net(report)):+,.2f}; realised "
               f"{_signed(stats.net)}.", markup=False)
     sid = service.session_id
-    out.print(f"Stored as session {sid}: '{brag(f'history {sid}')}', '{brag(f'verify {sid}')}'.", markup=False)
+    out.print(f"Stored as session {sid}: '{brag(f'history {sid}')}', '{brag(f'verify {sid}')}'.", markup=False, soft_wrap=True)

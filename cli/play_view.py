@@ -285,7 +285,7 @@ def print_interrupted(out, setup: Setup, record) -> None:
                   soft_wrap=True)
         return
     out.print(f"\nInterrupted: session {setup.session_id} ended with {kept} hand(s) settled and stored this sitting "
-              f"(nothing folded); resume with '{brag(f'play --resume {setup.session_id}')}'.", markup=False)
+              f"(nothing folded); resume with '{brag(f'play --resume {setup.session_id}')}'.", markup=False, soft_wrap=True)
 
 
 def print_stats(out, setup: Setup) -> None:
@@ -326,7 +326,7 @@ def print_goodbye(out, setup: Setup, record, played: int) -> None:
               f"bankroll {money(setup.sitting.bankroll)} ({signed(change)} since the start).")
     sid = setup.session_id
     out.print(f"See '{brag(f'history {sid}')}', replay with '{brag(f'replay {sid} HAND')}', "
-              f"check with '{brag(f'verify {sid}')}'.", markup=False)
+              f"check with '{brag(f'verify {sid}')}'.", markup=False, soft_wrap=True)
 
 
 def describe_rule(rule, setup: Setup) -> str:
@@ -373,4 +373,4 @@ def print_auto_summary(out, setup: Setup, report, played: int, reason: str, chan
     rate = f" Strategy '{setup.strategy}' plays {float(report.ante_play.play_rate or 0) * 100:.2f}% of hands." if antes else ""
     out.print(f"Expected net for these stakes and strategy: {float(expected):+,.2f}; realised {signed(stats.net)}.{rate}")
     sid = setup.session_id
-    out.print(f"Stored as session {sid}: '{brag(f'history {sid}')}', '{brag(f'verify {sid}')}'.", markup=False)
+    out.print(f"Stored as session {sid}: '{brag(f'history {sid}')}', '{brag(f'verify {sid}')}'.", markup=False, soft_wrap=True)

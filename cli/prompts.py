@@ -174,6 +174,9 @@ def parse_bet_line(text: str) -> BetLine:
     line = text.strip().lower()
     if not line:
         return BetLine("repeat")
+    if any(c not in " \t" and not c.isprintable() for c in line):  # '1\r2' was the Ante 1 and the Pair Plus 2
+        raise AmountError("the line holds a control character (a carriage return …): type the bets with spaces, "
+                          "e.g. '10 2'")
     if line in QUIT:
         return BetLine("quit")
     if line in HELP:

@@ -42,3 +42,17 @@ def test_a_password_is_never_repeated():
     assert flag("postgresql://ann:s3cret@localhost/brag") == ' --db "postgresql://ann:***@localhost/brag"'
     assert flag("/tmp/it's here.db") == " --db '/tmp/it'\"'\"'s here.db'" and flag("/tmp/a.db") == " --db /tmp/a.db"
     assert flag(None) == ""
+
+
+@pytest.mark.parametrize("command", [["play", "--auto", "--hands", "2"], ["classic", "--auto", "--hands", "2",
+                                                                          "--opponents", "1"]], ids=lambda c: c[0])
+def test_a_suggested_command_is_never_broken_across_lines(runner, app, tmp_path, command):
+    """Found by a hostile test: at 80 columns the end-of-session line was wrapped with real line breaks inside the
+    quoted commands, so pasting one ran 'brag replay' with no arguments. Those lines are not wrapped now."""
+    db = str(tmp_path / "a folder with a long name for the wrapping" / "my games.db")
+    (tmp_path / "a folder with a long name for the wrapping").mkdir()
+    played = runner.invoke(app, [*command, "--db", db, "--seed", "w"], env={"COLUMNS": "80"})
+    assert played.exit_code == 0, played.output
+    quoted = [line for line in played.output.splitlines() if "'brag " in line]
+    assert quoted and all(line.count("'") % 2 == 0 for line in quoted), played.output  # every quote closed
+    assert all(c[-2:] == ["--db", db] for c in _suggested(played.output))
