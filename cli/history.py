@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import shlex
 
 from contextlib import contextmanager
 
@@ -140,6 +139,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
     from casino.db.database import MissingDatabase, describe
     from cli.render import console, print_json
 
+    from casino.db.locations import db_option
     from casino.db.queries import session_kinds, trainer_sessions
     from casino.practice import PRACTICE_MARK, PRACTICE_NOTE, TRAINER_NOTE
 
@@ -184,8 +184,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
                   markup=False, highlight=False)
     for r in rows:
         if r.unreadable is not None:
-            where_given = f" --db {shlex.quote(db)}" if db is not None else ""  # (the same database, not the default)
-            out.print(f"UNREADABLE: session {r.id}: {r.unreadable} ('brag verify {r.id}{where_given}' checks it).",
+            out.print(f"UNREADABLE: session {r.id}: {r.unreadable} ('brag verify {r.id}{db_option(db)}' checks it).",
                       markup=False, highlight=False)
     if any(kinds.get(r.id) for r in rows):
         out.print(f"{PRACTICE_MARK}: {PRACTICE_NOTE}.", markup=False, highlight=False)
@@ -195,6 +194,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False, classic: ClassicOpt = Fals
         out.print("UNKNOWN DECK: the stored settings cannot be read ('brag verify ID' names the rows).", markup=False)
     if any(r.end_reason is None for r in rows):
         out.print("open: not ended (in play, or stopped); 'brag play --resume ID' carries on.")
+
 
 def _sessions_table(rows: list[Any], kinds: dict[int, Optional[bool]], left_out: list[str],
                     trainers: Optional[set[int]] = None) -> Any:

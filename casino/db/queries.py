@@ -39,13 +39,19 @@ def _table(model: Any) -> Any:
     return model.__table__
 
 
-def _kind(settings_text: str | None) -> bool | None:
-    """Whether stored settings say practice; ``None`` when they cannot be read (a hand-edited row)."""
+def _settings(settings_text: str | None) -> dict[str, Any] | None:
+    """A session's stored settings (JSON text), or ``None`` when they cannot be read (a hand-edited row)."""
     try:
         settings = json.loads(settings_text or "{}")
     except ValueError:
         return None
-    return is_practice(settings) if isinstance(settings, dict) else None
+    return settings if isinstance(settings, dict) else None
+
+
+def _kind(settings_text: str | None) -> bool | None:
+    """Whether stored settings say practice; ``None`` when they cannot be read (a hand-edited row)."""
+    settings = _settings(settings_text)
+    return None if settings is None else is_practice(settings)
 
 
 def trainer_sessions(*, session: Session) -> set[int]:
@@ -55,15 +61,7 @@ def trainer_sessions(*, session: Session) -> set[int]:
 
     sessions = _table(SessionRecord)
     rows = session.connection().execute(sa_select(sessions.c.id, sessions.c.settings))
-    out = set()
-    for row in rows:
-        try:
-            settings = json.loads(row.settings or "{}")
-        except ValueError:
-            continue
-        if isinstance(settings, dict) and is_trainer(settings):
-            out.add(int(row.id))
-    return out
+    return {int(row.id) for row in rows if is_trainer(_settings(row.settings))}
 
 
 def session_kinds(*, session: Session) -> dict[int, bool | None]:
